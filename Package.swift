@@ -1,0 +1,52 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every first-party target shares: Swift 6 language mode comes from the
+/// tools version; warnings are errors so the tree stays at zero warnings.
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "swift-pyramid",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "PyramidImage", targets: ["PyramidImage"]),
+        .library(name: "PNGCodec", targets: ["PNGCodec"]),
+        .library(name: "ImageDiff", targets: ["ImageDiff"]),
+        .executable(name: "pyramid", targets: ["PyramidCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Layer 0: codecs and engines with no package dependencies.
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "PyramidImage", swiftSettings: strict),
+        .target(name: "PNGCodec", dependencies: ["PyramidImage", "CZlib"], swiftSettings: strict),
+        .target(name: "ImageDiff", dependencies: ["PyramidImage"], swiftSettings: strict),
+
+        // The CLI only parses arguments and calls the libraries.
+        .executableTarget(
+            name: "PyramidCLI",
+            dependencies: [
+                "PNGCodec", "ImageDiff",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "PyramidImageTests", dependencies: ["PyramidImage"], swiftSettings: strict),
+        .testTarget(
+            name: "PNGCodecTests",
+            dependencies: ["PNGCodec"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNGCodec"], swiftSettings: strict),
+        .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,34 @@
+/// One 8-bit RGBA colour with straight alpha.
+public struct RGBA: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let clear = RGBA(0, 0, 0, 0)
+    public static let black = RGBA(0, 0, 0)
+    public static let white = RGBA(255, 255, 255)
+
+    /// The four bytes as they lie in memory, read as one native-endian word.
+    public var packed: UInt32 {
+        var word: UInt32 = 0
+        withUnsafeMutableBytes(of: &word) { raw in
+            raw[0] = r
+            raw[1] = g
+            raw[2] = b
+            raw[3] = a
+        }
+        return word
+    }
+
+    public var description: String {
+        "rgba(\(r), \(g), \(b), \(a))"
+    }
+}
