@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+import PyramidImage
+
+/// Classifies the pixels of a band of rows and, when asked, paints them into the diff image.
+struct BandScanner {
+    let reference: UnsafePointer<UInt32>
+    let actual: UnsafePointer<UInt32>
+    let diff: UnsafeMutablePointer<UInt32>?
+    let geometry: Geometry
+    let masks: [PixelRect]
+    let options: ComparisonOptions
+    let detector: AntialiasingDetector
+    private var spans: [Range<Int>] = []
+
+    init(
+        reference: UnsafePointer<UInt32>, actual: UnsafePointer<UInt32>, diff: UnsafeMutablePointer<UInt32>?,
+        geometry: Geometry, masks: [PixelRect], options: ComparisonOptions
+    ) {
+        self.reference = reference
+        self.actual = actual
+        self.diff = diff
+        self.geometry = geometry
+        self.masks = masks
+        self.options = options
+        detector = AntialiasingDetector(
+            first: reference, second: actual,
+            firstStride: geometry.referenceWidth, secondStride: geometry.actualWidth,
+            width: geometry.commonWidth, height: geometry.commonHeight
+        )
+    }
+
+    mutating func scan(rows: Range<Int>) -> Tally {
+        var tally = Tally()
+        for y in rows {
+            if y < geometry.commonHeight {
+                scanCommonRow(y, into: &tally)
+            }
+            markOutside(row: y, into: &tally)
+        }
+        return tally
+    }
+
+    private mutating func scanCommonRow(_ y: Int, into tally: inout Tally) {
+        let width = geometry.commonWidth
+        let refRow = reference + y * geometry.referenceWidth
+        let actRow = actual + y * geometry.actualWidth
+        let outRow = diff.map { $0 + y * geometry.canvasWidth }
+        updateSpans(row: y)
+        for span in spans { tally.masked += span.count }
+
+        let identical = memcmp(refRow, actRow, width * 4) == 0
+        if let outRow {
+            for x in 0..<width { outRow[x] = DiffPalette.fadedGray[Self.luma(refRow[x])] }
+            for span in spans {
+                for x in span { outRow[x] = DiffPalette.maskedGray[Self.luma(refRow[x])] }
+            }
+        }
+        if identical { return }
+
+        for x in 0..<width where refRow[x] != actRow[x] {
+            if isMasked(x) { continue }
+            let deltaE = options.colorDistance.distance(PixelWord.rgba(refRow[x]), PixelWord.rgba(actRow[x]))
+            tally.changed += 1
+            tally.sumDeltaE += deltaE
+            tally.maxDeltaE = max(tally.maxDeltaE, deltaE)
+            let paint: RGBA
+            if let tolerance = options.tolerance, deltaE <= tolerance {
+                tally.tolerated += 1
+                paint = DiffPalette.tolerated
+            } else if options.detectsAntialiasing && detector.isAntialiased(x: x, y: y) {
+                tally.antialiased += 1
+                paint = DiffPalette.antialiased
+            } else {
+                tally.markDiffering(x: x, y: y)
+                paint = DiffPalette.differing
+            }
+            outRow?[x] = paint.packed
+        }
+    }
+
+    /// Pixels of the canvas outside the common area all count as differing.
+    private func markOutside(row y: Int, into tally: inout Tally) {
+        let start = y < geometry.commonHeight ? geometry.commonWidth : 0
+        guard start < geometry.canvasWidth else { return }
+        tally.markDiffering(x: start, y: y)
+        tally.markDiffering(x: geometry.canvasWidth - 1, y: y)
+        tally.differing += geometry.canvasWidth - start - 2
+        if let diff {
+            let word = DiffPalette.differing.packed
+            for x in start..<geometry.canvasWidth { diff[y * geometry.canvasWidth + x] = word }
+        }
+    }
+
+    /// The masked column ranges of a row, merged and sorted.
+    private mutating func updateSpans(row y: Int) {
+        spans.removeAll(keepingCapacity: true)
+        guard !masks.isEmpty else { return }
+        let ranges = masks.filter { y >= $0.y && y < $0.maxY }.map { $0.x..<$0.maxX }.sorted { $0.lowerBound < $1.lowerBound }
+        for range in ranges {
+            if let last = spans.last, range.lowerBound <= last.upperBound {
+                spans[spans.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                spans.append(range)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func isMasked(_ x: Int) -> Bool {
+        for span in spans where span.contains(x) { return true }
+        return false
+    }
+
+    /// Integer luma of a pixel composited over white, 0…255.
+    @inline(__always)
+    static func luma(_ word: UInt32) -> Int {
+        let (r, g, b, a) = PixelWord.channels(word)
+        let y = (77 * Int(r) + 150 * Int(g) + 29 * Int(b)) >> 8
+        if a == 255 { return y }
+        return 255 - (255 - y) * Int(a) / 255
+    }
+}
