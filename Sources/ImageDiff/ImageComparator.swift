@@ -27,7 +27,7 @@ public struct ImageComparator: Sendable {
     }
 
     /// Compares `actual` against `reference`.
-    public func compare(_ reference: Bitmap, _ actual: Bitmap) -> ComparisonResult {
+    public func compare(_ reference: Bitmap, _ actual: Bitmap) -> ComparisonReport {
         if reference.size == actual.size && options.masks.isEmpty {
             let identical = reference.withUnsafePixels { r in
                 actual.withUnsafePixels { a in r.isEmpty || memcmp(r.baseAddress!, a.baseAddress!, r.count) == 0 }
@@ -38,10 +38,10 @@ public struct ImageComparator: Sendable {
     }
 
     /// Compares and paints a diff image the size of the larger image (see `DiffPalette`).
-    public func compareWithDiffImage(_ reference: Bitmap, _ actual: Bitmap) -> (result: ComparisonResult, diffImage: Bitmap) {
+    public func compareWithDiffImage(_ reference: Bitmap, _ actual: Bitmap) -> (result: ComparisonReport, diffImage: Bitmap) {
         let width = max(reference.width, actual.width)
         let height = max(reference.height, actual.height)
-        var result: ComparisonResult?
+        var result: ComparisonReport?
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             let words = buffer.baseAddress.map { UnsafeMutableRawPointer($0).bindMemory(to: UInt32.self, capacity: width * height) }
             result = run(reference, actual, diff: words)
@@ -50,8 +50,8 @@ public struct ImageComparator: Sendable {
         return (result!, try! Bitmap(width: width, height: height, pixels: pixels))
     }
 
-    private func identicalResult(_ size: ImageSize) -> ComparisonResult {
-        ComparisonResult(
+    private func identicalResult(_ size: ImageSize) -> ComparisonReport {
+        ComparisonReport(
             passed: true, referenceSize: size, actualSize: size,
             comparedPixels: size.width * size.height, maskedPixels: 0, differingPixels: 0, differingRatio: 0,
             antialiasedPixels: 0, toleratedPixels: 0, maxDeltaE: 0, meanDeltaE: 0,
@@ -63,7 +63,7 @@ public struct ImageComparator: Sendable {
 
     static let bandRows = 64
 
-    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?) -> ComparisonResult {
+    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?) -> ComparisonReport {
         let geometry = Geometry(reference: reference.size, actual: actual.size)
         let masks = options.masks.compactMap { $0.clipped(toWidth: geometry.commonWidth, height: geometry.commonHeight) }
         let bandCount = max(1, (geometry.canvasHeight + Self.bandRows - 1) / Self.bandRows)
@@ -100,7 +100,7 @@ public struct ImageComparator: Sendable {
 
     nonisolated(unsafe) private static let emptyImage = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
 
-    private func makeResult(_ tally: Tally, geometry: Geometry, reference: ImageSize, actual: ImageSize) -> ComparisonResult {
+    private func makeResult(_ tally: Tally, geometry: Geometry, reference: ImageSize, actual: ImageSize) -> ComparisonReport {
         let commonPixels = geometry.commonWidth * geometry.commonHeight
         let compared = commonPixels - tally.masked
         let canvasPixels = geometry.canvasWidth * geometry.canvasHeight
@@ -119,7 +119,7 @@ public struct ImageComparator: Sendable {
         let bounds = tally.maxX >= 0
             ? PixelRect(x: tally.minX, y: tally.minY, width: tally.maxX - tally.minX + 1, height: tally.maxY - tally.minY + 1)
             : nil
-        return ComparisonResult(
+        return ComparisonReport(
             passed: reasons.isEmpty, referenceSize: reference, actualSize: actual,
             comparedPixels: compared, maskedPixels: tally.masked, differingPixels: tally.differing,
             differingRatio: canvasPixels == 0 ? 0 : Double(tally.differing) / Double(canvasPixels),

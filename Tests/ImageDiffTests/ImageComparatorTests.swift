@@ -177,6 +177,6 @@ struct ImageComparatorTests {
         actual[1, 1] = .black
         let result = ImageComparator().compare(base, actual)
         let data = try JSONEncoder().encode(result)
-        #expect(try JSONDecoder().decode(ComparisonResult.self, from: data) == result)
+        #expect(try JSONDecoder().decode(ComparisonReport.self, from: data) == result)
     }
 }

@@ -1,7 +1,7 @@
 import PyramidImage
 
 /// Everything a comparison found, for test messages, CI output and review tools.
-public struct ComparisonResult: Sendable, Equatable, Codable {
+public struct ComparisonReport: Sendable, Equatable, Codable {
     /// True when the images match under the options.
     public var passed: Bool
     public var referenceSize: ImageSize
@@ -32,6 +32,9 @@ public struct ComparisonResult: Sendable, Equatable, Codable {
     /// A one-line summary for test failure messages.
     public var summary: String {
         if !sizeMatches { return "size differs: reference \(referenceSize), actual \(actualSize)" }
+        if differingPixels + antialiasedPixels + toleratedPixels == 0 {
+            return maskedPixels > 0 ? "identical outside \(maskedPixels) masked pixels" : "identical"
+        }
         let percent = (differingRatio * 100).formatted2
         var text = "\(differingPixels) pixels differ (\(percent)%), max ΔE \(maxDeltaE.formatted2), mean ΔE \(meanDeltaE.formatted2)"
         if let differenceBounds { text += ", within \(differenceBounds)" }

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+
+/// The `pyramid` command: the toolkit's front door. Subcommands parse their
+/// arguments and call the libraries; they hold no logic of their own.
+@main
+struct Pyramid: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pyramid",
+        abstract: "A Swift testing toolkit: snapshot matrices, image diffs, mocks and living specs.",
+        version: "0.1.0",
+        subcommands: [DiffCommand.self]
+    )
+
+    /// Exit codes every subcommand shares: 0 success, 1 a negative answer (the
+    /// images differ), 2 any error, usage errors included.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            if exitCode(for: error) == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// A failure a subcommand reports: printed as `Error: <message>` with exit code 2.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
