@@ -71,6 +71,7 @@ struct AntialiasingDetector {
     @inline(__always)
     static func brightness(_ word: UInt32) -> Double {
         let (r, g, b, a) = PixelWord.channels(word)
+        if a == 255 { return Double(r) * 0.29889531 + Double(g) * 0.58662247 + Double(b) * 0.11448223 }
         let alpha = Double(a) / 255
         func over(_ c: UInt8) -> Double { 255 + (Double(c) - 255) * alpha }
         return over(r) * 0.29889531 + over(g) * 0.58662247 + over(b) * 0.11448223
@@ -85,6 +86,15 @@ enum PixelWord {
         return (UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 24))
         #else
         return (UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word))
+        #endif
+    }
+
+    @inline(__always)
+    static func isOpaque(_ word: UInt32) -> Bool {
+        #if _endian(little)
+        return word >> 24 == 0xFF
+        #else
+        return word & 0xFF == 0xFF
         #endif
     }
 

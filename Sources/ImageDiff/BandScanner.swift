@@ -17,6 +17,7 @@ struct BandScanner {
     let options: ComparisonOptions
     let detector: AntialiasingDetector
     private var spans: [Range<Int>] = []
+    private var labs: LabCache?
 
     init(
         reference: UnsafePointer<UInt32>, actual: UnsafePointer<UInt32>, diff: UnsafeMutablePointer<UInt32>?,
@@ -56,7 +57,17 @@ struct BandScanner {
 
         let identical = memcmp(refRow, actRow, width * 4) == 0
         if let outRow {
-            for x in 0..<width { outRow[x] = DiffPalette.fadedGray[Self.luma(refRow[x])] }
+            // Flat areas repeat one colour: reuse the last painted value.
+            var lastWord = ~refRow[0]
+            var lastPaint: UInt32 = 0
+            for x in 0..<width {
+                let word = refRow[x]
+                if word != lastWord {
+                    lastWord = word
+                    lastPaint = DiffPalette.fadedGray[Self.luma(word)]
+                }
+                outRow[x] = lastPaint
+            }
             for span in spans {
                 for x in span { outRow[x] = DiffPalette.maskedGray[Self.luma(refRow[x])] }
             }
@@ -65,7 +76,7 @@ struct BandScanner {
 
         for x in 0..<width where refRow[x] != actRow[x] {
             if isMasked(x) { continue }
-            let deltaE = options.colorDistance.distance(PixelWord.rgba(refRow[x]), PixelWord.rgba(actRow[x]))
+            let deltaE = distance(refRow[x], actRow[x])
             tally.changed += 1
             tally.sumDeltaE += deltaE
             tally.maxDeltaE = max(tally.maxDeltaE, deltaE)
@@ -82,6 +93,16 @@ struct BandScanner {
             }
             outRow?[x] = paint.packed
         }
+    }
+
+    /// ΔE between two pixel words; opaque colours go through the Lab cache.
+    @inline(__always)
+    private mutating func distance(_ reference: UInt32, _ actual: UInt32) -> Double {
+        if PixelWord.isOpaque(reference) && PixelWord.isOpaque(actual) {
+            if labs == nil { labs = LabCache() }
+            return options.colorDistance.distance(labs!.lab(reference), labs!.lab(actual))
+        }
+        return options.colorDistance.distance(PixelWord.rgba(reference), PixelWord.rgba(actual))
     }
 
     /// Pixels of the canvas outside the common area all count as differing.

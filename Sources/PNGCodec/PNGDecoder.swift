@@ -15,9 +15,13 @@ public struct DecodedPNG: Sendable {
 /// filters) and rejects anything else with a reason that says what and where.
 public struct PNGDecoder: Sendable {
     public var limits: DecodingLimits
+    /// Whether chunk CRCs are checked. Leave on; turn off only to fuzz the stages
+    /// behind the CRC check or to salvage a damaged file.
+    public var verifiesChunkCRCs: Bool
 
-    public init(limits: DecodingLimits = .default) {
+    public init(limits: DecodingLimits = .default, verifiesChunkCRCs: Bool = true) {
         self.limits = limits
+        self.verifiesChunkCRCs = verifiesChunkCRCs
     }
 
     /// Decodes the file at `path`. Errors name the file.
@@ -67,7 +71,7 @@ public struct PNGDecoder: Sendable {
     // MARK: - Pipeline
 
     private func decodeImage(_ raw: UnsafeRawBufferPointer) throws(PNGError.Reason) -> DecodedPNG {
-        var reader = try ChunkReader(raw)
+        var reader = try ChunkReader(raw, verifiesCRCs: verifiesChunkCRCs)
         var state = try readUpToImageData(&reader)
         let header = state.header
         try checkLimits(header)

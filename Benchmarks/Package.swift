@@ -1,0 +1,20 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Benchmarks, built in release mode by scripts/bench-*; kept out of the root
+// package so `swift build` and the tests do not pay for them.
+let package = Package(
+    name: "PyramidBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "swift-pyramid", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "image-bench",
+            dependencies: [
+                .product(name: "PNGCodec", package: "swift-pyramid"),
+                .product(name: "ImageDiff", package: "swift-pyramid"),
+            ],
+            path: "Sources/ImageBench"
+        ),
+    ]
+)
