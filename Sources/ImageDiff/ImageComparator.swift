@@ -50,6 +50,20 @@ public struct ImageComparator: Sendable {
         return (result!, try! Bitmap(width: width, height: height, pixels: pixels))
     }
 
+    /// Compares and paints the diff image into `diffImage`, reusing its memory when
+    /// it already has the canvas size (the larger of the two images).
+    public func compare(_ reference: Bitmap, _ actual: Bitmap, paintingDiffInto diffImage: inout Bitmap) -> ComparisonReport {
+        let width = max(reference.width, actual.width)
+        let height = max(reference.height, actual.height)
+        if diffImage.width != width || diffImage.height != height {
+            diffImage = Bitmap(width: width, height: height)
+        }
+        return diffImage.withUnsafeMutablePixels { buffer in
+            let words = buffer.baseAddress.map { UnsafeMutableRawPointer($0).bindMemory(to: UInt32.self, capacity: width * height) }
+            return run(reference, actual, diff: words)
+        }
+    }
+
     private func identicalResult(_ size: ImageSize) -> ComparisonReport {
         ComparisonReport(
             passed: true, referenceSize: size, actualSize: size,

@@ -136,6 +136,19 @@ struct ImageComparatorTests {
         #expect(comparator.compare(reference, actual) == result, "the diff image does not change the verdict")
     }
 
+    @Test("painting into a reused buffer gives the same image and report")
+    func reusedBuffer() throws {
+        var actual = base
+        actual.fill(PixelRect(x: 3, y: 4, width: 5, height: 6), with: .black)
+        let comparator = try ImageComparator(options: .init(detectsAntialiasing: true))
+        let (expectedReport, expectedImage) = comparator.compareWithDiffImage(base, actual)
+        var buffer = Bitmap(width: 1, height: 1)
+        #expect(comparator.compare(base, actual, paintingDiffInto: &buffer) == expectedReport)
+        #expect(buffer == expectedImage)
+        #expect(comparator.compare(base, base, paintingDiffInto: &buffer).passed)
+        #expect(buffer[5, 6] != DiffPalette.differing, "every pixel is repainted on reuse")
+    }
+
     @Test("the parallel scan agrees with a naive count", arguments: [1, 7, 64, 65, 130, 1000])
     func parallelAgreesWithNaive(height: Int) {
         let a = Drawing.noise(width: 37, height: height, seed: 5)

@@ -85,6 +85,8 @@ case "run":
     }
     let aware = try ImageComparator(options: ComparisonOptions(perceptualPrecision: 0.98, detectsAntialiasing: true))
     results.append(("compare_with_diff_image", time(iterations) { _ = aware.compareWithDiffImage(reference, actual) }))
+    var reused = Bitmap(width: reference.width, height: reference.height)
+    results.append(("compare_with_reused_diff_image", time(iterations) { _ = aware.compare(reference, actual, paintingDiffInto: &reused) }))
     results.append(("compare_identical", time(iterations) { _ = ImageComparator().compare(reference, copy) }))
     let body = results.map { name, t in
         "\"\(name)\": {\"median_ms\": \(t.median), \"min_ms\": \(t.min)}"
