@@ -18,6 +18,7 @@ struct BandScanner {
     let detector: AntialiasingDetector
     private var spans: [Range<Int>] = []
     private var labs: LabCache?
+    private var distances: DistanceCache?
 
     init(
         reference: UnsafePointer<UInt32>, actual: UnsafePointer<UInt32>, diff: UnsafeMutablePointer<UInt32>?,
@@ -38,6 +39,13 @@ struct BandScanner {
 
     mutating func scan(rows: Range<Int>) -> Tally {
         var tally = Tally()
+        if diff == nil && geometry.isSameSize && blockEqual(rows) {
+            for y in rows {
+                updateSpans(row: y)
+                for span in spans { tally.masked += span.count }
+            }
+            return tally
+        }
         for y in rows {
             if y < geometry.commonHeight {
                 scanCommonRow(y, into: &tally)
@@ -45,6 +53,12 @@ struct BandScanner {
             markOutside(row: y, into: &tally)
         }
         return tally
+    }
+
+    /// True when the rows hold the same bytes in both images (one compare).
+    private func blockEqual(_ rows: Range<Int>) -> Bool {
+        let offset = rows.lowerBound * geometry.referenceWidth
+        return memcmp(reference + offset, actual + offset, rows.count * geometry.referenceWidth * 4) == 0
     }
 
     private mutating func scanCommonRow(_ y: Int, into tally: inout Tally) {
@@ -95,11 +109,22 @@ struct BandScanner {
         }
     }
 
-    /// ΔE between two pixel words; opaque colours go through the Lab cache.
+    /// ΔE between two differing pixel words. Opaque colours go through the Lab
+    /// cache; CIEDE2000's costly trigonometry is also remembered per colour pair.
     @inline(__always)
     private mutating func distance(_ reference: UInt32, _ actual: UInt32) -> Double {
+        if labs == nil { labs = LabCache() }
+        guard options.colorDistance == .ciede2000 else { return uncachedDistance(reference, actual) }
+        if distances == nil { distances = DistanceCache() }
+        if let known = distances!.lookup(reference, actual) { return known }
+        let value = uncachedDistance(reference, actual)
+        distances!.store(value, for: reference, actual)
+        return value
+    }
+
+    @inline(__always)
+    private mutating func uncachedDistance(_ reference: UInt32, _ actual: UInt32) -> Double {
         if PixelWord.isOpaque(reference) && PixelWord.isOpaque(actual) {
-            if labs == nil { labs = LabCache() }
             return options.colorDistance.distance(labs!.lab(reference), labs!.lab(actual))
         }
         return options.colorDistance.distance(PixelWord.rgba(reference), PixelWord.rgba(actual))

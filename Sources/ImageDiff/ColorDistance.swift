@@ -58,12 +58,18 @@ public enum ColorDistanceFormula: String, Sendable, Codable, CaseIterable {
         return (dL * dL + (dC / sC) * (dC / sC) + dH2 / (sH * sH)).squareRoot()
     }
 
+    @inline(__always)
+    private static func seventhPower(_ x: Double) -> Double {
+        let x2 = x * x
+        return x2 * x2 * x2 * x
+    }
+
     static func ciede2000(_ x: LabColor, _ y: LabColor) -> Double {
         let pow7_25 = 6103515625.0  // 25^7
         let c1 = (x.a * x.a + x.b * x.b).squareRoot()
         let c2 = (y.a * y.a + y.b * y.b).squareRoot()
         let cMean = (c1 + c2) / 2
-        let cMean7 = pow(cMean, 7)
+        let cMean7 = Self.seventhPower(cMean)
         let g = 0.5 * (1 - (cMean7 / (cMean7 + pow7_25)).squareRoot())
         let a1 = (1 + g) * x.a, a2 = (1 + g) * y.a
         let cp1 = (a1 * a1 + x.b * x.b).squareRoot()
@@ -93,8 +99,9 @@ public enum ColorDistanceFormula: String, Sendable, Codable, CaseIterable {
         let rad = Double.pi / 180
         let t = 1 - 0.17 * cos((hpMean - 30) * rad) + 0.24 * cos(2 * hpMean * rad)
             + 0.32 * cos((3 * hpMean + 6) * rad) - 0.20 * cos((4 * hpMean - 63) * rad)
-        let dTheta = 30 * exp(-pow((hpMean - 275) / 25, 2))
-        let cpMean7 = pow(cpMean, 7)
+        let hueOffset = (hpMean - 275) / 25
+        let dTheta = 30 * exp(-hueOffset * hueOffset)
+        let cpMean7 = Self.seventhPower(cpMean)
         let rC = 2 * (cpMean7 / (cpMean7 + pow7_25)).squareRoot()
         let lDev = (lMean - 50) * (lMean - 50)
         let sL = 1 + 0.015 * lDev / (20 + lDev).squareRoot()

@@ -25,7 +25,16 @@ func time(_ iterations: Int, _ body: () throws -> Void) rethrows -> (median: Dou
     return (samples[samples.count / 2], samples[0])
 }
 
+/// Peak resident memory of this process. On Linux it reads VmHWM, which starts
+/// afresh at exec (getrusage's maxrss would include the parent that spawned us).
 func peakRSSKilobytes() -> Int {
+    #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") {
+        return kilobytes
+    }
+    #endif
     var usage = rusage()
     #if os(Linux)
     getrusage(RUSAGE_SELF.rawValue, &usage)
