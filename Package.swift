@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PyramidImage", targets: ["PyramidImage"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "ImageDiff", targets: ["ImageDiff"]),
+        .library(name: "VisualTesting", targets: ["VisualTesting"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
     ],
     dependencies: [
@@ -25,9 +26,17 @@ let package = Package(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .target(name: "PyramidIO", swiftSettings: strict),
         .target(name: "PyramidImage", swiftSettings: strict),
-        .target(name: "PNGCodec", dependencies: ["PyramidImage", "CZlib"], swiftSettings: strict),
+        .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], swiftSettings: strict),
         .target(name: "ImageDiff", dependencies: ["PyramidImage"], swiftSettings: strict),
+
+        // Layer 1: libraries.
+        .target(
+            name: "VisualTesting",
+            dependencies: ["PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff"],
+            swiftSettings: strict
+        ),
 
         // The CLI only parses arguments and calls the libraries.
         .executableTarget(
@@ -40,6 +49,8 @@ let package = Package(
         ),
 
         .testTarget(name: "PyramidImageTests", dependencies: ["PyramidImage"], swiftSettings: strict),
+        .testTarget(name: "PyramidIOTests", dependencies: ["PyramidIO"], swiftSettings: strict),
+        .testTarget(name: "VisualTestingTests", dependencies: ["VisualTesting"], swiftSettings: strict),
         .testTarget(
             name: "PNGCodecTests",
             dependencies: ["PNGCodec"],

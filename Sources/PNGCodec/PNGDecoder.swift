@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 import PyramidImage
 
 /// A decoded PNG: always an 8-bit RGBA bitmap, plus the 16-bit samples when the
@@ -30,7 +31,7 @@ public struct PNGDecoder: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw PNGError(.unreadable(Self.describe(error)), file: path)
+            throw PNGError(.unreadable(FileError.describe(error)), file: path)
         }
         return try decode(data, file: path)
     }
@@ -274,13 +275,5 @@ public struct PNGDecoder: Sendable {
             cursor += h * (rowBytes + 1)
             rowIndex += h
         }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        return (error as NSError).localizedDescription
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PyramidIO
 import PyramidImage
 
 /// Writes PNG files deterministically: the same pixels always give the same bytes,
@@ -47,12 +48,20 @@ public struct PNGEncoder: Sendable {
     /// Encodes and writes atomically: a temporary file in the same folder, then a
     /// rename, so a crash or a full disk never leaves a half-written reference.
     public func write(_ bitmap: Bitmap, to path: String) throws(PNGError) {
-        try AtomicFile.write(try encode(bitmap), to: path)
+        try Self.writeAtomically(try encode(bitmap), to: path)
     }
 
     /// Encodes and writes a 16-bit bitmap atomically.
     public func write(_ bitmap: Bitmap16, to path: String) throws(PNGError) {
-        try AtomicFile.write(try encode(bitmap), to: path)
+        try Self.writeAtomically(try encode(bitmap), to: path)
+    }
+
+    private static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw PNGError(.unwritable(error.reason), file: path)
+        }
     }
 
     // MARK: - Stream assembly

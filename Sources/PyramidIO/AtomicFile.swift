@@ -1,0 +1,45 @@
+import Foundation
+
+/// Writes whole files so a reader sees the old content or the new, never half of one.
+public enum AtomicFile {
+    /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
+    /// On failure the old file is untouched and no temporary file is left.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try Data(bytes).write(to: temporary, options: [.withoutOverwriting])
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw FileError(path: path, reason: FileError.describe(error))
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw FileError(path: path, reason: reason)
+        }
+    }
+}
+
+/// A file operation that failed: the path and why.
+public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+
+    /// A short reason for a Foundation file error ("No such file or directory").
+    public static func describe(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,73 @@
+/// The matrix a view is checked over, and how close images must be.
+///
+/// The defaults are the seed's: three devices × light and dark × English and
+/// Japanese, 12 images a state, precision 0.99 and perceptual precision 0.98.
+public struct SnapshotConfiguration: Sendable, Hashable {
+    public var devices: [SnapshotDevice]
+    public var themes: [SnapshotTheme]
+    public var locales: [String]
+    /// An optional axis: leave at `[.standard]` for none.
+    public var dynamicTypes: [SnapshotDynamicType]
+    public var precision: Float
+    public var perceptualPrecision: Float
+
+    public init(
+        devices: [SnapshotDevice] = SnapshotConfiguration.standardDevices,
+        themes: [SnapshotTheme] = SnapshotTheme.allCases,
+        locales: [String] = ["en", "ja"],
+        dynamicTypes: [SnapshotDynamicType] = [.standard],
+        precision: Float = 0.99,
+        perceptualPrecision: Float = 0.98
+    ) {
+        self.devices = devices
+        self.themes = themes
+        self.locales = locales
+        self.dynamicTypes = dynamicTypes
+        self.precision = precision
+        self.perceptualPrecision = perceptualPrecision
+    }
+
+    public static let standardDevices: [SnapshotDevice] = [.iPhone16, .iPhoneSE, .iPadPro11]
+    public static let `default` = SnapshotConfiguration()
+
+    /// Every cell of a view's matrix, in the seed's order: device, theme, locale, Dynamic Type.
+    public var viewCells: [SnapshotCell] {
+        devices.flatMap { device in
+            themes.flatMap { theme in
+                locales.flatMap { locale in
+                    dynamicTypes.map { SnapshotCell(device: device, theme: theme, locale: locale, dynamicType: $0) }
+                }
+            }
+        }
+    }
+}
+
+/// One combination of the matrix.
+public struct SnapshotCell: Sendable, Hashable, CustomStringConvertible {
+    /// nil for components, which have no device frame.
+    public var device: SnapshotDevice?
+    public var theme: SnapshotTheme
+    /// nil for components, which are checked on the theme axis only.
+    public var locale: String?
+    public var dynamicType: SnapshotDynamicType
+
+    public init(device: SnapshotDevice?, theme: SnapshotTheme, locale: String?, dynamicType: SnapshotDynamicType = .standard) {
+        self.device = device
+        self.theme = theme
+        self.locale = locale
+        self.dynamicType = dynamicType
+    }
+
+    /// The part of the file name after the state: `dark_ja`, `light_en_accessibility3`, or `dark` for components.
+    public var variantName: String {
+        var name = theme.rawValue
+        if let locale { name += "_\(locale)" }
+        if dynamicType != .standard { name += "_\(dynamicType.rawValue)" }
+        return name
+    }
+
+    public var description: String {
+        [device?.name, theme.rawValue, locale, dynamicType == .standard ? nil : dynamicType.rawValue]
+            .compactMap { $0 }.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,65 @@
+/// A screen to render for: size in points, pixel scale and safe area.
+///
+/// The seed's devices are static members (`.iPhone16`, `.iPhoneSE`, `.iPadPro11`),
+/// so `[.iPhone16, .iPhoneSE]` reads as before; any other screen is one initialiser away.
+public struct SnapshotDevice: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The folder name in `__Snapshots__/{View}/{device}/`.
+    public var name: String
+    /// Width in points.
+    public var width: Double
+    /// Height in points.
+    public var height: Double
+    /// Pixels per point (3 for iPhone 16, so 393 × 852 points is 1179 × 2556 pixels).
+    public var scale: Double
+    public var safeArea: SafeArea
+
+    public init(name: String, width: Double, height: Double, scale: Double, safeArea: SafeArea = .zero) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.safeArea = safeArea
+    }
+
+    /// The same as `name`, for code written against the seed's enum.
+    public var rawValue: String { name }
+
+    /// The rendered image size in pixels.
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+
+    public var description: String { "\(name) (\(width.cleanDescription)×\(height.cleanDescription) @\(scale.cleanDescription)x)" }
+
+    public static let iPhone16 = SnapshotDevice(name: "iPhone16", width: 393, height: 852, scale: 3, safeArea: SafeArea(top: 59, bottom: 34))
+    public static let iPhoneSE = SnapshotDevice(name: "iPhoneSE", width: 375, height: 667, scale: 2, safeArea: SafeArea(top: 20))
+    public static let iPadPro11 = SnapshotDevice(name: "iPadPro11", width: 834, height: 1194, scale: 2, safeArea: SafeArea(top: 24, bottom: 20))
+    public static let iPadPro11Half = SnapshotDevice(name: "iPadPro11Half", width: 597, height: 834, scale: 2, safeArea: SafeArea(top: 24, bottom: 20))
+    public static let iPadPro11Third = SnapshotDevice(name: "iPadPro11Third", width: 398, height: 834, scale: 2, safeArea: SafeArea(top: 24, bottom: 20))
+
+    /// Every device this library defines.
+    public static let allCases: [SnapshotDevice] = [.iPhone16, .iPhoneSE, .iPadPro11, .iPadPro11Half, .iPadPro11Third]
+}
+
+/// Insets in points that system bars cover.
+public struct SafeArea: Sendable, Hashable, Codable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    public static let zero = SafeArea()
+}
+
+extension Double {
+    /// "393" rather than "393.0"; fractions kept.
+    var cleanDescription: String {
+        rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    }
+}

@@ -1,0 +1,70 @@
+/// What a view's or component's references are, kept as `manifest.json` in its
+/// folder. The schema is the seed's; files are written deterministically (sorted
+/// keys and entries, no timestamps) so the tree stays clean in version control.
+public struct SnapshotManifest: Sendable, Codable, Equatable {
+    public var name: String
+    public var type: SnapshotType
+    public var states: [String: StateManifest]
+    /// Filled only in a catalog: the folder relative to the catalog root.
+    public var basePath: String?
+    /// Filled only in a catalog: the folder above `__Snapshots__`, when it is nested deeply enough.
+    public var category: String?
+
+    public init(name: String, type: SnapshotType, states: [String: StateManifest] = [:], basePath: String? = nil, category: String? = nil) {
+        self.name = name
+        self.type = type
+        self.states = states
+        self.basePath = basePath
+        self.category = category
+    }
+
+    /// Every reference file, relative to the manifest's folder.
+    public var files: [String] {
+        states.values.flatMap { $0.snapshots.map(\.file) }.sorted()
+    }
+}
+
+public enum SnapshotType: String, Sendable, Codable {
+    case view
+    case component
+}
+
+public struct StateManifest: Sendable, Codable, Equatable {
+    public var inNavigation: Bool
+    public var disableAnimations: Bool
+    public var snapshots: [SnapshotEntry]
+
+    public init(inNavigation: Bool, disableAnimations: Bool, snapshots: [SnapshotEntry]) {
+        self.inNavigation = inNavigation
+        self.disableAnimations = disableAnimations
+        self.snapshots = snapshots
+    }
+}
+
+/// One reference image: its cell and its file relative to the manifest.
+public struct SnapshotEntry: Sendable, Codable, Hashable {
+    /// nil for components.
+    public var device: String?
+    public var theme: String
+    /// nil for components.
+    public var locale: String?
+    /// nil at the standard size.
+    public var dynamicType: String?
+    public var file: String
+
+    public init(device: String?, theme: String, locale: String?, dynamicType: String? = nil, file: String) {
+        self.device = device
+        self.theme = theme
+        self.locale = locale
+        self.dynamicType = dynamicType
+        self.file = file
+    }
+
+    /// The entry for a cell of the matrix.
+    public init(cell: SnapshotCell, file: String) {
+        self.init(
+            device: cell.device?.name, theme: cell.theme.rawValue, locale: cell.locale,
+            dynamicType: cell.dynamicType == .standard ? nil : cell.dynamicType.rawValue, file: file
+        )
+    }
+}

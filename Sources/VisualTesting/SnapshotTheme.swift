@@ -1,0 +1,33 @@
+/// The colour scheme a cell is rendered in.
+public enum SnapshotTheme: String, CaseIterable, Sendable, Codable {
+    case light
+    case dark
+}
+
+/// The text size a cell is rendered at, after Apple's Dynamic Type sizes. Only
+/// sizes other than `.standard` add a suffix to file names.
+public enum SnapshotDynamicType: String, CaseIterable, Sendable, Codable {
+    case xSmall, small, medium
+    /// The system default ("Large").
+    case standard
+    case xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    /// Relative text scale against `.standard`, after the body style's point sizes (17 pt at Large).
+    public var scale: Double {
+        switch self {
+        case .xSmall: return 14.0 / 17
+        case .small: return 15.0 / 17
+        case .medium: return 16.0 / 17
+        case .standard: return 1
+        case .xLarge: return 19.0 / 17
+        case .xxLarge: return 21.0 / 17
+        case .xxxLarge: return 23.0 / 17
+        case .accessibility1: return 28.0 / 17
+        case .accessibility2: return 33.0 / 17
+        case .accessibility3: return 40.0 / 17
+        case .accessibility4: return 47.0 / 17
+        case .accessibility5: return 53.0 / 17
+        }
+    }
+}

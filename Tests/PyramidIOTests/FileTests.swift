@@ -1,0 +1,59 @@
+import Foundation
+import PyramidIO
+import Testing
+
+@Suite("Atomic files and directory locks")
+struct FileTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-io-\(UUID().uuidString)").path
+
+    @Test("an atomic write replaces the file whole and leaves nothing else")
+    func atomicWrite() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/file.json"
+        try AtomicFile.write(Array("old".utf8), to: path)
+        try AtomicFile.write(Array("new".utf8), to: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["file.json"])
+        #expect(throws: FileError.self) { try AtomicFile.write([1], to: folder + "/missing/dir/file") }
+    }
+
+    @Test("the lock serialises read-modify-write across threads")
+    func lockSerialises() async throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let counter = folder + "/counter"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try AtomicFile.write(Array("0".utf8), to: counter)
+        let folder = self.folder
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<25 {
+                        try? DirectoryLock.withLock(on: folder) { () throws(FileError) in
+                            let value = Int((try? String(contentsOfFile: counter, encoding: .utf8)) ?? "") ?? -1000
+                            try AtomicFile.write(Array(String(value + 1).utf8), to: counter)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(try String(contentsOfFile: counter, encoding: .utf8) == "200")
+    }
+
+    @Test("a lock on a path that cannot be a folder is a clear error")
+    func lockFailure() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try AtomicFile.write([1], to: folder + "/plain")
+        do {
+            try DirectoryLock.withLock(on: folder + "/plain/sub") { () throws(FileError) in }
+            Issue.record("locking under a plain file succeeded")
+        } catch {
+            guard case .lock(let failure) = error else {
+                Issue.record("expected a lock failure, got \(error)")
+                return
+            }
+            #expect(failure.path == folder + "/plain/sub")
+        }
+    }
+}
