@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
-                "PNGCodec", "ImageDiff",
+                "PNGCodec", "ImageDiff", "VisualTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -58,6 +58,6 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNGCodec"], swiftSettings: strict),
-        .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec"], swiftSettings: strict),
+        .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]
 )

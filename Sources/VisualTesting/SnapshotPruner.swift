@@ -1,0 +1,43 @@
+import Foundation
+
+/// Finds reference images that no manifest lists any more (a renamed state, a
+/// dropped device) and removes them.
+public enum SnapshotPruner {
+    /// Every `.png` inside a folder with a `manifest.json` under `root` that the
+    /// manifest does not list, sorted. Folders without a manifest are left alone.
+    public static func orphans(under root: String) throws(VisualTestingError) -> [String] {
+        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: rootURL.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              let walker = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else {
+            throw .directoryUnreadable(path: root, reason: "no such folder")
+        }
+        var manifests: [String] = []
+        for case let url as URL in walker where url.lastPathComponent == "manifest.json" {
+            manifests.append(url.standardizedFileURL.path)
+        }
+        var orphans: [String] = []
+        for manifestPath in manifests {
+            let listed = Set(try ManifestStore.read(manifestPath).files)
+            let folder = URL(fileURLWithPath: manifestPath).deletingLastPathComponent()
+            guard let images = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { continue }
+            for case let url as URL in images where url.pathExtension == "png" {
+                let relative = CatalogBuilder.relativePath(of: url.standardizedFileURL.path, under: folder.standardizedFileURL.path)
+                if !listed.contains(relative) { orphans.append(url.standardizedFileURL.path) }
+            }
+        }
+        return orphans.sorted()
+    }
+
+    /// Removes the given files; stops at the first that cannot be removed.
+    public static func remove(_ files: [String]) throws(VisualTestingError) {
+        for file in files {
+            do {
+                try FileManager.default.removeItem(atPath: file)
+            } catch {
+                throw .writeFailed(path: file, reason: "cannot remove: \(error.localizedDescription)")
+            }
+        }
+    }
+}
