@@ -7,21 +7,11 @@ public enum CatalogBuilder {
     /// cannot be read is an error naming it; nothing is written then.
     public static func build(root: String, generatedAt: Date = Date()) throws(VisualTestingError) -> SnapshotCatalog {
         let rootURL = URL(fileURLWithPath: root).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: rootURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .directoryUnreadable(path: root, reason: "no such folder")
-        }
-        guard let walker = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
-            throw .directoryUnreadable(path: root, reason: "cannot list it")
-        }
-        var manifestPaths: [String] = []
-        for case let url as URL in walker where url.lastPathComponent == "manifest.json" {
-            manifestPaths.append(url.standardizedFileURL.path)
-        }
+        let manifestPaths = try ManifestStore.manifestPaths(under: root)
 
         var views: [SnapshotManifest] = []
         var components: [SnapshotManifest] = []
-        for path in manifestPaths.sorted() {
+        for path in manifestPaths {
             var manifest = try ManifestStore.read(path)
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             manifest.basePath = relativePath(of: folder, under: rootURL.path)

@@ -42,6 +42,23 @@ public enum ManifestStore {
         return manifest
     }
 
+    /// Every `manifest.json` under `root` (hidden folders skipped), as standardised absolute paths, sorted.
+    public static func manifestPaths(under root: String) throws(VisualTestingError) -> [String] {
+        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: rootURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .directoryUnreadable(path: root, reason: "no such folder")
+        }
+        guard let walker = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
+            throw .directoryUnreadable(path: root, reason: "cannot list it")
+        }
+        var paths: [String] = []
+        for case let url as URL in walker where url.lastPathComponent == "manifest.json" {
+            paths.append(url.standardizedFileURL.path)
+        }
+        return paths.sorted()
+    }
+
     /// The bytes a manifest is stored as: pretty-printed, sorted keys, a final newline.
     public static func encode(_ manifest: SnapshotManifest) -> Data {
         let encoder = JSONEncoder()

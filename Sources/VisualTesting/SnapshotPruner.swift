@@ -6,17 +6,7 @@ public enum SnapshotPruner {
     /// Every `.png` inside a folder with a `manifest.json` under `root` that the
     /// manifest does not list, sorted. Folders without a manifest are left alone.
     public static func orphans(under root: String) throws(VisualTestingError) -> [String] {
-        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: rootURL.path, isDirectory: &isDirectory), isDirectory.boolValue,
-              let walker = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        else {
-            throw .directoryUnreadable(path: root, reason: "no such folder")
-        }
-        var manifests: [String] = []
-        for case let url as URL in walker where url.lastPathComponent == "manifest.json" {
-            manifests.append(url.standardizedFileURL.path)
-        }
+        let manifests = try ManifestStore.manifestPaths(under: root)
         var orphans: [String] = []
         for manifestPath in manifests {
             let listed = Set(try ManifestStore.read(manifestPath).files)
