@@ -38,22 +38,19 @@ public struct PNGDecoder: Sendable {
 
     /// Decodes PNG bytes. `file` only labels errors.
     public func decode(_ data: Data, file: String? = nil) throws(PNGError) -> DecodedPNG {
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(PNGError.Reason) in try decodeImage(raw) }
-        }
-        do throws(PNGError.Reason) {
-            return try result.get()
-        } catch {
-            throw PNGError(error, file: file)
-        }
+        try decodeContiguous(data, file: file)
     }
 
     /// Decodes PNG bytes. `file` only labels errors.
     public func decode(_ bytes: [UInt8], file: String? = nil) throws(PNGError) -> DecodedPNG {
+        try decodeContiguous(bytes, file: file)
+    }
+
+    private func decodeContiguous(_ bytes: some ContiguousBytes, file: String?) throws(PNGError) -> DecodedPNG {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(PNGError.Reason) in try decodeImage(raw) }
         }
-        do throws(PNGError.Reason) {
+        do {
             return try result.get()
         } catch {
             throw PNGError(error, file: file)
