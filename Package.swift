@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 /// Settings every first-party target shares: Swift 6 language mode comes from the
@@ -19,6 +20,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
         // Layer 0: codecs and engines with no package dependencies.
@@ -32,9 +36,22 @@ let package = Package(
         .target(name: "ImageDiff", dependencies: ["PyramidImage"], swiftSettings: strict),
 
         // Layer 1: libraries.
+        .macro(
+            name: "VisualTestingMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "VisualTesting",
-            dependencies: ["PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff"],
+            dependencies: [
+                "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
             swiftSettings: strict
         ),
 
@@ -50,7 +67,20 @@ let package = Package(
 
         .testTarget(name: "PyramidImageTests", dependencies: ["PyramidImage"], swiftSettings: strict),
         .testTarget(name: "PyramidIOTests", dependencies: ["PyramidIO"], swiftSettings: strict),
-        .testTarget(name: "VisualTestingTests", dependencies: ["VisualTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "VisualTestingTests",
+            dependencies: ["VisualTesting", "PNGCodec", "ImageDiff"],
+            exclude: ["__Snapshots__"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "VisualTestingMacrosTests",
+            dependencies: [
+                "VisualTestingMacros",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "PNGCodecTests",
             dependencies: ["PNGCodec"],

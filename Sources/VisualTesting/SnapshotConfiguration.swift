@@ -10,6 +10,8 @@ public struct SnapshotConfiguration: Sendable, Hashable {
     public var dynamicTypes: [SnapshotDynamicType]
     public var precision: Float
     public var perceptualPrecision: Float
+    /// Pixels per point for components, which have no device.
+    public var componentScale: Double
 
     public init(
         devices: [SnapshotDevice] = SnapshotConfiguration.standardDevices,
@@ -17,7 +19,8 @@ public struct SnapshotConfiguration: Sendable, Hashable {
         locales: [String] = ["en", "ja"],
         dynamicTypes: [SnapshotDynamicType] = [.standard],
         precision: Float = 0.99,
-        perceptualPrecision: Float = 0.98
+        perceptualPrecision: Float = 0.98,
+        componentScale: Double = 2
     ) {
         self.devices = devices
         self.themes = themes
@@ -25,10 +28,13 @@ public struct SnapshotConfiguration: Sendable, Hashable {
         self.dynamicTypes = dynamicTypes
         self.precision = precision
         self.perceptualPrecision = perceptualPrecision
+        self.componentScale = componentScale
     }
 
     public static let standardDevices: [SnapshotDevice] = [.iPhone16, .iPhoneSE, .iPadPro11]
-    public static let `default` = SnapshotConfiguration()
+    /// The matrix assertions use when not given one: the seed's defaults unless a
+    /// setup function changed `VisualTesting.defaultConfiguration`.
+    public static var `default`: SnapshotConfiguration { VisualTesting.defaultConfiguration }
 
     /// Every cell of a view's matrix, in the seed's order: device, theme, locale, Dynamic Type.
     public var viewCells: [SnapshotCell] {

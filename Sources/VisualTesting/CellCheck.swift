@@ -1,0 +1,133 @@
+import Foundation
+import ImageDiff
+import PNGCodec
+import PyramidImage
+@_spi(Internals) import SnapshotTesting
+
+/// Checks one rendered cell against its reference through swift-snapshot-testing's
+/// `verifySnapshot`, so record modes behave as its users know, then classifies the
+/// outcome and writes the failure artifacts.
+struct CellCheck: Sendable {
+    var name: String
+    var type: SnapshotType
+    var state: String
+    var cell: SnapshotCell
+    var layout: SnapshotLayout
+    var options: ComparisonOptions
+    var policy: RecordPolicy
+    var artifacts: SnapshotArtifacts
+    var source: SnapshotSource
+
+    var relativeFile: String { layout.relativeFile(state: state, cell: cell) }
+    var referencePath: String { layout.directory(for: name) + "/" + relativeFile }
+
+    func run(rendered: Result<Bitmap, any Error>) -> SnapshotResult {
+        let actual: Bitmap
+        switch rendered {
+        case .success(let bitmap): actual = bitmap
+        case .failure(let error): return result(.error, message: "rendering failed: \(error)")
+        }
+
+        let existed = FileManager.default.fileExists(atPath: referencePath)
+        if !existed && !policy.recordsMissingReference {
+            let why = policy.mode == .never
+                ? "record mode is \"never\", so it was not recorded"
+                : "CI is set, so it was not recorded: record it locally (swift test), review it and commit it"
+            let paths = writeArtifacts(reference: nil, actual: actual, diff: nil)
+            return result(.missing, message: "no reference at \(referencePath); \(why)", artifacts: paths)
+        }
+
+        let observer = ComparisonObserver()
+        let message = verifySnapshot(
+            of: actual,
+            as: Snapshotting<Bitmap, Bitmap>.image(options: options, observer: observer),
+            named: SnapshotLayout.fileComponent(cell.variantName),
+            record: policy.mode,
+            snapshotDirectory: URL(fileURLWithPath: referencePath).deletingLastPathComponent().path,
+            fileID: source.fileID,
+            file: source.filePath,
+            testName: SnapshotLayout.fileComponent(state),
+            line: source.line,
+            column: source.column)
+        guard let message else { return result(.passed, comparison: observer.report) }
+
+        if let problem = observer.encodingProblem {
+            return result(.error, message: "the image could not be encoded as PNG: \(problem)")
+        }
+        if let problem = observer.referenceProblem {
+            let rewritten = policy.mode == .failed ? " It was re-recorded (record mode \"failed\")." : ""
+            let paths = writeArtifacts(reference: nil, actual: actual, diff: nil)
+            return result(.error, message: "the reference \(referencePath) could not be read: \(problem).\(rewritten)", artifacts: paths)
+        }
+        if let report = observer.report, !report.passed {
+            removeSnapshotTestingArtifact()
+            let diff = observer.comparator.flatMap { comparator in
+                observer.reference.map { comparator.compareWithDiffImage($0, actual).diffImage }
+            }
+            let paths = writeArtifacts(reference: observer.reference, actual: actual, diff: diff)
+            var text = report.summary
+            if policy.mode == .failed { text += "; the reference was re-recorded (record mode \"failed\")" }
+            return result(.failed, message: text, comparison: report, artifacts: paths)
+        }
+        if !existed {
+            return result(.new, message: "no reference was found, so it was recorded at \(referencePath); re-run to check against it")
+        }
+        if policy.mode == .all {
+            return result(.recorded, message: "recorded at \(referencePath) (record mode \"all\"); turn record mode off and re-run")
+        }
+        return result(.error, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    func result(
+        _ outcome: SnapshotOutcome, message: String? = nil, comparison: ComparisonReport? = nil,
+        artifacts: SnapshotArtifactPaths? = nil
+    ) -> SnapshotResult {
+        SnapshotResult(
+            name: name, type: type, state: state, device: cell.device?.name, theme: cell.theme.rawValue,
+            locale: cell.locale, dynamicType: cell.dynamicType == .standard ? nil : cell.dynamicType.rawValue,
+            file: relativeFile, reference: referencePath, outcome: outcome, message: message,
+            comparison: comparison, artifacts: artifacts, source: "\(source.filePath):\(source.line)",
+            recordMode: policy.name, time: Date().formatted(.iso8601))
+    }
+
+    /// Writes whichever images exist; an artifact that cannot be written is left out
+    /// (the failure itself is still reported).
+    private func writeArtifacts(reference: Bitmap?, actual: Bitmap, diff: Bitmap?) -> SnapshotArtifactPaths {
+        func write(_ bitmap: Bitmap?, _ kind: SnapshotArtifacts.Kind) -> String? {
+            guard let bitmap, bitmap.width > 0, bitmap.height > 0 else { return nil }
+            let path = artifacts.path(name: name, relativeFile: relativeFile, kind: kind)
+            do {
+                try artifacts.write(try PNGEncoder().encode(bitmap), to: path)
+                return path
+            } catch {
+                return nil
+            }
+        }
+        return SnapshotArtifactPaths(reference: write(reference, .reference), actual: write(actual, .actual), diff: write(diff, .diff))
+    }
+
+    /// swift-snapshot-testing writes the actual image to `{SNAPSHOT_ARTIFACTS}/{test file}/{reference name}`,
+    /// without the device folder, so devices overwrite each other there. Ours replace it.
+    private func removeSnapshotTestingArtifact() {
+        let root = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory()
+        let testFile = URL(fileURLWithPath: "\(source.filePath)").deletingPathExtension().lastPathComponent
+        let stray = URL(fileURLWithPath: root).appendingPathComponent(testFile)
+            .appendingPathComponent(URL(fileURLWithPath: referencePath).lastPathComponent).path
+        if stray != referencePath { try? FileManager.default.removeItem(atPath: stray) }
+    }
+}
+
+/// Where an assertion was written, for issues and the report.
+public struct SnapshotSource: Sendable {
+    public var fileID: StaticString
+    public var filePath: StaticString
+    public var line: UInt
+    public var column: UInt
+
+    public init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import ImageDiff
+import PyramidImage
+@_spi(Internals) import SnapshotTesting
+import Testing
+
+/// One `assertViewSnapshot` or `assertComponentSnapshot` call: its cells, how each is
+/// rendered, and what is reported once all have been checked. Every cell is checked
+/// even when an earlier one fails.
+struct SnapshotAssertion: Sendable {
+    var name: String
+    var type: SnapshotType
+    var state: String
+    var inNavigation: Bool
+    var disableAnimations: Bool
+    var configuration: SnapshotConfiguration
+    var componentSize: (width: Double?, height: Double?)
+    var layout: SnapshotLayout
+    var source: SnapshotSource
+    var themeApplicable: any ThemeApplicable
+    var policy: RecordPolicy
+    var artifacts: SnapshotArtifacts
+    var reportPath: String
+
+    init(
+        name: String, type: SnapshotType, state: String, inNavigation: Bool, disableAnimations: Bool,
+        configuration: SnapshotConfiguration, componentSize: (width: Double?, height: Double?) = (nil, nil),
+        source: SnapshotSource
+    ) {
+        self.name = name
+        self.type = type
+        self.state = state
+        self.inNavigation = inNavigation
+        self.disableAnimations = disableAnimations
+        self.configuration = configuration
+        self.componentSize = componentSize
+        self.source = source
+        layout = SnapshotLayout(suiteFile: "\(source.filePath)")
+        themeApplicable = VisualTesting.themeApplicable
+        policy = RecordPolicy.current()
+        artifacts = SnapshotArtifacts.fromEnvironment()
+        reportPath = RunReport.path()
+    }
+
+    /// The cells to check and the environment each is rendered in.
+    var cells: [(cell: SnapshotCell, environment: RenderEnvironment)] {
+        switch type {
+        case .view:
+            return configuration.viewCells.map { cell in
+                var environment = RenderEnvironment(
+                    device: cell.device!, cell: cell, inNavigation: inNavigation, disableAnimations: disableAnimations)
+                themeApplicable.applyTheme(cell.theme, to: &environment)
+                return (cell, environment)
+            }
+        case .component:
+            return configuration.themes.map { theme in
+                let cell = SnapshotCell(device: nil, theme: theme, locale: nil)
+                var environment = RenderEnvironment(
+                    device: nil, width: componentSize.width, height: componentSize.height,
+                    scale: configuration.componentScale, theme: theme, locale: configuration.locales.first ?? "en",
+                    disableAnimations: disableAnimations)
+                themeApplicable.applyTheme(theme, to: &environment)
+                return (cell, environment)
+            }
+        }
+    }
+
+    func check(_ cell: SnapshotCell, rendered: Result<Bitmap, any Error>) -> SnapshotResult {
+        CellCheck(
+            name: name, type: type, state: state, cell: cell, layout: layout,
+            options: ComparisonOptions(
+                precision: Double(configuration.precision), perceptualPrecision: Double(configuration.perceptualPrecision)),
+            policy: policy, artifacts: artifacts, source: source
+        ).run(rendered: rendered)
+    }
+
+    /// Records the manifest entries, the run report and one issue per failing cell.
+    func finish(_ results: [SnapshotResult]) {
+        let entries = results.filter { $0.outcome != .missing && FileManager.default.fileExists(atPath: $0.reference) }
+            .map { SnapshotEntry(device: $0.device, theme: $0.theme, locale: $0.locale, dynamicType: $0.dynamicType, file: $0.file) }
+        if !entries.isEmpty {
+            do {
+                try ManifestStore.record(
+                    name: name, type: type, state: state, inNavigation: inNavigation, disableAnimations: disableAnimations,
+                    entries: entries, in: layout.directory(for: name))
+            } catch {
+                report("\(name): the manifest was not updated: \(error)")
+            }
+        }
+        do {
+            try RunReport.append(results, to: reportPath)
+        } catch {
+            report("\(name): the run report was not written: \(error)")
+        }
+        for result in results where result.outcome.failsTest {
+            report(Self.message(for: result))
+            attach(result.artifacts)
+        }
+    }
+
+    /// `SettingsView/iPhone16/loaded.dark_ja (iPhone16 · dark · ja) failed: …` and the paths.
+    static func message(for result: SnapshotResult) -> String {
+        let cell = [result.device, result.theme, result.locale, result.dynamicType].compactMap { $0 }.joined(separator: " · ")
+        var lines = ["\(result.title) (\(cell)) \(result.outcome.rawValue): \(result.message ?? "")"]
+        if result.outcome == .failed || result.outcome == .error || result.outcome == .missing {
+            lines.append("  reference: \(result.reference)")
+        }
+        if let artifacts = result.artifacts {
+            if let path = artifacts.reference { lines.append("  was:       \(path)") }
+            if let path = artifacts.actual { lines.append("  actual:    \(path)") }
+            if let path = artifacts.diff { lines.append("  diff:      \(path)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func report(_ message: String) {
+        recordIssue(message, fileID: source.fileID, filePath: source.filePath, line: source.line, column: source.column)
+    }
+
+    /// Attaches failure images to the current Swift Testing test.
+    private func attach(_ artifacts: SnapshotArtifactPaths?) {
+        guard Test.current != nil, let artifacts else { return }
+        for path in [artifacts.reference, artifacts.actual, artifacts.diff].compactMap({ $0 }) {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            Attachment.record(
+                [UInt8](data), named: URL(fileURLWithPath: path).lastPathComponent,
+                sourceLocation: SourceLocation(
+                    fileID: "\(source.fileID)", filePath: "\(source.filePath)", line: Int(source.line), column: Int(source.column)))
+        }
+    }
+}

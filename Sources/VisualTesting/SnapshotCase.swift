@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// One state collected by `@SnapshotSuite`: a view or component name, a state name,
+/// how to capture it, and how to build it.
+///
+/// Run every case from one test (`for c in Self.__snapshotCases { c.run() }`), or
+/// give each its own identity in Swift Testing:
+///
+///     @Test(arguments: Self.__snapshotCases)
+///     func snapshot(_ snapshotCase: SnapshotCase) { snapshotCase.run() }
+public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        case view(inNavigation: Bool, disableAnimations: Bool)
+        /// A nil width or height means the component takes the size of its content on that axis.
+        case component(width: CGFloat?, height: CGFloat?, disableAnimations: Bool)
+    }
+
+    public let viewName: String
+    public let stateName: String
+    public let kind: Kind
+    private let makeContent: @MainActor @Sendable () -> AnySnapshotRenderable
+
+    public init(
+        viewName: String, stateName: String, kind: Kind,
+        makeContent: @escaping @MainActor @Sendable () -> AnySnapshotRenderable
+    ) {
+        self.viewName = viewName
+        self.stateName = stateName
+        self.kind = kind
+        self.makeContent = makeContent
+    }
+
+    /// `SettingsView › editing (in navigation, no animation)`, `Card › level1 (component 340×120)`.
+    public var description: String {
+        var traits: [String] = []
+        switch kind {
+        case let .view(inNavigation, disableAnimations):
+            if inNavigation { traits.append("in navigation") }
+            if disableAnimations { traits.append("no animation") }
+        case let .component(width, height, disableAnimations):
+            let size = [width, height].map { $0.map { Double($0).cleanDescription } ?? "fit" }.joined(separator: "×")
+            traits.append("component \(size)")
+            if disableAnimations { traits.append("no animation") }
+        }
+        return "\(viewName) › \(stateName)" + (traits.isEmpty ? "" : " (\(traits.joined(separator: ", ")))")
+    }
+
+    /// How a parameterised test names this case.
+    public var testDescription: String { description }
+
+    /// Checks this state across the matrix from synchronous main-actor code.
+    @MainActor
+    @discardableResult
+    public func run(
+        configuration: SnapshotConfiguration = .default,
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> [SnapshotResult] {
+        assertion(configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+            .runSynchronously(makeContent())
+    }
+
+    /// Checks this state across the matrix from asynchronous code.
+    @discardableResult
+    public func run(
+        configuration: SnapshotConfiguration = .default,
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> [SnapshotResult] {
+        let content = await makeContent()
+        return await assertion(
+            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column)
+        ).run(content)
+    }
+
+    private func assertion(configuration: SnapshotConfiguration, source: SnapshotSource) -> SnapshotAssertion {
+        switch kind {
+        case let .view(inNavigation, disableAnimations):
+            return SnapshotAssertion(
+                name: viewName, type: .view, state: stateName, inNavigation: inNavigation,
+                disableAnimations: disableAnimations, configuration: configuration, source: source)
+        case let .component(width, height, disableAnimations):
+            return SnapshotAssertion(
+                name: viewName, type: .component, state: stateName, inNavigation: false,
+                disableAnimations: disableAnimations, configuration: configuration,
+                componentSize: (width.map { Double($0) }, height.map { Double($0) }), source: source)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import PyramidImage
+
+extension VisualTesting {
+    /// Checks one state of a full-screen view on every device × theme × locale (×
+    /// Dynamic Type) cell against `__Snapshots__/{viewName}/{device}/{stateName}.{theme}_{locale}.png`
+    /// beside `file`, then updates the view's `manifest.json` and the run report.
+    ///
+    /// Each failing cell is its own issue naming the device, theme and locale, the
+    /// metrics and the reference, actual and diff images. Returns every cell's result.
+    @MainActor
+    @discardableResult
+    public static func assertViewSnapshot(
+        of content: some SnapshotRenderable,
+        viewName: String,
+        stateName: String,
+        inNavigation: Bool = false,
+        disableAnimations: Bool = false,
+        configuration: SnapshotConfiguration = .default,
+        fileID: StaticString = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> [SnapshotResult] {
+        let assertion = SnapshotAssertion(
+            name: viewName, type: .view, state: stateName, inNavigation: inNavigation, disableAnimations: disableAnimations,
+            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+        return assertion.runSynchronously(AnySnapshotRenderable(content))
+    }
+
+    /// The asynchronous form of `assertViewSnapshot`, for `async` tests and content
+    /// that renders elsewhere (a browser).
+    @discardableResult
+    public static func assertViewSnapshot(
+        of content: some SnapshotRenderable,
+        viewName: String,
+        stateName: String,
+        inNavigation: Bool = false,
+        disableAnimations: Bool = false,
+        configuration: SnapshotConfiguration = .default,
+        fileID: StaticString = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [SnapshotResult] {
+        let assertion = SnapshotAssertion(
+            name: viewName, type: .view, state: stateName, inNavigation: inNavigation, disableAnimations: disableAnimations,
+            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+        return await assertion.run(AnySnapshotRenderable(content))
+    }
+
+    /// Checks one state of a component on the theme axis against
+    /// `__Snapshots__/{componentName}/{stateName}.{theme}.png`, at `size` in points or,
+    /// when nil, at the size the content takes.
+    @MainActor
+    @discardableResult
+    public static func assertComponentSnapshot(
+        of content: some SnapshotRenderable,
+        componentName: String,
+        stateName: String,
+        size: CGSize? = nil,
+        disableAnimations: Bool = false,
+        configuration: SnapshotConfiguration = .default,
+        fileID: StaticString = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) -> [SnapshotResult] {
+        let assertion = SnapshotAssertion(
+            name: componentName, type: .component, state: stateName, inNavigation: false,
+            disableAnimations: disableAnimations, configuration: configuration,
+            componentSize: (size.map { Double($0.width) }, size.map { Double($0.height) }),
+            source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+        return assertion.runSynchronously(AnySnapshotRenderable(content))
+    }
+
+    /// The asynchronous form of `assertComponentSnapshot`.
+    @discardableResult
+    public static func assertComponentSnapshot(
+        of content: some SnapshotRenderable,
+        componentName: String,
+        stateName: String,
+        size: CGSize? = nil,
+        disableAnimations: Bool = false,
+        configuration: SnapshotConfiguration = .default,
+        fileID: StaticString = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> [SnapshotResult] {
+        let assertion = SnapshotAssertion(
+            name: componentName, type: .component, state: stateName, inNavigation: false,
+            disableAnimations: disableAnimations, configuration: configuration,
+            componentSize: (size.map { Double($0.width) }, size.map { Double($0.height) }),
+            source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+        return await assertion.run(AnySnapshotRenderable(content))
+    }
+}
+
+extension SnapshotAssertion {
+    @MainActor
+    func runSynchronously(_ content: AnySnapshotRenderable) -> [SnapshotResult] {
+        let results = cells.map { cell, environment in
+            check(cell, rendered: Result { try content.renderSynchronously(in: environment) })
+        }
+        finish(results)
+        return results
+    }
+
+    func run(_ content: AnySnapshotRenderable) async -> [SnapshotResult] {
+        var results: [SnapshotResult] = []
+        for (cell, environment) in cells {
+            let rendered: Result<Bitmap, any Error>
+            do {
+                rendered = .success(try await content.renderSnapshot(in: environment))
+            } catch {
+                rendered = .failure(error)
+            }
+            results.append(check(cell, rendered: rendered))
+        }
+        finish(results)
+        return results
+    }
+}
