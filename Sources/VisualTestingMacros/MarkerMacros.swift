@@ -42,7 +42,7 @@ public struct InNavigationMacro: PeerMacro {
         let attributes = declaration.as(FunctionDeclSyntax.self)?.attributes
         if let attributes, SnapshotAttributes.has("ComponentSnapshot", in: attributes) {
             let removal = FixIt(message: SnapshotFixIt.removeInNavigation, changes: [
-                .replace(oldNode: Syntax(attributes), newNode: Syntax(SnapshotAttributes.removing(node, from: attributes))),
+                .replace(oldNode: Syntax(attributes), newNode: Syntax(SnapshotAttributes.removing("InNavigation", from: attributes))),
             ])
             context.diagnose(Diagnostic(node: node, message: SnapshotDiagnostic.inNavigationOnComponent, fixIts: [removal]))
             return []

@@ -31,10 +31,14 @@ enum SnapshotAttributes {
         return arguments.first { $0.label?.text == label }?.expression.trimmedDescription
     }
 
-    /// The list without `attribute`; a removed first attribute hands its leading trivia on.
-    static func removing(_ attribute: AttributeSyntax, from attributes: AttributeListSyntax) -> AttributeListSyntax {
+    /// The list without the attribute called `name`; a removed first attribute hands its leading trivia on.
+    static func removing(_ name: String, from attributes: AttributeListSyntax) -> AttributeListSyntax {
         var kept = Array(attributes)
-        guard let index = kept.firstIndex(where: { $0.as(AttributeSyntax.self)?.id == attribute.id }) else { return attributes }
+        let index = kept.firstIndex { element in
+            if case .attribute(let attribute) = element { return simpleName(of: attribute) == name }
+            return false
+        }
+        guard let index else { return attributes }
         let removed = kept.remove(at: index)
         if index == 0, !kept.isEmpty {
             kept[0] = kept[0].with(\.leadingTrivia, removed.leadingTrivia)
