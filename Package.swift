@@ -69,7 +69,10 @@ let package = Package(
         .testTarget(name: "PyramidIOTests", dependencies: ["PyramidIO"], swiftSettings: strict),
         .testTarget(
             name: "VisualTestingTests",
-            dependencies: ["VisualTesting", "PNGCodec", "ImageDiff"],
+            dependencies: [
+                "VisualTesting", "PNGCodec", "ImageDiff",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),

@@ -69,11 +69,11 @@ struct CellCheck: Sendable {
             if policy.mode == .failed { text += "; the reference was re-recorded (record mode \"failed\")" }
             return result(.failed, message: text, comparison: report, artifacts: paths)
         }
-        if !existed {
-            return result(.new, message: "no reference was found, so it was recorded at \(referencePath); re-run to check against it")
-        }
         if policy.mode == .all {
             return result(.recorded, message: "recorded at \(referencePath) (record mode \"all\"); turn record mode off and re-run")
+        }
+        if !existed {
+            return result(.new, message: "no reference was found, so it was recorded at \(referencePath); re-run to check against it")
         }
         return result(.error, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }

@@ -9,8 +9,8 @@ struct RecordPolicy: Sendable {
     var isCI: Bool
 
     /// The mode in force for the current task, and whether `CI` is set.
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordPolicy {
-        RecordPolicy(mode: SnapshotTestingConfiguration.current?.record ?? _record, isCI: isCI(environment))
+    static func current(isCI: Bool) -> RecordPolicy {
+        RecordPolicy(mode: SnapshotTestingConfiguration.current?.record ?? _record, isCI: isCI)
     }
 
     /// `CI` set to anything but empty, `0`, `false` or `no`.

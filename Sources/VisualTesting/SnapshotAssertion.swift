@@ -35,11 +35,12 @@ struct SnapshotAssertion: Sendable {
         self.configuration = configuration
         self.componentSize = componentSize
         self.source = source
-        layout = SnapshotLayout(suiteFile: "\(source.filePath)")
+        layout = configuration.snapshotDirectory.map(SnapshotLayout.init(root:)) ?? SnapshotLayout(suiteFile: "\(source.filePath)")
         themeApplicable = VisualTesting.themeApplicable
-        policy = RecordPolicy.current()
-        artifacts = SnapshotArtifacts.fromEnvironment()
-        reportPath = RunReport.path()
+        let run = SnapshotRunEnvironment.current
+        policy = RecordPolicy.current(isCI: run.isCI)
+        artifacts = run.artifacts
+        reportPath = run.reportPath
     }
 
     /// The cells to check and the environment each is rendered in.

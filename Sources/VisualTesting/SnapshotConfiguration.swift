@@ -12,6 +12,8 @@ public struct SnapshotConfiguration: Sendable, Hashable {
     public var perceptualPrecision: Float
     /// Pixels per point for components, which have no device.
     public var componentScale: Double
+    /// The `__Snapshots__` folder; nil keeps references beside the suite's source file.
+    public var snapshotDirectory: String?
 
     public init(
         devices: [SnapshotDevice] = SnapshotConfiguration.standardDevices,
@@ -20,7 +22,8 @@ public struct SnapshotConfiguration: Sendable, Hashable {
         dynamicTypes: [SnapshotDynamicType] = [.standard],
         precision: Float = 0.99,
         perceptualPrecision: Float = 0.98,
-        componentScale: Double = 2
+        componentScale: Double = 2,
+        snapshotDirectory: String? = nil
     ) {
         self.devices = devices
         self.themes = themes
@@ -29,6 +32,7 @@ public struct SnapshotConfiguration: Sendable, Hashable {
         self.precision = precision
         self.perceptualPrecision = perceptualPrecision
         self.componentScale = componentScale
+        self.snapshotDirectory = snapshotDirectory
     }
 
     public static let standardDevices: [SnapshotDevice] = [.iPhone16, .iPhoneSE, .iPadPro11]
