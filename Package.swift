@@ -81,6 +81,7 @@ let package = Package(
             dependencies: [
                 "VisualTestingMacros",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ],
             swiftSettings: strict
         ),

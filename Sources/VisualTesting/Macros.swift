@@ -4,6 +4,7 @@ import Foundation
 /// `static var __snapshotCases: [SnapshotCase]`. The struct needs one `@Test` that
 /// uses them; without one, the compiler says so and offers to insert it.
 @attached(member, names: named(__snapshotCases))
+@attached(extension, conformances: SnapshotSuiteCases)
 public macro SnapshotSuite(_ viewName: String) = #externalMacro(module: "VisualTestingMacros", type: "SnapshotSuiteMacro")
 
 /// One state of a full-screen view, checked on every device × theme × locale cell.

@@ -86,3 +86,21 @@ public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringC
         }
     }
 }
+
+/// What `@SnapshotSuite` makes a struct conform to: its collected cases.
+public protocol SnapshotSuiteCases {
+    static var __snapshotCases: [SnapshotCase] { get }
+}
+
+extension SnapshotCase {
+    /// The cases `@SnapshotSuite` collected in `suite`, for a parameterised runner:
+    ///
+    ///     @Test(arguments: SnapshotCase.cases(of: Self.self))
+    ///     func snapshot(_ snapshotCase: SnapshotCase) { snapshotCase.run() }
+    ///
+    /// (Swift does not let a macro argument such as `@Test(arguments:)` see members
+    /// another macro generated, so `Self.__snapshotCases` cannot be written there.)
+    public static func cases<Suite: SnapshotSuiteCases>(of suite: Suite.Type) -> [SnapshotCase] {
+        suite.__snapshotCases
+    }
+}

@@ -9,7 +9,22 @@ import SwiftSyntaxMacros
 /// It does not generate the `@Test` itself (a macro-generated test loses its lexical
 /// context in swift-testing); instead a suite with no runner is an error whose fix-it
 /// inserts one.
-public struct SnapshotSuiteMacro: MemberMacro {
+public struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
+    /// Declares the conformance that lets `SnapshotCase.cases(of:)` find the cases:
+    /// Swift hides macro-generated members from macro arguments such as `@Test(arguments:)`,
+    /// but not a conformance's requirements.
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
+        let list = protocols.map(\.trimmedDescription).joined(separator: ", ")
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: list) {}")]
+    }
+
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -89,12 +104,18 @@ public struct SnapshotSuiteMacro: MemberMacro {
         "\"" + text.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
     }
 
-    /// A runner is a `@Test` function that mentions `__snapshotCases` in its body or in
-    /// its attributes (`@Test(arguments: Self.__snapshotCases)`). Comments do not count.
+    /// A runner is a `@Test` function that uses `__snapshotCases` in its body, or
+    /// `SnapshotCase.cases(of:)` in its attributes (`@Test(arguments: SnapshotCase.cases(of: Self.self))`).
+    /// Comments do not count.
     static func hasRunner(_ functions: [FunctionDeclSyntax]) -> Bool {
         functions.contains { function in
-            SnapshotAttributes.has("Test", in: function.attributes)
-                && function.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier("__snapshotCases") }
+            guard SnapshotAttributes.has("Test", in: function.attributes) else { return false }
+            let tokens = Array(function.tokens(viewMode: .sourceAccurate).map(\.tokenKind))
+            return tokens.indices.contains { index in
+                if tokens[index] == .identifier("__snapshotCases") { return true }
+                return index >= 2 && tokens[index] == .identifier("cases") && tokens[index - 1] == .period
+                    && tokens[index - 2] == .identifier("SnapshotCase")
+            }
         }
     }
 

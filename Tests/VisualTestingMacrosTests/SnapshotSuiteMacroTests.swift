@@ -1,11 +1,16 @@
 import MacroTesting
+import SwiftSyntaxMacroExpansion
 import Testing
 import VisualTestingMacros
 
 @Suite(.macros(
-    ["SnapshotSuite": SnapshotSuiteMacro.self, "Snapshot": SnapshotMacro.self,
-     "ComponentSnapshot": ComponentSnapshotMacro.self, "InNavigation": InNavigationMacro.self,
-     "WithoutAnimation": WithoutAnimationMacro.self],
+    [
+        "SnapshotSuite": MacroSpec(type: SnapshotSuiteMacro.self, conformances: ["SnapshotSuiteCases"]),
+        "Snapshot": MacroSpec(type: SnapshotMacro.self),
+        "ComponentSnapshot": MacroSpec(type: ComponentSnapshotMacro.self),
+        "InNavigation": MacroSpec(type: InNavigationMacro.self),
+        "WithoutAnimation": MacroSpec(type: WithoutAnimationMacro.self),
+    ],
     record: .never))
 struct SnapshotSuiteMacroTests {
     @Test func collectsViewsThenComponentsWithTheirMarkers() {
@@ -88,6 +93,9 @@ struct SnapshotSuiteMacroTests {
                     ]
                 }
             }
+
+            extension SettingsViewSnapshots: SnapshotSuiteCases {
+            }
             """
         }
     }
@@ -113,6 +121,9 @@ struct SnapshotSuiteMacroTests {
                     []
                 }
             }
+
+            extension EmptySnapshots: SnapshotSuiteCases {
+            }
             """
         }
     }
@@ -124,7 +135,7 @@ struct SnapshotSuiteMacroTests {
             struct LoginSnapshots {
                 @Snapshot func empty() -> LoginPage { LoginPage() }
 
-                @Test(arguments: Self.__snapshotCases)
+                @Test(arguments: SnapshotCase.cases(of: Self.self))
                 func snapshot(_ snapshotCase: SnapshotCase) async {
                     await snapshotCase.run()
                 }
@@ -135,7 +146,7 @@ struct SnapshotSuiteMacroTests {
             struct LoginSnapshots {
                 func empty() -> LoginPage { LoginPage() }
 
-                @Test(arguments: Self.__snapshotCases)
+                @Test(arguments: SnapshotCase.cases(of: Self.self))
                 func snapshot(_ snapshotCase: SnapshotCase) async {
                     await snapshotCase.run()
                 }
@@ -152,6 +163,9 @@ struct SnapshotSuiteMacroTests {
                         ),
                     ]
                 }
+            }
+
+            extension LoginSnapshots: SnapshotSuiteCases {
             }
             """
         }
@@ -222,6 +236,9 @@ struct SnapshotSuiteMacroTests {
                         ),
                     ]
                 }
+            }
+
+            extension CardSnapshots: SnapshotSuiteCases {
             }
             """
         }
