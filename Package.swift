@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "VisualTestingTests",
             dependencies: [
-                "VisualTesting", "PNGCodec", "ImageDiff",
+                "VisualTesting", "PNGCodec", "ImageDiff", "PyramidIO",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],
