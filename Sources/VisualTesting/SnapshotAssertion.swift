@@ -21,6 +21,8 @@ struct SnapshotAssertion: Sendable {
     var policy: RecordPolicy
     var artifacts: SnapshotArtifacts
     var reportPath: String
+    /// False for `check…` calls, which return results without failing a test.
+    var recordsIssues = true
 
     init(
         name: String, type: SnapshotType, state: String, inNavigation: Bool, disableAnimations: Bool,
@@ -93,7 +95,7 @@ struct SnapshotAssertion: Sendable {
         } catch {
             report("\(name): the run report was not written: \(error)")
         }
-        for result in results where result.outcome.failsTest {
+        for result in results where recordsIssues && result.outcome.failsTest {
             report(Self.message(for: result))
             attach(result.artifacts)
         }
@@ -115,6 +117,7 @@ struct SnapshotAssertion: Sendable {
     }
 
     private func report(_ message: String) {
+        guard recordsIssues else { return }
         recordIssue(message, fileID: source.fileID, filePath: source.filePath, line: source.line, column: source.column)
     }
 

@@ -122,3 +122,35 @@ extension SnapshotAssertion {
         return results
     }
 }
+
+extension VisualTesting {
+    /// Checks a view's state like `assertViewSnapshot`, with the same record modes,
+    /// files, manifest and report, but only returns the results: for tools (`pyramid
+    /// demo`, benchmarks) that decide for themselves what a failure means.
+    public static func checkViewSnapshot(
+        of content: some SnapshotRenderable, viewName: String, stateName: String,
+        inNavigation: Bool = false, disableAnimations: Bool = false, configuration: SnapshotConfiguration = .default,
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> [SnapshotResult] {
+        var assertion = SnapshotAssertion(
+            name: viewName, type: .view, state: stateName, inNavigation: inNavigation, disableAnimations: disableAnimations,
+            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+        assertion.recordsIssues = false
+        return await assertion.run(AnySnapshotRenderable(content))
+    }
+
+    /// Checks a component's state like `assertComponentSnapshot`, returning the results without failing a test.
+    public static func checkComponentSnapshot(
+        of content: some SnapshotRenderable, componentName: String, stateName: String, size: CGSize? = nil,
+        disableAnimations: Bool = false, configuration: SnapshotConfiguration = .default,
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> [SnapshotResult] {
+        var assertion = SnapshotAssertion(
+            name: componentName, type: .component, state: stateName, inNavigation: false,
+            disableAnimations: disableAnimations, configuration: configuration,
+            componentSize: (size.map { Double($0.width) }, size.map { Double($0.height) }),
+            source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+        assertion.recordsIssues = false
+        return await assertion.run(AnySnapshotRenderable(content))
+    }
+}

@@ -292,3 +292,21 @@ final class SizeLog: @unchecked Sendable {
         return environments
     }
 }
+
+struct CheckWithoutIssuesTests {
+    @Test("check… returns the same results as assert… without failing the test")
+    func checkDoesNotRecordIssues() async throws {
+        let sandbox = SnapshotSandbox()
+        let results = await VisualTesting.withRunEnvironment(sandbox.environment()) {
+            await VisualTesting.checkViewSnapshot(
+                of: TestScreen(title: "x"), viewName: "Quiet", stateName: "s", configuration: .tiny(in: sandbox.snapshots))
+        }
+        #expect(results.map(\.outcome) == Array(repeating: .new, count: 8))
+        #expect(sandbox.exists("Quiet/manifest.json"))
+        let component = await VisualTesting.withRunEnvironment(sandbox.environment(isCI: true)) {
+            await VisualTesting.checkComponentSnapshot(
+                of: TestScreen(title: "x"), componentName: "QuietCard", stateName: "s", configuration: .tiny(in: sandbox.snapshots))
+        }
+        #expect(component.map(\.outcome) == [.missing, .missing])
+    }
+}
