@@ -16,5 +16,14 @@ let package = Package(
             ],
             path: "Sources/ImageBench"
         ),
+        .executableTarget(
+            name: "snapshot-bench",
+            dependencies: [
+                .product(name: "PNGCodec", package: "swift-pyramid"),
+                .product(name: "ImageDiff", package: "swift-pyramid"),
+                .product(name: "VisualTesting", package: "swift-pyramid"),
+            ],
+            path: "Sources/SnapshotBench"
+        ),
     ]
 )

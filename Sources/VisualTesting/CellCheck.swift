@@ -28,12 +28,14 @@ struct CellCheck: Sendable {
         case .failure(let error): return result(.error, message: "rendering failed: \(error)")
         }
 
-        let existed = FileManager.default.fileExists(atPath: referencePath)
+        // The reference as it was, kept for the artifacts: record mode "failed" rewrites it.
+        let original = FileManager.default.contents(atPath: referencePath)
+        let existed = original != nil || FileManager.default.fileExists(atPath: referencePath)
         if !existed && !policy.recordsMissingReference {
             let why = policy.mode == .never
                 ? "record mode is \"never\", so it was not recorded"
                 : "CI is set, so it was not recorded: record it locally (swift test), review it and commit it"
-            let paths = writeArtifacts(reference: nil, actual: actual, diff: nil)
+            let paths = writeArtifacts(actual: actual)
             return result(.missing, message: "no reference at \(referencePath); \(why)", artifacts: paths)
         }
 
@@ -56,7 +58,7 @@ struct CellCheck: Sendable {
         }
         if let problem = observer.referenceProblem {
             let rewritten = policy.mode == .failed ? " It was re-recorded (record mode \"failed\")." : ""
-            let paths = writeArtifacts(reference: nil, actual: actual, diff: nil)
+            let paths = writeArtifacts(actual: actual, encoded: observer.encoded)
             return result(.error, message: "the reference \(referencePath) could not be read: \(problem).\(rewritten)", artifacts: paths)
         }
         if let report = observer.report, !report.passed {
@@ -64,7 +66,7 @@ struct CellCheck: Sendable {
             let diff = observer.comparator.flatMap { comparator in
                 observer.reference.map { comparator.compareWithDiffImage($0, actual).diffImage }
             }
-            let paths = writeArtifacts(reference: observer.reference, actual: actual, diff: diff)
+            let paths = writeArtifacts(actual: actual, encoded: observer.encoded, reference: original, diff: diff)
             var text = report.summary
             if policy.mode == .failed { text += "; the reference was re-recorded (record mode \"failed\")" }
             return result(.failed, message: text, comparison: report, artifacts: paths)
@@ -90,20 +92,25 @@ struct CellCheck: Sendable {
             recordMode: policy.name, time: Date().formatted(.iso8601))
     }
 
-    /// Writes whichever images exist; an artifact that cannot be written is left out
-    /// (the failure itself is still reported).
-    private func writeArtifacts(reference: Bitmap?, actual: Bitmap, diff: Bitmap?) -> SnapshotArtifactPaths {
-        func write(_ bitmap: Bitmap?, _ kind: SnapshotArtifacts.Kind) -> String? {
-            guard let bitmap, bitmap.width > 0, bitmap.height > 0 else { return nil }
+    /// Writes whichever images exist, reusing PNG bytes already made; an artifact that
+    /// cannot be written is left out (the failure itself is still reported).
+    private func writeArtifacts(
+        actual: Bitmap, encoded: Data? = nil, reference: Data? = nil, diff: Bitmap? = nil
+    ) -> SnapshotArtifactPaths {
+        func write(_ kind: SnapshotArtifacts.Kind, _ bytes: () throws -> [UInt8]?) -> String? {
             let path = artifacts.path(name: name, relativeFile: relativeFile, kind: kind)
             do {
-                try artifacts.write(try PNGEncoder().encode(bitmap), to: path)
+                guard let bytes = try bytes() else { return nil }
+                try artifacts.write(bytes, to: path)
                 return path
             } catch {
                 return nil
             }
         }
-        return SnapshotArtifactPaths(reference: write(reference, .reference), actual: write(actual, .actual), diff: write(diff, .diff))
+        return SnapshotArtifactPaths(
+            reference: write(.reference) { reference.map { [UInt8]($0) } },
+            actual: write(.actual) { try encoded.map { [UInt8]($0) } ?? PNGEncoder().encode(actual) },
+            diff: write(.diff) { try diff.map { try PNGEncoder().encode($0) } })
     }
 
     /// swift-snapshot-testing writes the actual image to `{SNAPSHOT_ARTIFACTS}/{test file}/{reference name}`,

@@ -41,7 +41,9 @@ extension Diffing where Value == Bitmap {
         return .diff(
             toData: { bitmap in
                 do {
-                    return Data(try PNGEncoder().encode(bitmap))
+                    let data = Data(try PNGEncoder().encode(bitmap))
+                    observer?.encoded(data)
+                    return data
                 } catch {
                     observer?.encodingFailed(error)
                     return Data()
@@ -75,12 +77,19 @@ final class ComparisonObserver: @unchecked Sendable {
     private var _comparator: ImageComparator?
     private var _referenceProblem: String?
     private var _encodingProblem: String?
+    private var _encoded: Data?
 
     var report: ComparisonReport? { lock.withLock { _report } }
     var reference: Bitmap? { lock.withLock { _reference } }
     var comparator: ImageComparator? { lock.withLock { _comparator } }
     var referenceProblem: String? { lock.withLock { _referenceProblem } }
     var encodingProblem: String? { lock.withLock { _encodingProblem } }
+    /// The PNG bytes last written for the actual image (a reference or swift-snapshot-testing's artifact).
+    var encoded: Data? { lock.withLock { _encoded } }
+
+    func encoded(_ data: Data) {
+        lock.withLock { _encoded = data }
+    }
 
     func compared(_ report: ComparisonReport, reference: Bitmap, comparator: ImageComparator) {
         lock.withLock {
