@@ -48,6 +48,29 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
     /// When the cell was checked, ISO 8601.
     public var time: String
 
+    public init(
+        name: String, type: SnapshotType, state: String, device: String?, theme: String, locale: String?,
+        dynamicType: String?, file: String, reference: String, outcome: SnapshotOutcome, message: String?,
+        comparison: ComparisonReport?, artifacts: SnapshotArtifactPaths?, source: String, recordMode: String, time: String
+    ) {
+        self.name = name
+        self.type = type
+        self.state = state
+        self.device = device
+        self.theme = theme
+        self.locale = locale
+        self.dynamicType = dynamicType
+        self.file = file
+        self.reference = reference
+        self.outcome = outcome
+        self.message = message
+        self.comparison = comparison
+        self.artifacts = artifacts
+        self.source = source
+        self.recordMode = recordMode
+        self.time = time
+    }
+
     /// `SettingsView/iPhone16/loaded.dark_ja`: view, device and reference name.
     public var title: String {
         name + "/" + file.replacingOccurrences(of: ".png", with: "")
