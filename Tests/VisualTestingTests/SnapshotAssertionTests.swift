@@ -310,3 +310,20 @@ struct CheckWithoutIssuesTests {
         #expect(component.map(\.outcome) == [.missing, .missing])
     }
 }
+
+struct RecordTraitTests {
+    @Test("the .snapshots(record:) trait sets the mode assertions use", .snapshots(record: .never))
+    func traitNever() async {
+        let sandbox = SnapshotSandbox()
+        var results: [SnapshotResult] = []
+        await withKnownIssue {
+            results = await VisualTesting.withRunEnvironment(sandbox.environment()) {
+                await VisualTesting.assertViewSnapshot(
+                    of: TestScreen(title: "x"), viewName: "Trait", stateName: "s", configuration: .tiny(in: sandbox.snapshots))
+            }
+        }
+        #expect(results.map(\.outcome) == Array(repeating: .missing, count: 8))
+        #expect(results.allSatisfy { $0.recordMode == "never" })
+        #expect(sandbox.files().isEmpty)
+    }
+}
