@@ -28,9 +28,10 @@ struct CellCheck: Sendable {
         case .failure(let error): return result(.error, message: "rendering failed: \(error)")
         }
 
-        // The reference as it was, kept for the artifacts: record mode "failed" rewrites it.
-        let original = FileManager.default.contents(atPath: referencePath)
-        let existed = original != nil || FileManager.default.fileExists(atPath: referencePath)
+        let existed = FileManager.default.fileExists(atPath: referencePath)
+        // Record mode "failed" rewrites a failing reference, so keep its bytes for the artifacts
+        // first; in the other modes they are read only when a cell fails.
+        let rewritten = existed && policy.mode == .failed ? FileManager.default.contents(atPath: referencePath) : nil
         if !existed && !policy.recordsMissingReference {
             let why = policy.mode == .never
                 ? "record mode is \"never\", so it was not recorded"
@@ -66,6 +67,7 @@ struct CellCheck: Sendable {
             let diff = observer.comparator.flatMap { comparator in
                 observer.reference.map { comparator.compareWithDiffImage($0, actual).diffImage }
             }
+            let original = rewritten ?? FileManager.default.contents(atPath: referencePath)
             let paths = writeArtifacts(actual: actual, encoded: observer.encoded, reference: original, diff: diff)
             var text = report.summary
             if policy.mode == .failed { text += "; the reference was re-recorded (record mode \"failed\")" }

@@ -22,20 +22,23 @@ struct SnapshotAssertion: Sendable {
     var artifacts: SnapshotArtifacts
     var reportPath: String
     /// False for `check…` calls, which return results without failing a test.
-    var recordsIssues = true
+    var recordsIssues: Bool
 
     init(
-        name: String, type: SnapshotType, state: String, inNavigation: Bool, disableAnimations: Bool,
-        configuration: SnapshotConfiguration, componentSize: (width: Double?, height: Double?) = (nil, nil),
-        source: SnapshotSource
+        name: String, state: String, kind: SnapshotCase.Kind, configuration: SnapshotConfiguration,
+        source: SnapshotSource, recordsIssues: Bool = true
     ) {
         self.name = name
-        self.type = type
         self.state = state
-        self.inNavigation = inNavigation
-        self.disableAnimations = disableAnimations
+        switch kind {
+        case let .view(inNavigation, disableAnimations):
+            (type, self.inNavigation, self.disableAnimations, componentSize) = (.view, inNavigation, disableAnimations, (nil, nil))
+        case let .component(width, height, disableAnimations):
+            (type, inNavigation, self.disableAnimations) = (.component, false, disableAnimations)
+            componentSize = (width.map { Double($0) }, height.map { Double($0) })
+        }
         self.configuration = configuration
-        self.componentSize = componentSize
+        self.recordsIssues = recordsIssues
         self.source = source
         layout = configuration.snapshotDirectory.map(SnapshotLayout.init(root:)) ?? SnapshotLayout(suiteFile: "\(source.filePath)")
         themeApplicable = VisualTesting.themeApplicable

@@ -73,17 +73,7 @@ public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringC
     }
 
     private func assertion(configuration: SnapshotConfiguration, source: SnapshotSource) -> SnapshotAssertion {
-        switch kind {
-        case let .view(inNavigation, disableAnimations):
-            return SnapshotAssertion(
-                name: viewName, type: .view, state: stateName, inNavigation: inNavigation,
-                disableAnimations: disableAnimations, configuration: configuration, source: source)
-        case let .component(width, height, disableAnimations):
-            return SnapshotAssertion(
-                name: viewName, type: .component, state: stateName, inNavigation: false,
-                disableAnimations: disableAnimations, configuration: configuration,
-                componentSize: (width.map { Double($0) }, height.map { Double($0) }), source: source)
-        }
+        SnapshotAssertion(name: viewName, state: stateName, kind: kind, configuration: configuration, source: source)
     }
 }
 

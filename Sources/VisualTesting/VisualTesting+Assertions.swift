@@ -23,7 +23,7 @@ extension VisualTesting {
         column: UInt = #column
     ) -> [SnapshotResult] {
         let assertion = SnapshotAssertion(
-            name: viewName, type: .view, state: stateName, inNavigation: inNavigation, disableAnimations: disableAnimations,
+            name: viewName, state: stateName, kind: .view(inNavigation: inNavigation, disableAnimations: disableAnimations),
             configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
         return assertion.runSynchronously(AnySnapshotRenderable(content))
     }
@@ -44,7 +44,7 @@ extension VisualTesting {
         column: UInt = #column
     ) async -> [SnapshotResult] {
         let assertion = SnapshotAssertion(
-            name: viewName, type: .view, state: stateName, inNavigation: inNavigation, disableAnimations: disableAnimations,
+            name: viewName, state: stateName, kind: .view(inNavigation: inNavigation, disableAnimations: disableAnimations),
             configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
         return await assertion.run(AnySnapshotRenderable(content))
     }
@@ -67,10 +67,9 @@ extension VisualTesting {
         column: UInt = #column
     ) -> [SnapshotResult] {
         let assertion = SnapshotAssertion(
-            name: componentName, type: .component, state: stateName, inNavigation: false,
-            disableAnimations: disableAnimations, configuration: configuration,
-            componentSize: (size.map { Double($0.width) }, size.map { Double($0.height) }),
-            source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+            name: componentName, state: stateName,
+            kind: .component(width: size?.width, height: size?.height, disableAnimations: disableAnimations),
+            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
         return assertion.runSynchronously(AnySnapshotRenderable(content))
     }
 
@@ -89,10 +88,9 @@ extension VisualTesting {
         column: UInt = #column
     ) async -> [SnapshotResult] {
         let assertion = SnapshotAssertion(
-            name: componentName, type: .component, state: stateName, inNavigation: false,
-            disableAnimations: disableAnimations, configuration: configuration,
-            componentSize: (size.map { Double($0.width) }, size.map { Double($0.height) }),
-            source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+            name: componentName, state: stateName,
+            kind: .component(width: size?.width, height: size?.height, disableAnimations: disableAnimations),
+            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
         return await assertion.run(AnySnapshotRenderable(content))
     }
 }
@@ -132,10 +130,9 @@ extension VisualTesting {
         inNavigation: Bool = false, disableAnimations: Bool = false, configuration: SnapshotConfiguration = .default,
         fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> [SnapshotResult] {
-        var assertion = SnapshotAssertion(
-            name: viewName, type: .view, state: stateName, inNavigation: inNavigation, disableAnimations: disableAnimations,
-            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
-        assertion.recordsIssues = false
+        let assertion = SnapshotAssertion(
+            name: viewName, state: stateName, kind: .view(inNavigation: inNavigation, disableAnimations: disableAnimations),
+            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column), recordsIssues: false)
         return await assertion.run(AnySnapshotRenderable(content))
     }
 
@@ -145,12 +142,10 @@ extension VisualTesting {
         disableAnimations: Bool = false, configuration: SnapshotConfiguration = .default,
         fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> [SnapshotResult] {
-        var assertion = SnapshotAssertion(
-            name: componentName, type: .component, state: stateName, inNavigation: false,
-            disableAnimations: disableAnimations, configuration: configuration,
-            componentSize: (size.map { Double($0.width) }, size.map { Double($0.height) }),
-            source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
-        assertion.recordsIssues = false
+        let assertion = SnapshotAssertion(
+            name: componentName, state: stateName,
+            kind: .component(width: size?.width, height: size?.height, disableAnimations: disableAnimations),
+            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column), recordsIssues: false)
         return await assertion.run(AnySnapshotRenderable(content))
     }
 }

@@ -142,6 +142,9 @@ struct SnapshotAssertionTests {
         #expect(results.allSatisfy { $0.outcome == .failed })
         #expect(results.allSatisfy { $0.message?.contains("re-recorded") == true })
         #expect(sandbox.contents("Screen/TinyTablet/loaded.light_en.png") != untouched)
+        // The "was" artifact is the reference from before the rewrite.
+        let was = try #require(results.first { $0.file == "TinyTablet/loaded.light_en.png" }?.artifacts?.reference)
+        #expect(FileManager.default.contents(atPath: was) == untouched)
         let again = await assertView(TestScreen(title: "ABCDEFGH"), record: .never)
         #expect(again.allSatisfy { $0.outcome == .passed })
     }
