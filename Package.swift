@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "ImageDiff", targets: ["ImageDiff"]),
         .library(name: "VisualTesting", targets: ["VisualTesting"]),
+        .library(name: "WebDriver", targets: ["WebDriver"]),
+        .library(name: "ChromiumRenderer", targets: ["ChromiumRenderer"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
     ],
     dependencies: [
@@ -23,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         // Layer 0: codecs and engines with no package dependencies.
@@ -52,6 +55,23 @@ let package = Package(
                 "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "WebDriver",
+            dependencies: [
+                "PyramidIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // Layer 2: adapters.
+        .target(
+            name: "ChromiumRenderer",
+            dependencies: ["VisualTesting", "WebDriver", "PNGCodec", "PyramidImage", "PyramidIO"],
             swiftSettings: strict
         ),
 
@@ -92,6 +112,20 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNGCodec"], swiftSettings: strict),
+        .testTarget(
+            name: "WebDriverTests", dependencies: ["WebDriver", "PNGCodec", "PyramidIO"], exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ChromiumRendererTests",
+            dependencies: [
+                "ChromiumRenderer", "VisualTesting", "WebDriver", "PNGCodec", "ImageDiff", "PyramidImage",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            exclude: ["__Snapshots__"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,51 @@
+import Foundation
+import PyramidIO
+
+/// Markup from `HTMLPage(html:)` written to files the browser can load.
+///
+/// Files are named by a hash of their content in one folder per user, so the
+/// same page is written once and parallel renders never see half a file.
+final class PageFiles: Sendable {
+    static let shared = PageFiles()
+
+    let folder: URL
+
+    init(folder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-pages-\(getuid())")) {
+        self.folder = folder
+    }
+
+    func url(for markup: String, baseURL: URL?) throws -> String {
+        let document = baseURL.map { Self.inserting(base: $0, into: markup) } ?? markup
+        let bytes = Array(document.utf8)
+        let file = folder.appendingPathComponent(String(Self.fnv1a(bytes), radix: 16) + ".html")
+        if !FileManager.default.fileExists(atPath: file.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(bytes, to: file.path)
+        }
+        return file.absoluteString
+    }
+
+    /// Adds `<base href>` after `<head>`, or after the doctype when there is no head.
+    static func inserting(base: URL, into markup: String) -> String {
+        let escaped = base.absoluteString
+            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        let tag = "<base href=\"\(escaped)\">"
+        if let head = markup.range(of: "<head>", options: .caseInsensitive) {
+            return markup.replacingCharacters(in: head.upperBound..<head.upperBound, with: tag)
+        }
+        if markup.lowercased().hasPrefix("<!doctype"), let end = markup.firstIndex(of: ">") {
+            let after = markup.index(after: end)
+            return String(markup[..<after]) + tag + String(markup[after...])
+        }
+        return tag + markup
+    }
+
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}

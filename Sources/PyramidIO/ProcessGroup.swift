@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process started as the leader of its own process group, so it and every
+/// process it starts (a browser and its helpers) can be ended together.
+///
+/// Its standard output and error go to a log file the caller names, which lets a
+/// caller wait for a line ("started on port N") without a reading thread. Every
+/// live group is also ended when this process exits normally, so a test run that
+/// forgets to stop one leaves nothing behind.
+public final class ProcessGroup: @unchecked Sendable {
+    /// The leader's process id, which is also the group's id.
+    public let pid: pid_t
+    /// Where the process's output goes.
+    public let logPath: String
+    public let executable: String
+
+    private let lock = NSLock()
+    private var exitStatus: Int32?
+
+    /// Starts `executable` with `arguments` in a new process group.
+    /// - Throws: `ProcessGroupError.launchFailed` naming the executable and the reason.
+    /// `workspace`, when given, is a folder removed if this process exits with the group still running.
+    public init(
+        executable: String, arguments: [String], logPath: String, environment: [String: String]? = nil,
+        workspace: String? = nil
+    ) throws {
+        self.executable = executable
+        self.logPath = logPath
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A new group led by the child; default signal handling and an empty mask,
+        // whatever this process has set up.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let environmentEntries = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let envp = environmentEntries.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            throw ProcessGroupError.launchFailed(executable: executable, reason: String(cString: strerror(status)))
+        }
+        pid = child
+        LiveProcessGroups.shared.insert(child, workspace: workspace)
+    }
+
+    /// The leader's exit status once it has ended, reaping it if needed; nil while it runs.
+    public var exitCode: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
+            exitStatus = Self.decode(status)
+        } else if result == -1 && errno == ECHILD {
+            exitStatus = -1
+        }
+        return exitStatus
+    }
+
+    public var isRunning: Bool { exitCode == nil }
+
+    /// Whether any process of the group is still alive (zombies excluded).
+    public var hasLiveMembers: Bool { !ProcessTable.members(ofGroup: pid).isEmpty }
+
+    /// The log's contents so far (for error messages).
+    public func log(lastBytes: Int = 4_000) -> String {
+        guard let data = FileManager.default.contents(atPath: logPath) else { return "" }
+        return String(decoding: data.suffix(lastBytes), as: UTF8.self)
+    }
+
+    /// Ends the whole group: SIGTERM, then SIGKILL for whatever is left after `grace`.
+    /// Returns when no member of the group is alive. Safe to call more than once.
+    public func terminate(grace: Duration = .seconds(2)) async {
+        signalGroup(SIGTERM)
+        let deadline = ContinuousClock.now.advanced(by: grace)
+        while ContinuousClock.now < deadline {
+            _ = exitCode
+            if !hasLiveMembers { break }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        if hasLiveMembers { signalGroup(SIGKILL) }
+        while true {
+            _ = exitCode
+            if !hasLiveMembers { break }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        LiveProcessGroups.shared.remove(pid)
+    }
+
+    /// Sends `signal` to every process of the group.
+    public func signalGroup(_ signal: Int32) {
+        _ = kill(-pid, signal)
+    }
+
+    private static func decode(_ status: Int32) -> Int32 {
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+}
+
+/// A process that could not be started.
+public enum ProcessGroupError: Error, Sendable, Equatable, CustomStringConvertible {
+    case launchFailed(executable: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .launchFailed(let executable, let reason): "could not start \(executable): \(reason)"
+        }
+    }
+}
+
+/// Every group this process started and has not ended; killed at exit.
+final class LiveProcessGroups: @unchecked Sendable {
+    static let shared = LiveProcessGroups()
+
+    private let lock = NSLock()
+    private var groups: [pid_t: String?] = [:]
+    private var registered = false
+
+    func insert(_ group: pid_t, workspace: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        groups[group] = workspace
+        if !registered {
+            registered = true
+            atexit { LiveProcessGroups.shared.killAll() }
+        }
+    }
+
+    func remove(_ group: pid_t) {
+        lock.lock()
+        groups[group] = nil
+        lock.unlock()
+    }
+
+    func killAll() {
+        lock.lock()
+        let all = groups
+        groups = [:]
+        lock.unlock()
+        for group in all.keys { _ = kill(-group, SIGKILL) }
+        for case let workspace? in all.values { try? FileManager.default.removeItem(atPath: workspace) }
+    }
+}

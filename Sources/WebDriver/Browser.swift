@@ -1,0 +1,147 @@
+import Foundation
+import PyramidIO
+
+/// A running Chromium with one WebDriver session, started through chromedriver.
+///
+/// The browser owns its process group: `close()` deletes the session, then ends
+/// chromedriver, Chromium and every helper they started, and removes the
+/// temporary profile. `withBrowser` closes it on every path out, errors and
+/// cancellation included.
+public final class Browser: @unchecked Sendable {
+    public let session: WebDriverSession
+    /// chromedriver's process id, which is also the id of the group Chromium runs in.
+    public let processGroup: Int32
+    /// The temporary profile folder; unique, so it also finds this browser's processes.
+    public let profileDirectory: String
+
+    private let driver: ProcessGroup
+    private let lock = NSLock()
+    private var closed = false
+
+    private init(session: WebDriverSession, driver: ProcessGroup, profileDirectory: String) {
+        self.session = session
+        self.driver = driver
+        self.processGroup = driver.pid
+        self.profileDirectory = profileDirectory
+    }
+
+    /// Starts chromedriver on a free port and opens a session.
+    /// - Throws: `WebDriverError.missingExecutable` naming the packages to install,
+    ///   `.driverDidNotStart` with chromedriver's output, or the session error.
+    public static func launch(_ options: ChromiumOptions = ChromiumOptions()) async throws -> Browser {
+        let chromium = try ExecutableSearch.resolve(
+            options.chromiumPath, environmentVariable: "CHROMIUM_PATH", names: ["chromium", "chromium-browser", "google-chrome"])
+        let chromedriver = try ExecutableSearch.resolve(
+            options.chromedriverPath, environmentVariable: "CHROMEDRIVER_PATH", names: ["chromedriver"])
+
+        let workspace = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pyramid-chromium-\(UUID().uuidString.prefix(12))").path
+        try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+        let profile = workspace + "/profile"
+        let log = workspace + "/chromedriver.log"
+
+        let driver: ProcessGroup
+        do {
+            driver = try ProcessGroup(executable: chromedriver, arguments: ["--port=0"], logPath: log, workspace: workspace)
+        } catch {
+            try? FileManager.default.removeItem(atPath: workspace)
+            throw WebDriverError.driverDidNotStart(reason: "\(error)", log: "")
+        }
+        do {
+            let port = try await waitForPort(driver, timeout: options.startupTimeout)
+            let client = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.startupTimeout)
+            let session = try await createSession(client, chromium: chromium, options: options, profile: profile)
+            let commands = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.commandTimeout)
+            return Browser(session: WebDriverSession(id: session, client: commands), driver: driver, profileDirectory: workspace)
+        } catch {
+            await Task { await driver.terminate(grace: .milliseconds(500)) }.value
+            try? FileManager.default.removeItem(atPath: workspace)
+            throw error
+        }
+    }
+
+    /// Deletes the session, ends the whole process group and removes the profile.
+    /// Runs to the end even when the calling task is cancelled; later calls do nothing.
+    public func close() async {
+        let first = lock.withLock {
+            defer { closed = true }
+            return !closed
+        }
+        guard first else { return }
+        let session = session, driver = driver, workspace = profileDirectory
+        await Task {
+            if driver.isRunning {
+                let quick = WebDriverSession(id: session.id, client: LoopbackHTTPClient(
+                    host: session.client.host, port: session.client.port, requestTimeout: .seconds(3)))
+                try? await quick.delete()
+            }
+            await driver.terminate()
+            try? FileManager.default.removeItem(atPath: workspace)
+        }.value
+    }
+
+    /// Whether chromedriver is still running.
+    public var isRunning: Bool { driver.isRunning }
+
+    /// chromedriver's output so far.
+    public var driverLog: String { driver.log() }
+
+    private static func waitForPort(_ driver: ProcessGroup, timeout: Duration) async throws -> Int {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        let marker = "started successfully on port "
+        while ContinuousClock.now < deadline {
+            let log = driver.log()
+            if let range = log.range(of: marker) {
+                let digits = log[range.upperBound...].prefix { $0.isNumber }
+                if let port = Int(digits), port > 0 { return port }
+            }
+            if let status = driver.exitCode {
+                throw WebDriverError.driverDidNotStart(reason: "it exited with status \(status)", log: log)
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw WebDriverError.driverDidNotStart(reason: "it did not print its port within \(timeout)", log: driver.log())
+    }
+
+    private static func createSession(
+        _ client: LoopbackHTTPClient, chromium: String, options: ChromiumOptions, profile: String
+    ) async throws -> String {
+        var chromeOptions: [String: JSONValue] = [
+            "args": .array(options.arguments(profile: profile).map { .string($0) }),
+            "excludeSwitches": ["enable-automation", "enable-logging"],
+        ]
+        if options.chromiumPath != nil || ProcessInfo.processInfo.environment["CHROMIUM_PATH"] != nil {
+            chromeOptions["binary"] = .string(chromium)
+        }
+        let capabilities: JSONValue = [
+            "capabilities": [
+                "alwaysMatch": [
+                    "browserName": "chrome",
+                    "pageLoadStrategy": "normal",
+                    "goog:chromeOptions": .object(chromeOptions),
+                ]
+            ]
+        ]
+        let value = try await WebDriverSession.send(client, method: "POST", path: "/session", body: capabilities)
+        guard let id = value["sessionId"]?.stringValue else {
+            throw WebDriverError.malformedResponse("no sessionId in \(value)",
+                request: WebDriverRequest(method: "POST", path: "/session", body: nil))
+        }
+        return id
+    }
+}
+
+/// Runs `body` with a new browser and closes it afterwards, however `body` ends.
+public func withBrowser<T: Sendable>(
+    _ options: ChromiumOptions = ChromiumOptions(), _ body: (Browser) async throws -> T
+) async throws -> T {
+    let browser = try await Browser.launch(options)
+    do {
+        let result = try await body(browser)
+        await browser.close()
+        return result
+    } catch {
+        await browser.close()
+        throw error
+    }
+}

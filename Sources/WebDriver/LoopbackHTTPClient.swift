@@ -1,0 +1,83 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// One HTTP response: status code and body bytes.
+struct HTTPResponse: Sendable {
+    var status: Int
+    var body: [UInt8]
+}
+
+/// A minimal HTTP/1.1 client for a server on this machine (chromedriver).
+///
+/// Built on SwiftNIO because Foundation's URLSession on Linux rejects
+/// chromedriver's headers. Each request uses its own connection, which on
+/// loopback costs far less than any WebDriver command.
+struct LoopbackHTTPClient: Sendable {
+    var host: String
+    var port: Int
+    /// How long one request may take before it fails with a timeout.
+    var requestTimeout: Duration
+
+    func send(_ method: HTTPMethod, _ path: String, body: [UInt8]? = nil) async throws -> HTTPResponse {
+        try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+            group.addTask { try await exchange(method, path, body: body) }
+            group.addTask {
+                try await Task.sleep(for: requestTimeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else {
+                throw WebDriverError.transport(
+                    "no answer within \(requestTimeout) from \(host):\(port)",
+                    request: WebDriverRequest(method: method.rawValue, path: path, body: body))
+            }
+            return response
+        }
+    }
+
+    private func exchange(_ method: HTTPMethod, _ path: String, body: [UInt8]?) async throws -> HTTPResponse {
+        let request = WebDriverRequest(method: method.rawValue, path: path, body: body)
+        let channel: NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>
+        do {
+            channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.seconds(5))
+                .connect(host: host, port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                        return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
+                            wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            throw WebDriverError.transport("cannot connect to \(host):\(port): \(error)", request: request)
+        }
+        return try await channel.executeThenClose { inbound, outbound in
+            var head = HTTPRequestHead(version: .http1_1, method: method, uri: path)
+            head.headers.add(name: "Host", value: "\(host):\(port)")
+            head.headers.add(name: "Connection", value: "close")
+            head.headers.add(name: "Accept", value: "application/json")
+            if let body {
+                head.headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+                head.headers.add(name: "Content-Length", value: String(body.count))
+            }
+            try await outbound.write(.head(head))
+            if let body { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+            try await outbound.write(.end(nil))
+
+            var status = 0
+            var collected = ByteBuffer()
+            for try await part in inbound {
+                switch part {
+                case .head(let responseHead):
+                    status = Int(responseHead.status.code)
+                case .body(var chunk):
+                    collected.writeBuffer(&chunk)
+                case .end:
+                    return HTTPResponse(status: status, body: Array(collected.readableBytesView))
+                }
+            }
+            throw WebDriverError.transport("\(host):\(port) closed the connection before the response ended", request: request)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// The HTTP request behind a WebDriver command, kept in errors so a failure says what was asked.
+public struct WebDriverRequest: Sendable, Hashable, CustomStringConvertible {
+    public var method: String
+    public var path: String
+    /// The JSON body, if any (screenshots and long scripts are cut in `description`).
+    public var body: String?
+
+    public init(method: String, path: String, body: [UInt8]?) {
+        self.method = method
+        self.path = path
+        self.body = body.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public var description: String {
+        guard let body, body != "{}" else { return "\(method) \(path)" }
+        let shown = body.count > 300 ? body.prefix(300) + "…" : Substring(body)
+        return "\(method) \(path) \(shown)"
+    }
+}
+
+/// A W3C WebDriver error code (the `error` field of an error response).
+public enum WebDriverErrorCode: Sendable, Hashable, CustomStringConvertible {
+    case elementClickIntercepted
+    case elementNotInteractable
+    case invalidArgument
+    case invalidSelector
+    case invalidSessionID
+    case javascriptError
+    case noSuchElement
+    case noSuchFrame
+    case noSuchWindow
+    case scriptTimeout
+    case sessionNotCreated
+    case staleElementReference
+    case timeout
+    case unexpectedAlertOpen
+    case unknownCommand
+    case unknownError
+    case unknownMethod
+    case unsupportedOperation
+    /// A code this library does not know, kept as sent.
+    case other(String)
+
+    private static let table: [(WebDriverErrorCode, String)] = [
+        (.elementClickIntercepted, "element click intercepted"),
+        (.elementNotInteractable, "element not interactable"),
+        (.invalidArgument, "invalid argument"),
+        (.invalidSelector, "invalid selector"),
+        (.invalidSessionID, "invalid session id"),
+        (.javascriptError, "javascript error"),
+        (.noSuchElement, "no such element"),
+        (.noSuchFrame, "no such frame"),
+        (.noSuchWindow, "no such window"),
+        (.scriptTimeout, "script timeout"),
+        (.sessionNotCreated, "session not created"),
+        (.staleElementReference, "stale element reference"),
+        (.timeout, "timeout"),
+        (.unexpectedAlertOpen, "unexpected alert open"),
+        (.unknownCommand, "unknown command"),
+        (.unknownError, "unknown error"),
+        (.unknownMethod, "unknown method"),
+        (.unsupportedOperation, "unsupported operation"),
+    ]
+
+    /// The code for the protocol's string.
+    public init(_ string: String) {
+        self = Self.table.first { $0.1 == string }?.0 ?? .other(string)
+    }
+
+    /// The protocol's string for this code.
+    public var description: String {
+        if case .other(let string) = self { return string }
+        return Self.table.first { $0.0 == self }!.1
+    }
+}
+
+/// Everything that can go wrong talking to a browser.
+public enum WebDriverError: Error, Sendable, CustomStringConvertible {
+    /// The browser answered a command with an error.
+    case command(code: WebDriverErrorCode, message: String, request: WebDriverRequest)
+    /// The driver could not be reached, or did not answer in time.
+    case transport(String, request: WebDriverRequest)
+    /// The answer was not what the protocol promises.
+    case malformedResponse(String, request: WebDriverRequest)
+    /// A program the browser needs is not installed.
+    case missingExecutable(name: String, searched: [String], install: String)
+    /// chromedriver did not start or did not say which port it listens on.
+    case driverDidNotStart(reason: String, log: String)
+    /// A condition waited on did not come true in time.
+    case waitTimedOut(String, after: Duration)
+
+    /// The W3C error code, for command errors.
+    public var code: WebDriverErrorCode? {
+        if case .command(let code, _, _) = self { return code }
+        return nil
+    }
+
+    /// The request that caused the error, when there was one.
+    public var request: WebDriverRequest? {
+        switch self {
+        case .command(_, _, let request), .transport(_, let request), .malformedResponse(_, let request): request
+        default: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .command(let code, let message, let request):
+            let firstLine = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
+            return "WebDriver error '\(code)' for \(request): \(firstLine)"
+        case .transport(let reason, let request):
+            return "WebDriver transport error for \(request): \(reason)"
+        case .malformedResponse(let reason, let request):
+            return "unexpected WebDriver response to \(request): \(reason)"
+        case .missingExecutable(let name, let searched, let install):
+            return "\(name) was not found (looked in \(searched.joined(separator: ", "))). Install it with: \(install)"
+        case .driverDidNotStart(let reason, let log):
+            return "chromedriver did not start: \(reason)" + (log.isEmpty ? "" : "\n--- chromedriver output ---\n\(log)")
+        case .waitTimedOut(let what, let after):
+            return "timed out after \(after) waiting for \(what)"
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import NIOHTTP1
+
+/// One W3C WebDriver session: a browser window to drive.
+///
+/// A value type over the session id and a loopback connection; copies talk to
+/// the same session. Commands are `async` and can run from any task, but a
+/// browser runs one command at a time, so callers that share a session should
+/// take turns (`BrowserPool` does this for rendering).
+public struct WebDriverSession: Sendable {
+    public let id: String
+    let client: LoopbackHTTPClient
+
+    init(id: String, client: LoopbackHTTPClient) {
+        self.id = id
+        self.client = client
+    }
+
+    // MARK: Raw commands
+
+    /// Sends one command under `/session/{id}` and returns its `value`.
+    /// - Throws: `WebDriverError.command` with the W3C code and the request.
+    @discardableResult
+    public func command(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> JSONValue {
+        try await Self.send(client, method: method, path: "/session/\(id)\(path)", body: body)
+    }
+
+    static func send(_ client: LoopbackHTTPClient, method: String, path: String, body: JSONValue?) async throws -> JSONValue {
+        let bytes = body?.encoded() ?? (method == "POST" ? Array("{}".utf8) : nil)
+        let request = WebDriverRequest(method: method, path: path, body: bytes)
+        let response = try await client.send(HTTPMethod(rawValue: method), path, body: bytes)
+        let json: JSONValue
+        do {
+            json = try JSONValue.decode(response.body)
+        } catch {
+            let text = String(decoding: response.body.prefix(200), as: UTF8.self)
+            throw WebDriverError.malformedResponse("HTTP \(response.status) with a body that is not JSON: \(text)", request: request)
+        }
+        let value = json["value"] ?? .null
+        if let code = value["error"]?.stringValue {
+            throw WebDriverError.command(code: WebDriverErrorCode(code), message: value["message"]?.stringValue ?? "", request: request)
+        }
+        guard (200..<300).contains(response.status) else {
+            throw WebDriverError.malformedResponse("HTTP \(response.status) without an error code", request: request)
+        }
+        return value
+    }
+
+    /// Runs a Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`).
+    @discardableResult
+    public func devTools(_ command: String, _ parameters: JSONValue = [:]) async throws -> JSONValue {
+        try await self.command("POST", "/goog/cdp/execute", ["cmd": .string(command), "params": parameters])
+    }
+
+    /// Ends the session; the browser window closes.
+    public func delete() async throws {
+        try await command("DELETE", "")
+    }
+
+    // MARK: Navigation
+
+    public func navigate(to url: String) async throws {
+        try await command("POST", "/url", ["url": .string(url)])
+    }
+
+    public func currentURL() async throws -> String {
+        try await command("GET", "/url").stringValue ?? ""
+    }
+
+    public func title() async throws -> String {
+        try await command("GET", "/title").stringValue ?? ""
+    }
+
+    public func pageSource() async throws -> String {
+        try await command("GET", "/source").stringValue ?? ""
+    }
+
+    public func back() async throws { try await command("POST", "/back") }
+    public func refresh() async throws { try await command("POST", "/refresh") }
+
+    // MARK: Scripts
+
+    /// Runs `script` as a function body with `arguments` (elements pass as `WebElement.json`).
+    @discardableResult
+    public func executeScript(_ script: String, arguments: [JSONValue] = []) async throws -> JSONValue {
+        try await command("POST", "/execute/sync", ["script": .string(script), "args": .array(arguments)])
+    }
+
+    /// Runs `script` with a callback as its last argument and waits for it to be called.
+    @discardableResult
+    public func executeAsyncScript(_ script: String, arguments: [JSONValue] = []) async throws -> JSONValue {
+        try await command("POST", "/execute/async", ["script": .string(script), "args": .array(arguments)])
+    }
+
+    /// Sets the page-load, script and implicit-wait timeouts.
+    public func setTimeouts(pageLoad: Duration? = nil, script: Duration? = nil, implicitWait: Duration? = nil) async throws {
+        var body: [String: JSONValue] = [:]
+        if let pageLoad { body["pageLoad"] = .number(pageLoad.milliseconds) }
+        if let script { body["script"] = .number(script.milliseconds) }
+        if let implicitWait { body["implicit"] = .number(implicitWait.milliseconds) }
+        try await command("POST", "/timeouts", .object(body))
+    }
+
+    // MARK: Elements
+
+    /// The first element the locator matches.
+    /// - Throws: `WebDriverError.command(code: .noSuchElement, …)` when none does.
+    public func findElement(_ locator: Locator) async throws -> WebElement {
+        try await findElement(locator, from: nil)
+    }
+
+    /// Every element the locator matches, in document order (empty when none does).
+    public func findElements(_ locator: Locator) async throws -> [WebElement] {
+        try await findElements(locator, from: nil)
+    }
+
+    func findElement(_ locator: Locator, from parent: WebElement?) async throws -> WebElement {
+        let found = try await findElements(locator, from: parent)
+        guard let first = found.first else {
+            let path = parent.map { "/session/\(id)/element/\($0.id)/element" } ?? "/session/\(id)/element"
+            throw WebDriverError.command(
+                code: .noSuchElement, message: "no element matches \(locator)",
+                request: WebDriverRequest(method: "POST", path: path, body: Array(locator.description.utf8)))
+        }
+        return first
+    }
+
+    func findElements(_ locator: Locator, from parent: WebElement?) async throws -> [WebElement] {
+        let base = parent.map { "/element/\($0.id)" } ?? ""
+        switch locator {
+        case .css(let selector):
+            return try await elements(command("POST", "\(base)/elements", ["using": "css selector", "value": .string(selector)]))
+        case .xpath(let path):
+            return try await elements(command("POST", "\(base)/elements", ["using": "xpath", "value": .string(path)]))
+        case .testID(let testID):
+            let byTestID = try await findElements(.css("[data-testid=\(Locator.cssString(testID))]"), from: parent)
+            if !byTestID.isEmpty { return byTestID }
+            return try await findElements(.css("[id=\(Locator.cssString(testID))]"), from: parent)
+        case .role(let role, let name):
+            let result = try await executeScript(
+                RoleQuery.script, arguments: [.string(role), name.map { .string($0) } ?? .null, parent?.json ?? .null])
+            return try elements(result)
+        }
+    }
+
+    private func elements(_ value: JSONValue) throws -> [WebElement] {
+        (value.arrayValue ?? []).compactMap { WebElement(json: $0, session: self) }
+    }
+
+    /// The element that has focus.
+    public func activeElement() async throws -> WebElement {
+        let value = try await command("GET", "/element/active")
+        guard let element = WebElement(json: value, session: self) else {
+            throw WebDriverError.malformedResponse("no element reference in \(value)",
+                request: WebDriverRequest(method: "GET", path: "/session/\(id)/element/active", body: nil))
+        }
+        return element
+    }
+
+    // MARK: Screenshots
+
+    /// The viewport as PNG bytes.
+    public func screenshot() async throws -> [UInt8] {
+        try Self.base64(try await command("GET", "/screenshot"), what: "screenshot")
+    }
+
+    static func base64(_ value: JSONValue, what: String) throws -> [UInt8] {
+        guard let text = value.stringValue, let data = Data(base64Encoded: text) else {
+            throw WebDriverError.malformedResponse("\(what) is not base64 PNG data",
+                request: WebDriverRequest(method: "GET", path: what, body: nil))
+        }
+        return Array(data)
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, as WebDriver's timeouts take them.
+    var milliseconds: Double {
+        let parts = components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds / 1_000_000_000_000_000)
+    }
+}
