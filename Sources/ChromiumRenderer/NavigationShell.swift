@@ -13,17 +13,21 @@ public struct NavigationShell: Sendable, Hashable {
         self.css = css
     }
 
-    /// An iOS-style bar: a back chevron, the title centred, a hairline below;
-    /// light or dark with the theme, below the safe area's top inset.
+    /// An iOS-style bar across the top: a back chevron, the title centred, a
+    /// hairline below; light or dark with the theme, below the safe area's top
+    /// inset. A spacer in the flow keeps the page's content below the bar.
     public static let standard = NavigationShell(
         html: """
         <header id="pyramid-navigation" role="banner">\
         <span class="pyramid-navigation-back" aria-hidden="true">‹</span>\
-        <span class="pyramid-navigation-title" data-pyramid-title></span></header>
+        <span class="pyramid-navigation-title" data-pyramid-title></span></header>\
+        <div class="pyramid-navigation-spacer" aria-hidden="true"></div>
         """,
         css: """
+        #pyramid-navigation, .pyramid-navigation-spacer { height: 44px; padding-top: var(--safe-area-inset-top, 0px); }
+        .pyramid-navigation-spacer { box-sizing: content-box; }
         #pyramid-navigation {
-          position: sticky; top: 0; z-index: 2147483647; box-sizing: content-box;
+          position: fixed; top: 0; left: 0; right: 0; z-index: 2147483647; box-sizing: content-box;
           height: 44px; padding-top: var(--safe-area-inset-top, 0px);
           display: flex; align-items: center; justify-content: center;
           background: #f9f9f9; color: #000; border-bottom: 0.5px solid rgba(0, 0, 0, 0.3);

@@ -1,0 +1,62 @@
+import ChromiumRenderer
+import ExampleScreens
+import Testing
+import VisualTesting
+
+// The seed screens through @SnapshotSuite, each state across the full 12-cell
+// matrix (iPhone 16, iPhone SE, iPad Pro 11 × light, dark × en, ja) in Chromium.
+
+@SnapshotSuite("UserCard")
+struct UserCardSnapshots {
+    @Snapshot
+    func loaded() -> HTMLPage { UserCardScreen.page(.loaded(.johnDoe)) }
+
+    @Snapshot
+    @WithoutAnimation
+    func loading() -> HTMLPage { UserCardScreen.page(.loading) }
+
+    @Snapshot
+    func error() -> HTMLPage { UserCardScreen.page(.failed(UserCardScreen.loadFailed)) }
+
+    @ComponentSnapshot(width: 375, height: 120)
+    func card() -> HTMLPage { UserCardScreen.card(.johnDoe) }
+
+    @Test(arguments: SnapshotCase.cases(of: Self.self))
+    func snapshot(_ snapshotCase: SnapshotCase) async {
+        await snapshotCase.run()
+    }
+}
+
+@SnapshotSuite("SettingsView")
+struct SettingsViewSnapshots {
+    @Snapshot
+    @InNavigation
+    func standard() -> HTMLPage { SettingsScreen.page() }
+
+    @Snapshot
+    @InNavigation
+    @WithoutAnimation
+    func editing() -> HTMLPage { SettingsScreen.page(isEditing: true) }
+
+    @Test(arguments: SnapshotCase.cases(of: Self.self))
+    func snapshot(_ snapshotCase: SnapshotCase) async {
+        await snapshotCase.run()
+    }
+}
+
+@SnapshotSuite("LoginView")
+struct LoginViewSnapshots {
+    @Snapshot
+    func empty() -> HTMLPage { LoginScreen.page() }
+
+    @Snapshot
+    func invalidEmail() -> HTMLPage { LoginScreen.page(.init(email: "invalid-email")) }
+
+    @Snapshot
+    func filled() -> HTMLPage { LoginScreen.page(.init(email: "test@example.com", password: "password123")) }
+
+    @Test(arguments: SnapshotCase.cases(of: Self.self))
+    func snapshot(_ snapshotCase: SnapshotCase) async {
+        await snapshotCase.run()
+    }
+}
