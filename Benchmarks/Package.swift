@@ -6,7 +6,10 @@ import PackageDescription
 let package = Package(
     name: "PyramidBenchmarks",
     platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "swift-pyramid", path: "..")],
+    dependencies: [
+        .package(name: "swift-pyramid", path: ".."),
+        .package(name: "swift-pyramid-examples", path: "../Examples"),
+    ],
     targets: [
         .executableTarget(
             name: "image-bench",
@@ -24,6 +27,18 @@ let package = Package(
                 .product(name: "VisualTesting", package: "swift-pyramid"),
             ],
             path: "Sources/SnapshotBench"
+        ),
+        .executableTarget(
+            name: "chromium-bench",
+            dependencies: [
+                .product(name: "PNGCodec", package: "swift-pyramid"),
+                .product(name: "ImageDiff", package: "swift-pyramid"),
+                .product(name: "VisualTesting", package: "swift-pyramid"),
+                .product(name: "WebDriver", package: "swift-pyramid"),
+                .product(name: "ChromiumRenderer", package: "swift-pyramid"),
+                .product(name: "ExampleScreens", package: "swift-pyramid-examples"),
+            ],
+            path: "Sources/ChromiumBench"
         ),
     ]
 )

@@ -185,6 +185,21 @@ struct HTMLPageTests {
         }
     }
 
+    @Test("a local file renders with its relative resources, the same as its markup with a base URL")
+    func fileSource() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("html-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "html, body { margin: 0; height: 100%; background: rgb(0, 255, 0); }".write(
+            to: folder.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
+        let markup = "<!doctype html><html><head><link rel=stylesheet href=style.css></head><body></body></html>"
+        let file = folder.appendingPathComponent("page.html")
+        try markup.write(to: file, atomically: true, encoding: .utf8)
+        let fromFile = try await HTMLPage(contentsOf: file).renderSnapshot(in: cell())
+        #expect(fromFile.center == green)
+        #expect(try await HTMLPage(html: markup, baseURL: folder.appendingPathComponent("/")).renderSnapshot(in: cell()) == fromFile)
+    }
+
     @Test("bad sources fail with a clear error before any browser work")
     func badSources() async throws {
         let missing = await #expect(throws: HTMLPageError.self) {
