@@ -96,7 +96,8 @@ public final class ProcessGroup: @unchecked Sendable {
     }
 
     /// Ends the whole group: SIGTERM, then SIGKILL for whatever is left after `grace`.
-    /// Returns when no member of the group is alive. Safe to call more than once.
+    /// Returns when no member of the group is alive (or, for a process the kernel
+    /// holds, five seconds after SIGKILL). Safe to call more than once.
     public func terminate(grace: Duration = .seconds(2)) async {
         signalGroup(SIGTERM)
         let deadline = ContinuousClock.now.advanced(by: grace)
@@ -106,7 +107,9 @@ public final class ProcessGroup: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(20))
         }
         if hasLiveMembers { signalGroup(SIGKILL) }
-        while true {
+        // SIGKILL cannot be ignored; a process stuck in the kernel may still take a moment.
+        let killDeadline = ContinuousClock.now.advanced(by: .seconds(5))
+        while ContinuousClock.now < killDeadline {
             _ = exitCode
             if !hasLiveMembers { break }
             try? await Task.sleep(for: .milliseconds(10))

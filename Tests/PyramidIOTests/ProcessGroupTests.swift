@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import PyramidIO
+
+@Suite("Process groups")
+struct ProcessGroupTests {
+    func logPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("process-group-\(UUID().uuidString).log").path
+    }
+
+    @Test("a child leads its own group; terminate ends it and every process it started")
+    func terminatesTheWholeGroup() async throws {
+        let log = logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let group = try ProcessGroup(
+            executable: "/bin/sh", arguments: ["-c", "sleep 30 & sleep 30 & echo started; wait"], logPath: log)
+        for _ in 0..<200 where !group.log().contains("started") { try await Task.sleep(for: .milliseconds(10)) }
+        let members = ProcessTable.members(ofGroup: group.pid)
+        #expect(members.count == 3, "the shell and its two sleeps")
+        #expect(members.allSatisfy { $0.group == group.pid })
+        #expect(group.isRunning)
+        await group.terminate()
+        #expect(ProcessTable.members(ofGroup: group.pid).isEmpty)
+        #expect(!group.isRunning)
+        await group.terminate()  // a second time does nothing
+    }
+
+    @Test("a child that ignores SIGTERM is killed after the grace period")
+    func killsWhatIgnoresTerm() async throws {
+        let log = logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let group = try ProcessGroup(
+            executable: "/bin/sh", arguments: ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"], logPath: log)
+        for _ in 0..<200 where !group.log().contains("ready") { try await Task.sleep(for: .milliseconds(10)) }
+        await group.terminate(grace: .milliseconds(200))
+        #expect(ProcessTable.members(ofGroup: group.pid).isEmpty)
+        #expect(group.exitCode == 128 + SIGKILL)
+    }
+
+    @Test("output goes to the log, and the exit status is read")
+    func logAndExitStatus() async throws {
+        let log = logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "echo out; echo err >&2; exit 7"], logPath: log)
+        for _ in 0..<500 where group.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(group.exitCode == 7)
+        #expect(group.log() == "out\nerr\n")
+    }
+
+    @Test("a program that cannot start gives an error naming it")
+    func launchFailure() {
+        #expect(throws: ProcessGroupError.launchFailed(executable: "/nonexistent/tool", reason: "No such file or directory")) {
+            try ProcessGroup(executable: "/nonexistent/tool", arguments: [], logPath: logPath())
+        }
+    }
+
+    @Test("the process table finds processes by their command line")
+    func processTable() async throws {
+        let marker = "pyramid-marker-\(UUID().uuidString.prefix(8))"
+        let log = logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "sleep 30; : \(marker)"], logPath: log)
+        // Until the child has executed the shell, its command line is still this process's.
+        for _ in 0..<200 where ProcessTable.processes(commandLineContaining: marker).isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(ProcessTable.processes(commandLineContaining: marker).map(\.pid) == [group.pid])
+        await group.terminate()
+        #expect(ProcessTable.processes(commandLineContaining: marker).isEmpty)
+    }
+}
