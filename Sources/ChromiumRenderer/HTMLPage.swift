@@ -104,7 +104,6 @@ public enum HTMLPageError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileNotFound(String)
     case notLoopback(String)
     case pageScriptFailed(String)
-    case emptyCapture(String)
 
     public var description: String {
         switch self {
@@ -112,7 +111,6 @@ public enum HTMLPageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notLoopback(let url):
             "HTMLPage: \(url) is not on this machine; snapshots load only http(s)://127.0.0.1, localhost or [::1] so they stay deterministic"
         case .pageScriptFailed(let reason): "HTMLPage: the page did not become ready: \(reason)"
-        case .emptyCapture(let reason): "HTMLPage: Chromium returned no image: \(reason)"
         }
     }
 }

@@ -37,11 +37,7 @@ struct PageRenderer {
         }
         let rendered = clock.now
 
-        let shot = try await tab.session.devTools("Page.captureScreenshot",
-            ["format": "png", "optimizeForSpeed": true, "fromSurface": true, "captureBeyondViewport": false])
-        guard let base64 = shot["data"]?.stringValue, let data = Data(base64Encoded: base64), !data.isEmpty else {
-            throw HTMLPageError.emptyCapture("Page.captureScreenshot answered \(String(describing: shot).prefix(120))")
-        }
-        return PageCapture(png: Array(data), renderDuration: rendered - start, captureDuration: clock.now - rendered)
+        let png = try await tab.session.captureScreenshot()
+        return PageCapture(png: png, renderDuration: rendered - start, captureDuration: clock.now - rendered)
     }
 }

@@ -72,6 +72,6 @@ public struct WebElement: Sendable, Hashable {
 
     /// The element's pixels as PNG bytes.
     public func screenshot() async throws -> [UInt8] {
-        try WebDriverSession.base64(try await command("GET", "/screenshot"), what: "element screenshot")
+        try WebDriverSession.png(try await command("GET", "/screenshot"), from: "GET /session/\(session.id)/element/\(id)/screenshot")
     }
 }

@@ -88,6 +88,8 @@ struct WebDriverSessionTests {
             try await session.navigate(to: fixtureURL("login.html"))
             let window = try PNGDecoder().decode(Data(try await session.screenshot())).bitmap
             #expect(window.width == 640 && window.height == 960)
+            let fast = try PNGDecoder().decode(Data(try await session.captureScreenshot())).bitmap
+            #expect(fast == window, "DevTools' faster encoding keeps the pixels")
 
             let heading = try await session.findElement(.css("h1"))
             let size = try await session.executeScript(
