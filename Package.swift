@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "VisualTesting", targets: ["VisualTesting"]),
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "ChromiumRenderer", targets: ["ChromiumRenderer"]),
+        .library(name: "SnapshotReview", targets: ["SnapshotReview"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
     ],
     dependencies: [
@@ -75,11 +76,22 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .target(
+            name: "SnapshotReview",
+            dependencies: [
+                "VisualTesting", "PNGCodec", "PyramidIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+
         // The CLI only parses arguments and calls the libraries.
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
-                "PNGCodec", "ImageDiff", "VisualTesting",
+                "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -4,20 +4,24 @@ import Foundation
 /// The `pyramid` command: the toolkit's front door. Subcommands parse their
 /// arguments and call the libraries; they hold no logic of their own.
 @main
-struct Pyramid: ParsableCommand {
+struct Pyramid: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pyramid",
         abstract: "A Swift testing toolkit: snapshot matrices, image diffs, mocks and living specs.",
         version: "0.1.0",
-        subcommands: [DiffCommand.self, CatalogCommand.self, PruneCommand.self, ReportCommand.self]
+        subcommands: [DiffCommand.self, CatalogCommand.self, GalleryCommand.self, ReviewCommand.self, PruneCommand.self, ReportCommand.self]
     )
 
     /// Exit codes every subcommand shares: 0 success, 1 a negative answer (the
     /// images differ), 2 any error, usage errors included.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {

@@ -1,0 +1,153 @@
+import Foundation
+
+/// One image in the gallery: a reference from the catalog, or a cell a run checked
+/// that has no reference in the catalog (missing on CI, or unreadable).
+///
+/// Paths are absolute; the page turns them into links with a `GalleryLinks`.
+public struct GalleryItem: Sendable, Codable, Equatable {
+    /// The reference path relative to the snapshot root: unique, and the item's deep-link id.
+    public var id: String
+    /// The view or component's folder relative to the root (the manifest's `basePath`).
+    public var folder: String
+    /// `Views`, `Components`, or the category folder above `__Snapshots__`.
+    public var section: String
+    public var name: String
+    public var type: SnapshotType
+    public var state: String
+    public var device: String?
+    public var theme: String
+    public var locale: String?
+    public var dynamicType: String?
+    public var status: GalleryStatus
+    /// The reference image, absolute; nil when none exists.
+    public var reference: String?
+    /// The image the run rendered, when it differed or was not recorded.
+    public var actual: String?
+    public var diff: String?
+    /// Why the cell failed, or what was recorded.
+    public var message: String?
+    /// `path:line` of the assertion that checked it.
+    public var source: String?
+    /// What a reviewer decided in `pyramid review`, if anything.
+    public var decision: GalleryDecision?
+}
+
+/// A reviewer's verdict on a changed image.
+public enum GalleryDecision: String, Sendable, Codable {
+    /// The actual image replaced the reference.
+    case approved
+    /// The reference was kept.
+    case rejected
+}
+
+/// What the last run said about an image. `unchecked` when there is no run report
+/// or the run did not check that view state.
+public enum GalleryStatus: String, Sendable, Codable, CaseIterable {
+    case failed, error, missing, new, recorded, removed, passed, unchecked
+
+    /// Failures first, then what changed, then the rest.
+    var rank: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// Whether a reviewer should look at it before the run is green.
+    public var needsReview: Bool { self == .failed || self == .error || self == .missing }
+
+    init(_ outcome: SnapshotOutcome) {
+        switch outcome {
+        case .passed: self = .passed
+        case .failed: self = .failed
+        case .new: self = .new
+        case .recorded: self = .recorded
+        case .missing: self = .missing
+        case .error: self = .error
+        }
+    }
+}
+
+/// Joins a catalog with a run report into the gallery's items.
+public enum GalleryItems {
+    /// Every reference in `catalog` (whose `basePath`s are relative to `root`) and
+    /// every cell of `report` without one. With a report, a reference the run did not
+    /// produce although it checked that view state is `removed` (the matrix shrank).
+    /// Sorted: statuses needing review first, then by section, name, state and cell.
+    public static func build(catalog: SnapshotCatalog, root: String, report: RunReport? = nil) -> [GalleryItem] {
+        let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
+        var resultsByReference: [String: SnapshotResult] = [:]
+        var checkedStates = Set<String>()
+        for result in report?.results ?? [] {
+            let reference = URL(fileURLWithPath: result.reference).standardizedFileURL.path
+            resultsByReference[reference] = result
+            let folder = URL(fileURLWithPath: reference).deletingLastPathComponent()
+            let manifestFolder = result.device == nil ? folder : folder.deletingLastPathComponent()
+            checkedStates.insert(manifestFolder.path + "\u{0}" + result.state)
+        }
+
+        var items: [GalleryItem] = []
+        var seen = Set<String>()
+        for manifest in catalog.views + catalog.components {
+            let folder = manifest.basePath ?? ""
+            let folderPath = folder.isEmpty ? rootPath : rootPath + "/" + folder
+            for (state, stateManifest) in manifest.states {
+                for entry in stateManifest.snapshots {
+                    let path = folderPath + "/" + entry.file
+                    seen.insert(path)
+                    // One folder can hold a view's states and a component's: the entry says which.
+                    let type: SnapshotType = entry.device == nil ? .component : .view
+                    var item = GalleryItem(
+                        id: relative(path, to: rootPath), folder: folder, section: section(of: manifest, type: type),
+                        name: manifest.name, type: type, state: state, device: entry.device, theme: entry.theme,
+                        locale: entry.locale, dynamicType: entry.dynamicType, status: .unchecked, reference: path)
+                    if let result = resultsByReference[path] {
+                        apply(result, to: &item)
+                    } else if report != nil, checkedStates.contains(folderPath + "\u{0}" + state) {
+                        item.status = .removed
+                        item.message = "the run no longer checks this cell; `pyramid prune` removes it"
+                    }
+                    items.append(item)
+                }
+            }
+        }
+        for (path, result) in resultsByReference where !seen.contains(path) {
+            let folderURL = URL(fileURLWithPath: path).deletingLastPathComponent()
+            let manifestFolder = result.device == nil ? folderURL : folderURL.deletingLastPathComponent()
+            var item = GalleryItem(
+                id: relative(path, to: rootPath), folder: relative(manifestFolder.path, to: rootPath),
+                section: result.type == .view ? "Views" : "Components", name: result.name, type: result.type,
+                state: result.state, device: result.device, theme: result.theme, locale: result.locale,
+                dynamicType: result.dynamicType, status: .unchecked,
+                reference: FileManager.default.fileExists(atPath: path) ? path : nil)
+            apply(result, to: &item)
+            items.append(item)
+        }
+        return items.sorted(by: order)
+    }
+
+    static func apply(_ result: SnapshotResult, to item: inout GalleryItem) {
+        item.status = GalleryStatus(result.outcome)
+        item.message = result.message
+        item.source = result.source
+        if let artifacts = result.artifacts {
+            // The copy taken before the run: with record mode `failed` the reference itself is already rewritten.
+            if let reference = artifacts.reference { item.reference = reference }
+            item.actual = artifacts.actual
+            item.diff = artifacts.diff
+        }
+    }
+
+    static func section(of manifest: SnapshotManifest, type: SnapshotType) -> String {
+        if let category = manifest.category, !category.isEmpty { return category }
+        return type == .view ? "Views" : "Components"
+    }
+
+    static func relative(_ path: String, to root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    static func order(_ a: GalleryItem, _ b: GalleryItem) -> Bool {
+        let review = (a.status.needsReview ? 0 : 1, b.status.needsReview ? 0 : 1)
+        if review.0 != review.1 { return review.0 < review.1 }
+        let keyA = [a.section, a.name, a.folder, a.state, a.device ?? "", a.locale ?? "", a.dynamicType ?? "", a.theme]
+        let keyB = [b.section, b.name, b.folder, b.state, b.device ?? "", b.locale ?? "", b.dynamicType ?? "", b.theme]
+        return keyA.lexicographicallyPrecedes(keyB) || (keyA == keyB && a.id < b.id)
+    }
+}
