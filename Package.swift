@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "VisualTestingTests",
             dependencies: [
-                "VisualTesting", "PNGCodec", "ImageDiff", "PyramidIO",
+                "VisualTesting", "PNGCodec", "ImageDiff", "PyramidIO", "WebDriver",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],

@@ -125,6 +125,7 @@ extension VisualTesting {
     /// Checks a view's state like `assertViewSnapshot`, with the same record modes,
     /// files, manifest and report, but only returns the results: for tools (`pyramid
     /// demo`, benchmarks) that decide for themselves what a failure means.
+    @discardableResult
     public static func checkViewSnapshot(
         of content: some SnapshotRenderable, viewName: String, stateName: String,
         inNavigation: Bool = false, disableAnimations: Bool = false, configuration: SnapshotConfiguration = .default,
@@ -137,6 +138,7 @@ extension VisualTesting {
     }
 
     /// Checks a component's state like `assertComponentSnapshot`, returning the results without failing a test.
+    @discardableResult
     public static func checkComponentSnapshot(
         of content: some SnapshotRenderable, componentName: String, stateName: String, size: CGSize? = nil,
         disableAnimations: Bool = false, configuration: SnapshotConfiguration = .default,

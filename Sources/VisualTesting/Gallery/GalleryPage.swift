@@ -10,6 +10,11 @@ public struct GalleryLinks: Sendable {
         self.resolve = resolve
     }
 
+    /// The link the page uses for the file at `absolutePath`.
+    public func url(for absolutePath: String) -> String {
+        resolve(absolutePath)
+    }
+
     /// Paths relative to `folder` (where the page is written), percent-encoded, so the
     /// page works from `file://` and keeps working when the folders move together.
     public static func relative(to folder: String) -> GalleryLinks {

@@ -40,6 +40,7 @@ enum GalleryStyle {
     :root[data-page-theme="dark"] { color-scheme: dark; --bg: #1c1c1e; --panel: #2c2c2e; --text: #f5f5f7; --muted: #98989d;
       --line: #3a3a3c; --accent: #0a84ff; --failed: #ff453a; --new: #30d158; --removed: #8e8e93; --thumb: #3a3a3c; }
     * { box-sizing: border-box; }
+    html { scroll-padding-top: 200px; }
     body { margin: 0; font: 14px/1.4 -apple-system, system-ui, sans-serif; background: var(--bg); color: var(--text); }
     header { position: sticky; top: 0; z-index: 2; background: var(--panel); border-bottom: 1px solid var(--line); padding: 12px 20px; }
     .title-row { display: flex; align-items: center; justify-content: space-between; gap: 12px; }

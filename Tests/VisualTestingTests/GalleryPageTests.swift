@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+import VisualTesting
+import WebDriver
+
+/// The generated gallery driven in Chromium through WebDriver, opened from disk.
+@Suite("Gallery page in Chromium", .serialized)
+struct GalleryPageTests {
+    /// Writes the fixture's gallery with its run report and opens it at `fragment`.
+    func withGallery(
+        fragment: String = "", _ body: (WebDriverSession, GalleryFixture, [GalleryItem]) async throws -> Void
+    ) async throws {
+        let fixture = try await GalleryFixture.make()
+        defer { fixture.remove() }
+        let output = fixture.root + "/site/gallery.html"
+        let items = try VisualTesting.generateGallery(
+            catalog: try fixture.catalog(), outputPath: output, rootDirectory: fixture.snapshots, report: try fixture.report())
+        try await withBrowser { browser in
+            let url = URL(fileURLWithPath: output).absoluteString + (fragment.isEmpty ? "" : "#" + fragment)
+            try await browser.session.navigate(to: url)
+            try await body(browser.session, fixture, items)
+        }
+    }
+
+    func number(_ session: WebDriverSession, _ script: String) async throws -> Int {
+        Int(try await session.executeScript("return " + script).doubleValue ?? -1)
+    }
+
+    func string(_ session: WebDriverSession, _ script: String) async throws -> String {
+        try await session.executeScript("return " + script).stringValue ?? ""
+    }
+
+    func cards(_ session: WebDriverSession) async throws -> [String] {
+        try await session.executeScript("return [...document.querySelectorAll('#grid .card')].map(c => c.dataset.id)")
+            .arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    func choose(_ session: WebDriverSession, _ select: String, _ value: String) async throws {
+        try await session.findElement(.css("#\(select) option[value=\"\(value)\"]")).click()
+    }
+
+    @Test("filters by device, theme, locale, text size and status, and searches view and state names")
+    func filtersAndSearch() async throws {
+        try await withGallery { session, _, items in
+            #expect(try await cards(session).count == items.count)
+            #expect(try await string(session, "document.getElementById('count').textContent") == "\(items.count) of \(items.count) images")
+
+            try await choose(session, "filter-device", "TinyPhone")
+            let phone = items.filter { $0.device == "TinyPhone" }
+            #expect(try await cards(session) == phone.map(\.id))
+
+            try await choose(session, "filter-theme", "dark")
+            try await choose(session, "filter-locale", "ja")
+            let narrowed = phone.filter { $0.theme == "dark" && $0.locale == "ja" }
+            #expect(try await cards(session) == narrowed.map(\.id))
+            #expect(!narrowed.isEmpty)
+
+            try await choose(session, "filter-device", "")
+            try await choose(session, "filter-theme", "")
+            try await choose(session, "filter-locale", "")
+            let search = try await session.findElement(.css("#search"))
+            try await search.type("empty")
+            #expect(try await cards(session) == items.filter { $0.state == "empty" }.map(\.id))
+            try await search.clear()
+            try await search.type("sett loaded")
+            #expect(try await cards(session) == items.filter { $0.name == "Settings" && $0.state == "loaded" }.map(\.id))
+            try await search.clear()
+            try await session.executeScript("document.getElementById('search').dispatchEvent(new Event('input'))")
+
+            try await choose(session, "filter-status", "removed")
+            #expect(try await cards(session) == items.filter { $0.status == .removed }.map(\.id))
+            try await choose(session, "filter-status", "")
+            try await choose(session, "filter-section", "Components")
+            #expect(try await cards(session) == items.filter { $0.section == "Components" }.map(\.id))
+            try await choose(session, "filter-dynamic-type", "standard")
+            #expect(try await cards(session).count == 2)
+            #expect(try await session.currentURL().hasSuffix("#section=Components&dt=standard"))
+        }
+    }
+
+    @Test("marks failed, new and removed images with badges; unchecked and passed have none")
+    func badges() async throws {
+        try await withGallery { session, _, items in
+            let badges = try await session.executeScript("""
+                return Object.fromEntries([...document.querySelectorAll('#grid .card')].map(c =>
+                  [c.dataset.id, c.querySelector('.badge') ? c.querySelector('.badge').textContent : '']))
+                """).objectValue ?? [:]
+            for item in items {
+                let expected = item.status == .passed || item.status == .unchecked ? "" : item.status.rawValue
+                #expect(badges[item.id]?.stringValue == expected, "\(item.id)")
+            }
+            #expect(try await string(session, "document.getElementById('stats').textContent").contains("8 failed · 2 new · 4 removed · 12 passed"))
+        }
+    }
+
+    @Test("a deep link restores filters, search and the open image")
+    func deepLinks() async throws {
+        let target = "Profile/TinyTablet/loaded.dark_ja.png"
+        let encoded = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        try await withGallery(fragment: "theme=dark&q=profile&device=TinyTablet&open=\(encoded)") { session, _, items in
+            try await checkDeepLink(session, items, target: target)
+        }
+    }
+
+    func checkDeepLink(_ session: WebDriverSession, _ items: [GalleryItem], target: String) async throws {
+        do {
+            #expect(try await string(session, "document.getElementById('filter-theme').value") == "dark")
+            #expect(try await string(session, "document.getElementById('filter-device').value") == "TinyTablet")
+            #expect(try await string(session, "document.getElementById('search').value") == "profile")
+            let expected = items.filter { $0.name == "Profile" && $0.theme == "dark" && $0.device == "TinyTablet" }
+            #expect(try await cards(session) == expected.map(\.id))
+            #expect(try await session.findElement(.css("#lightbox")).isDisplayed())
+            #expect(items.contains { $0.id == target })
+            #expect(try await string(session, "document.getElementById('lightbox-image').getAttribute('src')").hasSuffix(target))
+            #expect(try await number(session, "document.getElementById('lightbox-image').naturalWidth") == 32)
+        }
+    }
+
+    @Test("the lightbox opens on click, moves with ← and → through the filtered list, and closes with Esc")
+    func lightboxKeys() async throws {
+        try await withGallery(fragment: "q=profile") { session, _, items in
+            let list = items.filter { $0.name == "Profile" }
+            try await session.findElement(.css("#grid .card[data-id=\"\(list[0].id)\"]")).click()
+            let lightbox = try await session.findElement(.css("#lightbox"))
+            #expect(try await lightbox.isDisplayed())
+            func caption() async throws -> String { try await session.findElement(.css("#lightbox-caption")).text() }
+            func open() async throws -> String? {
+                URLComponents(string: "x:?" + (try await session.currentURL().split(separator: "#").last.map(String.init) ?? ""))?
+                    .queryItems?.first { $0.name == "open" }?.value
+            }
+            #expect(try await open() == list[0].id)
+            try await session.press(.arrowRight)
+            #expect(try await open() == list[1].id)
+            #expect(try await caption().contains([list[1].state, list[1].device!, list[1].theme].joined(separator: " · ")))
+            try await session.press(.arrowRight)
+            try await session.press(.arrowLeft)
+            #expect(try await open() == list[1].id)
+            try await session.press(.arrowLeft)
+            try await session.press(.arrowLeft)
+            #expect(try await open() == list[0].id, "← stops at the first image")
+            try await session.press(.escape)
+            #expect(try await lightbox.isDisplayed() == false)
+            #expect(try await open() == nil)
+            #expect(try await session.currentURL().hasSuffix("#q=profile"))
+        }
+    }
+
+    @Test("compare mode pairs light and dark of the same cell, text size included")
+    func compare() async throws {
+        try await withGallery(fragment: "q=profile") { session, _, items in
+            try await session.findElement(.css("#compare-toggle")).click()
+            let pairs = try await session.executeScript("""
+                return [...document.querySelectorAll('#grid .pair')].map(p => [...p.querySelectorAll('.card')].map(c => c.dataset.id))
+                """).arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
+            let profile = items.filter { $0.name == "Profile" }
+            #expect(pairs.count == profile.count / 2)
+            for pair in pairs {
+                #expect(pair.count == 2)
+                let light = try #require(profile.first { $0.id == pair.first }), dark = try #require(profile.first { $0.id == pair.last })
+                #expect(light.theme == "light" && dark.theme == "dark")
+                #expect(light.device == dark.device && light.locale == dark.locale && light.state == dark.state && light.dynamicType == dark.dynamicType)
+            }
+            #expect(try await session.currentURL().contains("compare=1"))
+            try await session.findElement(.css("#compare-toggle")).click()
+            #expect(try await number(session, "document.querySelectorAll('#grid .pair').length") == 0)
+        }
+    }
+
+    @Test("failures come first with reference, actual and diff, in side-by-side, swipe, onion-skin and diff-only modes")
+    func failureViewer() async throws {
+        try await withGallery { session, _, items in
+            let failures = try await session.findElements(.css("#failures .failure"))
+            #expect(failures.count == items.filter { $0.status == .failed }.count)
+            let first = failures[0]
+            try await session.executeScript("arguments[0].scrollIntoView()", arguments: [first.json])
+            let loaded = try await session.executeAsyncScript("""
+                const [box, done] = arguments;
+                const images = [...box.querySelectorAll('.viewer img')];
+                Promise.all(images.map(i => i.decode().then(() => i.naturalWidth, () => 0))).then(done);
+                """, arguments: [first.json])
+            #expect(loaded.arrayValue?.count == 3)
+            #expect(loaded.arrayValue?.allSatisfy { ($0.doubleValue ?? 0) > 0 } == true, "\(loaded)")
+            #expect(try await first.findElements(.css(".viewer figcaption")).asyncMap { try await $0.text() } == ["reference", "actual", "diff"])
+
+            try await first.findElement(.css("[data-mode=swipe]")).click()
+            #expect(try await first.findElement(.css("[data-mode=swipe]")).attribute("aria-pressed") == "true")
+            let top = try await first.findElement(.css(".viewer img.top"))
+            #expect(try await string(session, "arguments[0].style.clipPath".replacingOccurrences(of: "arguments[0]", with: "document.querySelector('#failures .failure .viewer img.top')")) == "inset(0px 0px 0px 50%)")
+            try await session.executeScript("""
+                const range = document.querySelector('#failures .failure .swipe-range');
+                range.value = 80; range.dispatchEvent(new Event('input'));
+                """)
+            #expect(try await session.executeScript("return arguments[0].style.clipPath", arguments: [top.json]).stringValue == "inset(0px 0px 0px 80%)")
+
+            try await first.findElement(.css("[data-mode=onion]")).click()
+            let onionTop = try await first.findElement(.css(".viewer img.top"))
+            #expect(try await session.executeScript("return arguments[0].style.opacity", arguments: [onionTop.json]).stringValue == "0.5")
+            try await session.executeScript("""
+                const range = document.querySelector('#failures .failure .onion-range');
+                range.value = 25; range.dispatchEvent(new Event('input'));
+                """)
+            #expect(try await session.executeScript("return arguments[0].style.opacity", arguments: [onionTop.json]).stringValue == "0.25")
+            #expect(try await first.findElements(.css(".swipe-range")).isEmpty)
+
+            try await first.findElement(.css("[data-mode=diff]")).click()
+            let images = try await first.findElements(.css(".viewer img"))
+            #expect(images.count == 1)
+            #expect(try await images[0].attribute("src")?.hasSuffix(".diff.png") == true)
+        }
+    }
+
+    @Test("a view named as markup shows as text and runs nothing, in the page and through a deep link")
+    func escaping() async throws {
+        let hostile = GalleryFixture.hostileName.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        try await withGallery(fragment: "q=\(hostile)") { session, _, _ in
+            let names = try await session.executeScript("return [...document.querySelectorAll('.group-name')].map(e => e.textContent)")
+            #expect(names.arrayValue?.compactMap(\.stringValue) == [GalleryFixture.hostileName])
+            #expect(try await string(session, "document.getElementById('search').value") == GalleryFixture.hostileName)
+            #expect(try await session.executeScript("return typeof window.__xss").stringValue == "undefined")
+            #expect(try await number(session, "document.querySelectorAll('img[src=\"x\"]').length") == 0)
+            #expect(try await cards(session).count == 8)
+            try await session.findElement(.css("#grid .card")).click()
+            #expect(try await session.findElement(.css("#lightbox-caption")).text().hasPrefix(GalleryFixture.hostileName))
+            #expect(try await session.executeScript("return typeof window.__xss").stringValue == "undefined")
+        }
+    }
+
+    @Test("the page's own dark mode toggles")
+    func pageTheme() async throws {
+        try await withGallery { session, _, _ in
+            let before = try await string(session, "document.documentElement.dataset.pageTheme")
+            let background = try await string(session, "getComputedStyle(document.body).backgroundColor")
+            try await session.findElement(.css("#page-theme-toggle")).click()
+            let after = try await string(session, "document.documentElement.dataset.pageTheme")
+            #expect(Set([before, after]) == ["light", "dark"])
+            #expect(try await string(session, "getComputedStyle(document.body).backgroundColor") != background)
+        }
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import VisualTesting
+
+@Suite("JUnit XML")
+struct JUnitReportTests {
+    /// Test suites and cases with their failure and error elements, read back with a real XML parser.
+    final class Reader: NSObject, XMLParserDelegate {
+        var suites: [String: (tests: String, failures: String)] = [:]
+        var cases: [String] = []
+        var failures: [(type: String, message: String)] = []
+        var text = ""
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            switch name {
+            case "testsuite": suites[attributes["name"] ?? ""] = (attributes["tests"] ?? "", attributes["failures"] ?? "")
+            case "testcase": cases.append((attributes["classname"] ?? "") + " › " + (attributes["name"] ?? ""))
+            case "failure", "error": failures.append((name + ":" + (attributes["type"] ?? ""), attributes["message"] ?? ""))
+            default: break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+    }
+
+    func read(_ xml: String) throws -> Reader {
+        let parser = XMLParser(data: Data(xml.utf8))
+        let reader = Reader()
+        parser.delegate = reader
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        return reader
+    }
+
+    @Test("one suite per view, one case per cell, failures and new references as failures")
+    func fromRun() async throws {
+        let fixture = try await GalleryFixture.make()
+        defer { fixture.remove() }
+        let report = try fixture.report()
+        let xml = JUnitReport.xml(report)
+        let reader = try read(xml)
+        #expect(reader.cases.count == report.results.count)
+        #expect(reader.suites["Settings"]?.tests == "12")
+        #expect(reader.suites["Settings"]?.failures == "8")
+        #expect(reader.suites["Card"]?.failures == "2")
+        #expect(reader.suites[GalleryFixture.hostileName]?.failures == "0", "names survive escaping")
+        #expect(reader.failures.filter { $0.type == "failure:failed" }.count == 8)
+        #expect(reader.failures.filter { $0.type == "failure:new" }.count == 2)
+        #expect(reader.cases.contains("Settings › loaded · TinyPhone · dark · ja"))
+        #expect(reader.text.contains(".actual.png") && reader.text.contains(".diff.png"))
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"snapshots\" tests=\"\(report.results.count)\" failures=\"10\" errors=\"0\">"))
+    }
+
+    @Test("markup, quotes and control characters in messages stay well-formed")
+    func hostileText() throws {
+        let result = SnapshotResult(
+            name: "A&B <\"View\">", type: .view, state: "s\u{1}tate", device: "Phone", theme: "dark", locale: "en",
+            dynamicType: nil, file: "Phone/s.png", reference: "/r/Phone/s.png", outcome: .error,
+            message: "]]> </failure> \u{0}\n'quoted'", comparison: nil, artifacts: nil, source: "/x.swift:1",
+            recordMode: "missing", time: "2026-11-21T00:00:00Z")
+        let reader = try read(JUnitReport.xml(RunReport(results: [result])))
+        #expect(reader.suites["A&B <\"View\">"]?.tests == "1")
+        #expect(reader.failures.map(\.type) == ["error:error"])
+        #expect(reader.failures.first?.message.contains("</failure>") == true)
+        #expect(reader.cases == ["A&B <\"View\"> › s\u{FFFD}tate · Phone · dark · en"])
+    }
+
+    @Test("the gallery page keeps hostile names out of the markup")
+    func scriptSafeData() async throws {
+        let fixture = try await GalleryFixture.make()
+        defer { fixture.remove() }
+        let catalog = try fixture.catalog()
+        let html = GalleryPage.html(
+            items: GalleryItems.build(catalog: catalog, root: fixture.snapshots), catalog: catalog, hasReport: false,
+            links: .relative(to: fixture.snapshots), title: "</title><script>alert(1)</script>")
+        #expect(!html.contains(GalleryFixture.hostileName))
+        #expect(html.contains("\\u003cimg src=x onerror=window.__xss=1\\u003e"))
+        #expect(html.contains("<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>"))
+        #expect(html.components(separatedBy: "<script").count == 3, "only the data and the page's own script")
+    }
+}
