@@ -138,6 +138,11 @@ let package = Package(
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "SnapshotReviewTests",
+            dependencies: ["SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]
 )

@@ -288,6 +288,7 @@ enum GalleryScript {
       const token = new URLSearchParams(location.search).get('token') || '';
       async function decide(action, target) {
         const url = action === 'approve' ? data.review.approveURL : data.review.rejectURL;
+        $('review-status').textContent = '';
         let message;
         try {
           const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Pyramid-Token': token }, body: JSON.stringify(target) });
