@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "ChromiumRenderer", targets: ["ChromiumRenderer"]),
         .library(name: "SnapshotReview", targets: ["SnapshotReview"]),
+        .library(name: "ExampleScreens", targets: ["ExampleScreens"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
     ],
     dependencies: [
@@ -87,11 +88,19 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The reference example: the seed screens as HTML, and the demo that runs them.
+        .target(name: "ExampleScreens", dependencies: ["ChromiumRenderer", "VisualTesting"], swiftSettings: strict),
+        .target(
+            name: "PyramidDemo",
+            dependencies: ["ExampleScreens", "ChromiumRenderer", "VisualTesting", "WebDriver"],
+            swiftSettings: strict
+        ),
+
         // The CLI only parses arguments and calls the libraries.
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
-                "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview",
+                "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview", "PyramidDemo", "WebDriver",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -141,6 +150,11 @@ let package = Package(
         .testTarget(
             name: "SnapshotReviewTests",
             dependencies: ["SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PyramidDemoTests",
+            dependencies: ["PyramidDemo", "ExampleScreens", "VisualTesting", "WebDriver"],
             swiftSettings: strict
         ),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),

@@ -8,7 +8,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "swift-pyramid", path: ".."),
-        .package(name: "swift-pyramid-examples", path: "../Examples"),
     ],
     targets: [
         .executableTarget(
@@ -36,7 +35,7 @@ let package = Package(
                 .product(name: "VisualTesting", package: "swift-pyramid"),
                 .product(name: "WebDriver", package: "swift-pyramid"),
                 .product(name: "ChromiumRenderer", package: "swift-pyramid"),
-                .product(name: "ExampleScreens", package: "swift-pyramid-examples"),
+                .product(name: "ExampleScreens", package: "swift-pyramid"),
             ],
             path: "Sources/ChromiumBench"
         ),

@@ -12,6 +12,10 @@ public actor BrowserPool {
     /// `PYRAMID_BROWSERS`, else 2 (or 1 on a one-core machine).
     public static let shared = BrowserPool(capacity: defaultCapacity)
 
+    /// The pool pages created in this task use by default: `shared`, unless a tool
+    /// runs its renders on a pool of its own with `BrowserPool.$current.withValue(pool) { … }`.
+    @TaskLocal public static var current: BrowserPool = .shared
+
     static var defaultCapacity: Int {
         if let text = ProcessInfo.processInfo.environment["PYRAMID_BROWSERS"], let value = Int(text), value > 0 {
             return value

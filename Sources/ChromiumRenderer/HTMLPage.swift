@@ -31,19 +31,19 @@ public struct HTMLPage: SnapshotRenderable, Hashable {
     /// The browsers that render the page.
     public var pool: BrowserPool
 
-    public init(html: String, baseURL: URL? = nil, navigationShell: NavigationShell = .standard, pool: BrowserPool = .shared) {
+    public init(html: String, baseURL: URL? = nil, navigationShell: NavigationShell = .standard, pool: BrowserPool = .current) {
         self.init(source: .html(html, baseURL: baseURL), navigationShell: navigationShell, pool: pool)
     }
 
-    public init(contentsOf file: URL, navigationShell: NavigationShell = .standard, pool: BrowserPool = .shared) {
+    public init(contentsOf file: URL, navigationShell: NavigationShell = .standard, pool: BrowserPool = .current) {
         self.init(source: .file(file), navigationShell: navigationShell, pool: pool)
     }
 
-    public init(url: URL, navigationShell: NavigationShell = .standard, pool: BrowserPool = .shared) {
+    public init(url: URL, navigationShell: NavigationShell = .standard, pool: BrowserPool = .current) {
         self.init(source: .url(url), navigationShell: navigationShell, pool: pool)
     }
 
-    public init(source: Source, navigationShell: NavigationShell = .standard, timeZone: String? = "UTC", pool: BrowserPool = .shared) {
+    public init(source: Source, navigationShell: NavigationShell = .standard, timeZone: String? = "UTC", pool: BrowserPool = .current) {
         self.source = source
         self.navigationShell = navigationShell
         self.timeZone = timeZone

@@ -72,8 +72,23 @@ public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringC
         ).run(content)
     }
 
-    private func assertion(configuration: SnapshotConfiguration, source: SnapshotSource) -> SnapshotAssertion {
-        SnapshotAssertion(name: viewName, state: stateName, kind: kind, configuration: configuration, source: source)
+    /// Checks this state across the matrix like `run`, with the same files, manifest
+    /// and report, but only returns the results: for tools such as `pyramid demo`.
+    @discardableResult
+    public func check(
+        configuration: SnapshotConfiguration = .default,
+        fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async -> [SnapshotResult] {
+        let content = await makeContent()
+        return await assertion(
+            configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column),
+            recordsIssues: false
+        ).run(content)
+    }
+
+    private func assertion(configuration: SnapshotConfiguration, source: SnapshotSource, recordsIssues: Bool = true) -> SnapshotAssertion {
+        SnapshotAssertion(
+            name: viewName, state: stateName, kind: kind, configuration: configuration, source: source, recordsIssues: recordsIssues)
     }
 }
 

@@ -29,10 +29,7 @@ public final class Browser: @unchecked Sendable {
     /// - Throws: `WebDriverError.missingExecutable` naming the packages to install,
     ///   `.driverDidNotStart` with chromedriver's output, or the session error.
     public static func launch(_ options: ChromiumOptions = ChromiumOptions()) async throws -> Browser {
-        let chromium = try ExecutableSearch.resolve(
-            options.chromiumPath, environmentVariable: "CHROMIUM_PATH", names: ["chromium", "chromium-browser", "google-chrome"])
-        let chromedriver = try ExecutableSearch.resolve(
-            options.chromedriverPath, environmentVariable: "CHROMEDRIVER_PATH", names: ["chromedriver"])
+        let (chromium, chromedriver) = try options.executables()
 
         let workspace = FileManager.default.temporaryDirectory
             .appendingPathComponent("pyramid-chromium-\(UUID().uuidString.prefix(12))").path

@@ -43,6 +43,15 @@ public struct ChromiumOptions: Sendable, Hashable {
         "--window-size=800,600",
     ]
 
+    /// The Chromium and chromedriver this configuration would start.
+    /// - Throws: `WebDriverError.missingExecutable` naming what was searched and how to install it.
+    public func executables() throws -> (chromium: String, chromedriver: String) {
+        let chromium = try ExecutableSearch.resolve(
+            chromiumPath, environmentVariable: "CHROMIUM_PATH", names: ["chromium", "chromium-browser", "google-chrome"])
+        let chromedriver = try ExecutableSearch.resolve(chromedriverPath, environmentVariable: "CHROMEDRIVER_PATH", names: ["chromedriver"])
+        return (chromium, chromedriver)
+    }
+
     func arguments(profile: String) -> [String] {
         (headless ? ["--headless=new"] : []) + Self.defaultArguments + ["--user-data-dir=\(profile)"] + extraArguments
     }

@@ -60,3 +60,15 @@ struct LoginViewSnapshots {
         await snapshotCase.run()
     }
 }
+
+/// `pyramid demo` runs `ExampleSnapshots.cases`; these suites are the same states
+/// written the seed's way. They must not drift apart.
+@Suite("Example cases")
+struct ExampleCasesTests {
+    @Test("the @SnapshotSuite states are exactly the cases pyramid demo runs")
+    func sameCases() {
+        let suites = SnapshotCase.cases(of: UserCardSnapshots.self) + SnapshotCase.cases(of: SettingsViewSnapshots.self)
+            + SnapshotCase.cases(of: LoginViewSnapshots.self)
+        #expect(suites.map(\.description).sorted() == ExampleSnapshots.cases.map(\.description).sorted())
+    }
+}

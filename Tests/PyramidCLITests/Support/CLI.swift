@@ -16,10 +16,13 @@ enum CLI {
         return products.appendingPathComponent("pyramid")
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

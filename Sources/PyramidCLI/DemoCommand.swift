@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import PyramidDemo
+
+/// `pyramid demo`: the main job. Renders the example screens in Chromium across the
+/// matrix, verifies (or records) their references, and writes catalog and gallery.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Render the example screens in Chromium, check their references, and write the catalog and gallery.",
+        discussion: """
+            Missing references are recorded; existing ones are verified. Exit status 1 when a cell \
+            differs, 2 when something needed (Chromium, fonts) is missing.
+            """
+    )
+
+    @Option(help: "The example references (default: Examples/Tests/ExampleScreensTests/__Snapshots__ in this checkout).")
+    var snapshots: String?
+
+    @Option(name: .shortAndLong, help: "Where to write the catalog, gallery, report and JUnit XML (default: .build/pyramid-demo).")
+    var output: String = ".build/pyramid-demo"
+
+    func run() async throws {
+        let snapshots = try snapshotFolder()
+        let missing = Demo.missingRequirements()
+        guard missing.isEmpty else {
+            throw CommandFailure("the demo cannot render here:\n" + missing.map { "  - \($0)" }.joined(separator: "\n"))
+        }
+        let cases = Demo.Options(snapshots: snapshots, output: output).cases
+        print("Rendering \(cases.count) example states across the matrix in Chromium…")
+        fflush(nil)
+        let summary: Demo.Summary
+        do {
+            summary = try await Demo.run(Demo.Options(snapshots: snapshots, output: output)) { line in
+                print("  \(line)")
+                fflush(nil)
+            }
+        } catch {
+            throw CommandFailure("the demo failed: \(error)")
+        }
+        print("")
+        print(summary.line + String(format: " in %.1f s", Double(summary.duration.components.seconds) + Double(summary.duration.components.attoseconds) / 1e18))
+        for failure in summary.results where [.failed, .missing, .error].contains(failure.outcome) {
+            print("  \(failure.outcome.rawValue): \(failure.title): \(failure.message ?? "")")
+        }
+        if summary.count(.new) > 0 { print("  new references recorded in \(snapshots)") }
+        print("")
+        print("Wrote to \(summary.output):")
+        print("  gallery   \(summary.gallery)")
+        print("  catalog   \(summary.catalog)")
+        print("  report    \(summary.report)")
+        print("  JUnit     \(summary.junit)")
+        print("Open file://\(summary.gallery)")
+        if summary.hasFailures {
+            print("Review the differences: swift run pyramid review \(snapshots) --report \(summary.report)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The references: the option, else the Examples folder of the checkout in the current directory.
+    func snapshotFolder() throws -> String {
+        if let snapshots { return snapshots }
+        let examples = FileManager.default.currentDirectoryPath + "/Examples"
+        guard FileManager.default.fileExists(atPath: examples + "/Package.swift") else {
+            throw CommandFailure(
+                "no Examples package in \(FileManager.default.currentDirectoryPath): run the demo from the swift-pyramid checkout, or pass --snapshots DIR")
+        }
+        return examples + "/Tests/ExampleScreensTests/__Snapshots__"
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import VisualTesting
+
+@Suite("pyramid gallery, review and demo")
+struct GalleryReviewDemoCommandTests {
+    let folder: TemporaryFolder
+    let layout: SnapshotLayout
+
+    init() throws {
+        folder = try TemporaryFolder()
+        layout = SnapshotLayout(root: folder.path("__Snapshots__"))
+        let config = SnapshotConfiguration(devices: [.iPhone16], themes: [.light, .dark], locales: ["en"])
+        let entries = config.viewCells.map { SnapshotEntry(cell: $0, file: layout.relativeFile(state: "loaded", cell: $0)) }
+        try ManifestStore.record(name: "LoginView", type: .view, state: "loaded", inNavigation: false, disableAnimations: false,
+                                 entries: entries, in: layout.directory(for: "LoginView"))
+    }
+
+    /// A report with one failed cell and one passed.
+    func writeReport() throws -> String {
+        let path = folder.path("report.jsonl")
+        let results = ["light", "dark"].map { theme in
+            SnapshotResult(
+                name: "LoginView", type: .view, state: "loaded", device: "iPhone16", theme: theme, locale: "en", dynamicType: nil,
+                file: "iPhone16/loaded.\(theme)_en.png", reference: layout.directory(for: "LoginView") + "/iPhone16/loaded.\(theme)_en.png",
+                outcome: theme == "dark" ? .failed : .passed, message: theme == "dark" ? "differs" : nil, comparison: nil,
+                artifacts: nil, source: "/t.swift:1", recordMode: "missing", time: "2026-11-21T00:00:00Z")
+        }
+        try RunReport.append(results, to: path)
+        return path
+    }
+
+    @Test("gallery writes one page and, with a report, JUnit XML")
+    func gallery() throws {
+        let report = try writeReport()
+        let run = try CLI.run(["gallery", folder.url.path, "-o", folder.path("site/index.html"), "--report", report, "--junit", folder.path("junit.xml")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("2 images, 1 to review → \(folder.path("site/index.html"))"))
+        let page = try String(contentsOfFile: folder.path("site/index.html"), encoding: .utf8)
+        #expect(page.contains("../__Snapshots__/LoginView/iPhone16/loaded.dark_en.png"))
+        #expect(try String(contentsOfFile: folder.path("junit.xml"), encoding: .utf8).contains("failures=\"1\""))
+
+        let plain = try CLI.run(["gallery", folder.url.path])
+        #expect(plain.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path("gallery.html")))
+    }
+
+    @Test("gallery errors exit 2 and write nothing", arguments: [
+        (["--junit", "j.xml"], "--junit needs --report"),
+        (["--report", "/nonexistent/report.jsonl"], "/nonexistent/report.jsonl"),
+    ])
+    func galleryErrors(_ extra: [String], _ message: String) throws {
+        let run = try CLI.run(["gallery", folder.url.path, "-o", folder.path("g.html")] + extra)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("g.html")))
+    }
+
+    @Test("review refuses a root that does not exist")
+    func reviewMissingRoot() throws {
+        let run = try CLI.run(["review", folder.path("nope")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("the snapshot root \(folder.path("nope")) does not exist"), "\(run.stderr)")
+    }
+
+    @Test("demo says what is missing and how to install it, exit 2")
+    func demoWithoutChromium() throws {
+        let run = try CLI.run(["demo", "--snapshots", folder.path("__Snapshots__"), "-o", folder.path("demo")],
+                              environment: ["CHROMIUM_PATH": "/nonexistent/chromium"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("/nonexistent/chromium"), "\(run.stderr)")
+        #expect(run.stderr.contains("sudo apt-get install chromium chromium-driver"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("demo")))
+    }
+
+    @Test("demo outside the checkout asks for --snapshots")
+    func demoOutsideCheckout() throws {
+        let run = try CLI.run(["demo"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("pass --snapshots DIR"), "\(run.stderr)")
+    }
+}
