@@ -39,5 +39,15 @@ let package = Package(
             ],
             path: "Sources/ChromiumBench"
         ),
+        .executableTarget(
+            name: "gallery-bench",
+            dependencies: [
+                .product(name: "PNGCodec", package: "swift-pyramid"),
+                .product(name: "PyramidImage", package: "swift-pyramid"),
+                .product(name: "VisualTesting", package: "swift-pyramid"),
+                .product(name: "WebDriver", package: "swift-pyramid"),
+            ],
+            path: "Sources/GalleryBench"
+        ),
     ]
 )

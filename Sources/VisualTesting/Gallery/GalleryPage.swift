@@ -53,7 +53,7 @@ public struct GalleryReview: Sendable, Codable, Equatable {
 public enum GalleryPage {
     public static func html(
         items: [GalleryItem], catalog: SnapshotCatalog, hasReport: Bool, links: GalleryLinks,
-        review: GalleryReview? = nil, title: String = "Snapshot Gallery"
+        review: GalleryReview? = nil, title: String = "Snapshot Gallery", pageSize: Int = 48
     ) -> String {
         let linked = items.map { item -> GalleryItem in
             var item = item
@@ -64,7 +64,7 @@ public enum GalleryPage {
         }
         let data = PageData(
             title: title, generatedAt: catalog.generatedAt, summary: catalog.summary, hasReport: hasReport,
-            review: review, items: linked)
+            review: review, pageSize: max(1, pageSize), items: linked)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings, numbers and booleans always encode.
@@ -95,6 +95,8 @@ public enum GalleryPage {
         var summary: CatalogSummary
         var hasReport: Bool
         var review: GalleryReview?
+        /// Cards rendered at a time as the reader scrolls.
+        var pageSize: Int
         var items: [GalleryItem]
     }
 

@@ -8,7 +8,7 @@ enum GalleryScript {
     (() => {
       const data = JSON.parse(document.getElementById('gallery-data').textContent);
       const items = data.items;
-      const PAGE = 48;
+      const PAGE = data.pageSize || 48;
       const REVIEW = new Set(['failed', 'error', 'missing']);
       const $ = (id) => document.getElementById(id);
       const timing = window.__gallery = { ready: false, renders: 0, lastRender: 0, firstRender: 0 };
