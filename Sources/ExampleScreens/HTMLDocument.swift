@@ -1,4 +1,5 @@
 import ChromiumRenderer
+import VisualTesting
 
 /// Builds the example screens' pages: one design system (light and dark through
 /// `prefers-color-scheme`) and English and Japanese strings chosen from
@@ -43,18 +44,7 @@ public enum HTMLDocument {
 
     /// Text for HTML content and attribute values.
     public static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        GalleryPage.escapeHTML(text)
     }
 
     /// A JavaScript string literal that is also safe inside `<script>`.

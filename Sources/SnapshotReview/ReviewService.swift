@@ -213,18 +213,12 @@ public actor ReviewService {
         let links = GalleryLinks { path in
             if let index = artifactIndex[path] { return "/artifacts/\(index)" }
             if let relative = root.relative(path) {
-                return "/files/" + relative.split(separator: "/").map { Self.percentEncoded(String($0)) }.joined(separator: "/")
+                return "/files/" + GalleryLinks.urlPath(relative)
             }
             return ""
         }
         return GalleryPage.html(
             items: items, catalog: catalog, hasReport: report != nil, links: links, review: GalleryReview(),
             title: "Snapshot Review")
-    }
-
-    static func percentEncoded(_ component: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return component.addingPercentEncoding(withAllowedCharacters: allowed) ?? component
     }
 }

@@ -43,7 +43,7 @@ for view in 0..<viewCount {
             for theme in ["light", "dark"] {
                 for locale in ["en", "ja"] {
                     let file = "\(device)/\(state).\(theme)_\(locale).png"
-                    FileManager.default.createFile(atPath: "\(root)/\(name)/\(file)", contents: png)
+                    _ = FileManager.default.createFile(atPath: "\(root)/\(name)/\(file)", contents: png)
                     entries.append(SnapshotEntry(device: device, theme: theme, locale: locale, file: file))
                     let failed = results.count % 100 == 0
                     let artifact = "\(root)/\(name)/\(file)"

@@ -24,14 +24,17 @@ public struct GalleryLinks: Sendable {
             var common = 0
             while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
             let parts = Array(repeating: "..", count: base.count - common) + target[common...]
-            return parts.map(percentEncoded).joined(separator: "/")
+            return urlPath(parts.joined(separator: "/"))
         }
     }
 
-    static func percentEncoded(_ component: String) -> String {
+    /// A relative file path as a URL path: each component percent-encoded, `/` kept.
+    public static func urlPath(_ relativePath: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
-        return component == ".." ? component : component.addingPercentEncoding(withAllowedCharacters: allowed) ?? component
+        return relativePath.split(separator: "/", omittingEmptySubsequences: false).map { component in
+            component == ".." ? String(component) : component.addingPercentEncoding(withAllowedCharacters: allowed) ?? String(component)
+        }.joined(separator: "/")
     }
 }
 
