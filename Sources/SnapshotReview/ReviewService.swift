@@ -129,13 +129,18 @@ public actor ReviewService {
         }
         if let view = object["view"] as? String {
             _ = try SnapshotRoot.components(of: view)
+            // A view's changes: cells with an actual image to take (not new or recorded ones).
             let files = results.filter { id, result in
-                result.outcome.failsTest && Self.folder(of: id, result: result) == view
+                Self.needsReview(result) && Self.folder(of: id, result: result) == view
             }.keys.sorted()
             guard !files.isEmpty else { throw .notFound("no image under review in \(view)") }
             return files
         }
         throw .badRequest("the body names neither \"file\" nor \"view\"")
+    }
+
+    static func needsReview(_ result: SnapshotResult) -> Bool {
+        [.failed, .missing, .error].contains(result.outcome) && result.artifacts?.actual != nil
     }
 
     /// The manifest folder of a result, root-relative.
@@ -155,7 +160,7 @@ public actor ReviewService {
         for file in files {
             let result = results[file]!
             guard let actual = result.artifacts?.actual else {
-                throw .conflict("\(file) has no actual image to approve (it \(result.outcome.rawValue))")
+                throw .conflict("\(file) has no actual image to approve (the run's outcome was \(result.outcome.rawValue))")
             }
             guard let bytes = FileManager.default.contents(atPath: actual) else {
                 throw .conflict("the actual image of \(file) is gone: \(actual)")

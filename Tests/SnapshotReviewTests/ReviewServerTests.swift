@@ -73,6 +73,7 @@ struct ReviewServerTests {
                 ("POST", "/approve", json, Array("{\"file\":\"Settings/Phone/other.png\"}".utf8), nil, 404, "no image under review"),
                 ("POST", "/approve", json, Array("{\"view\":\"Nothing\"}".utf8), nil, 404, "no image under review in Nothing"),
                 ("POST", "/approve", json, Array("{\"file\":\"\(ReviewFixture.broken)\"}".utf8), nil, 422, "not a valid PNG"),
+                ("POST", "/approve", json, Array("{\"file\":\"\(ReviewFixture.recorded)\"}".utf8), nil, 409, "no actual image"),
                 ("POST", "/reject", json, Array(repeating: UInt8(ascii: " "), count: 70_000), nil, 413, ""),
             ]
             for (method, target, headers, body, host, status, message) in cases {
@@ -103,7 +104,7 @@ struct ReviewServerTests {
             #expect(fixture.bytes(ReviewFixture.dark) == darkBefore)
             let state = try #require(try fixture.manifest("Settings").states["loaded"])
             #expect(state.inNavigation, "the state's flags are kept")
-            #expect(state.snapshots.map(\.file) == ["Phone/loaded.dark_en.png", "Phone/loaded.light_en.png"])
+            #expect(state.snapshots.map(\.file) == ["Phone/loaded.dark_en.png", "Phone/loaded.light_en.png", "Phone/loaded.light_ja.png"])
             #expect(try !FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Settings/Phone").contains { $0.hasPrefix(".") },
                     "no temporary file is left")
             #expect(await server.service.currentDecisions == [ReviewFixture.light: .approved, ReviewFixture.dark: .rejected])
@@ -118,9 +119,11 @@ struct ReviewServerTests {
     @Test("approving a view approves each of its images under review")
     func approveView() async throws {
         try await withServer { fixture, _, http in
+            let recordedBefore = try #require(fixture.bytes(ReviewFixture.recorded))
             let response = try await http.send("POST", "/approve", headers: json, body: Array("{\"view\":\"Settings\"}".utf8))
             #expect(response.status == 200, "\(response.text)")
-            #expect(response.text.contains(ReviewFixture.light) && response.text.contains(ReviewFixture.dark))
+            #expect(response.text == "{\"decision\":\"approved\",\"files\":[\"\(ReviewFixture.dark)\",\"\(ReviewFixture.light)\"]}")
+            #expect(fixture.bytes(ReviewFixture.recorded) == recordedBefore, "the recorded reference is left alone")
             #expect(fixture.bytes(ReviewFixture.light) == fixture.actual(ReviewFixture.light))
             #expect(fixture.bytes(ReviewFixture.dark) == fixture.actual(ReviewFixture.dark))
             // The view with a corrupt actual image is refused as a whole.

@@ -225,6 +225,31 @@ struct GalleryPageTests {
         }
     }
 
+    @Test("a run with many failures shows the first 60 boxes and says how many more filters reach")
+    func manyFailures() async throws {
+        let fixture = try await GalleryFixture.make()
+        defer { fixture.remove() }
+        let catalog = try fixture.catalog()
+        let failed = try #require(GalleryItems.build(catalog: catalog, root: fixture.snapshots, report: try fixture.report()).first)
+        let items = (0..<70).map { index -> GalleryItem in
+            var item = failed
+            item.id = "Many/\(index).png"
+            item.state = "state\(index)"
+            return item
+        }
+        let page = fixture.root + "/many.html"
+        try GalleryPage.html(items: items, catalog: catalog, hasReport: true, links: .relative(to: fixture.root))
+            .write(toFile: page, atomically: true, encoding: .utf8)
+        try await withBrowser { browser in
+            try await browser.session.navigate(to: URL(fileURLWithPath: page).absoluteString)
+            #expect(try await number(browser.session, "document.querySelectorAll('#failures .failure').length") == 60)
+            #expect(try await string(browser.session, "document.querySelector('.more-failures').textContent")
+                == "Showing 60 of 70; filter or search to see the others.")
+            try await browser.session.findElement(.css("#search")).type("state69")
+            #expect(try await number(browser.session, "document.querySelectorAll('#failures .failure').length") == 1)
+        }
+    }
+
     @Test("the page's own dark mode toggles")
     func pageTheme() async throws {
         try await withGallery { session, _, _ in

@@ -9,6 +9,7 @@ enum GalleryScript {
       const data = JSON.parse(document.getElementById('gallery-data').textContent);
       const items = data.items;
       const PAGE = data.pageSize || 48;
+      const MAX_FAILURES = 60;
       const REVIEW = new Set(['failed', 'error', 'missing']);
       const $ = (id) => document.getElementById(id);
       const timing = window.__gallery = { ready: false, renders: 0, lastRender: 0, firstRender: 0 };
@@ -221,7 +222,12 @@ enum GalleryScript {
         if (!failures.length) return;
         panel.append(el('h2', { text: failures.length + (failures.length === 1 ? ' image needs' : ' images need') + ' review' }));
         const views = new Map();
-        for (const item of failures) {
+        // Boxes are heavy (three images each): show the first ones; filters and search reach the rest.
+        const shown = failures.slice(0, MAX_FAILURES);
+        if (failures.length > shown.length) {
+          panel.append(el('p', { class: 'more-failures', text: 'Showing ' + shown.length + ' of ' + failures.length + '; filter or search to see the others.' }));
+        }
+        for (const item of shown) {
           if (!views.has(item.folder)) views.set(item.folder, []);
           views.get(item.folder).push(item);
         }
@@ -234,7 +240,7 @@ enum GalleryScript {
               el('button', { type: 'button', class: 'reject-view', 'data-view': folder, text: 'Reject view', onclick: () => decide('reject', { view: folder }) }));
           }
           panel.append(heading);
-          for (const item of members.slice(0, 200)) panel.append(failure(item));
+          for (const item of members) panel.append(failure(item));
         }
       }
       function failure(item) {

@@ -16,6 +16,7 @@ struct ReviewFixture {
     static let light = "Settings/Phone/loaded.light_en.png"
     static let dark = "Settings/Phone/loaded.dark_en.png"
     static let broken = "Broken/Phone/loaded.light_en.png"
+    static let recorded = "Settings/Phone/loaded.light_ja.png"
 
     init() throws {
         let manager = FileManager.default
@@ -42,6 +43,16 @@ struct ReviewFixture {
                 artifacts: SnapshotArtifactPaths(reference: stem + ".reference.png", actual: stem + ".actual.png", diff: stem + ".diff.png"),
                 source: "/Tests/SettingsTests.swift:12", recordMode: "missing", time: "2026-11-21T00:00:00Z"))
         }
+        // A reference the run recorded: nothing to approve, so a view's approval leaves it alone.
+        let recorded = Self.recorded
+        try Self.png(RGBA(7, 7, 7)).write(to: URL(fileURLWithPath: root + "/" + recorded))
+        try ManifestStore.record(
+            name: "Settings", type: .view, state: "loaded", inNavigation: true, disableAnimations: false,
+            entries: [SnapshotEntry(device: "Phone", theme: "light", locale: "ja", file: "Phone/loaded.light_ja.png")], in: root + "/Settings")
+        results.append(SnapshotResult(
+            name: "Settings", type: .view, state: "loaded", device: "Phone", theme: "light", locale: "ja", dynamicType: nil,
+            file: "Phone/loaded.light_ja.png", reference: root + "/" + recorded, outcome: .new, message: "recorded", comparison: nil,
+            artifacts: nil, source: "/Tests/SettingsTests.swift:12", recordMode: "missing", time: "2026-11-21T00:00:00Z"))
         report = RunReport(results: results)
         try Self.png(RGBA(1, 2, 3)).write(to: URL(fileURLWithPath: outside + "/secret.png"))
         try manager.createSymbolicLink(atPath: root + "/link.png", withDestinationPath: outside + "/secret.png")
