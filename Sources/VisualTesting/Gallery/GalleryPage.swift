@@ -54,6 +54,9 @@ public struct GalleryReview: Sendable, Codable, Equatable {
 /// network, images linked. Every name reaches the page as JSON data and is inserted
 /// as text, so no name can become markup.
 public enum GalleryPage {
+    /// The page for `items`. `links` turns image paths into URLs; `review`, when
+    /// given, adds Approve and Reject; `pageSize` is how many cards render before
+    /// the reader scrolls for more.
     public static func html(
         items: [GalleryItem], catalog: SnapshotCatalog, hasReport: Bool, links: GalleryLinks,
         review: GalleryReview? = nil, title: String = "Snapshot Gallery", pageSize: Int = 48
