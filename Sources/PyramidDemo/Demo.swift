@@ -67,26 +67,11 @@ public enum Demo {
         // A pool of its own, so closing it cannot touch renders elsewhere in the process.
         let pool = BrowserPool(capacity: width)
         let results = await BrowserPool.$current.withValue(pool) {
-          await VisualTesting.withRunEnvironment(environment) {
-            await withTaskGroup(of: [SnapshotResult].self) { group in
-                var pending = options.cases[...]
-                func add() {
-                    guard let snapshotCase = pending.popFirst() else { return }
-                    group.addTask {
-                        let results = await snapshotCase.check(configuration: configuration)
-                        progress(describe(snapshotCase, results))
-                        return results
-                    }
+            await VisualTesting.withRunEnvironment(environment) {
+                await SnapshotCase.check(options.cases, configuration: configuration, width: width) { snapshotCase, results in
+                    progress(describe(snapshotCase, results))
                 }
-                for _ in 0..<width { add() }
-                var all: [SnapshotResult] = []
-                for await results in group {
-                    all += results
-                    add()
-                }
-                return all
             }
-          }
         }
         await pool.shutdown()
 

@@ -109,3 +109,32 @@ extension SnapshotCase {
         suite.__snapshotCases
     }
 }
+
+extension SnapshotCase {
+    /// Checks many cases like `check(configuration:)`, `width` of them at a time (as
+    /// many as there are browsers to render them), and returns every cell's result.
+    /// `finished` hears each case as it ends, for progress output.
+    public static func check(
+        _ cases: [SnapshotCase], configuration: SnapshotConfiguration = .default, width: Int,
+        finished: @escaping @Sendable (SnapshotCase, [SnapshotResult]) -> Void = { _, _ in }
+    ) async -> [SnapshotResult] {
+        await withTaskGroup(of: [SnapshotResult].self) { group in
+            var pending = cases[...]
+            func startNext() {
+                guard let snapshotCase = pending.popFirst() else { return }
+                group.addTask {
+                    let results = await snapshotCase.check(configuration: configuration)
+                    finished(snapshotCase, results)
+                    return results
+                }
+            }
+            for _ in 0..<max(1, width) { startNext() }
+            var all: [SnapshotResult] = []
+            for await results in group {
+                all += results
+                startNext()
+            }
+            return all
+        }
+    }
+}

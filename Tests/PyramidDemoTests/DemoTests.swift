@@ -62,7 +62,9 @@ struct DemoTests {
         #expect(catalog.summary.totalImages == 98)
         let gallery = try String(contentsOfFile: summary.gallery, encoding: .utf8)
         #expect(gallery.contains("\"status\":\"failed\""))
-        #expect(gallery.contains("../__Snapshots__/SettingsView/iPhone16/standard.light_en.png") || gallery.contains("artifacts/SettingsView"))
+        // The failure links to its artifacts beside the page; the rest to the references.
+        #expect(gallery.contains("\"actual\":\"artifacts/SettingsView/iPhone16/standard.light_en.actual.png\""))
+        #expect(gallery.contains("\"reference\":\"../__Snapshots__/SettingsView/iPad"))
         let junit = try String(contentsOfFile: summary.junit, encoding: .utf8)
         #expect(junit.contains("tests=\"98\" failures=\"2\" errors=\"0\""))
         let report = try RunReport.read(summary.report).report

@@ -29,7 +29,7 @@ struct GalleryItemsTests {
         #expect(failure.section == "Views" && failure.type == .view)
         let actual = try #require(failure.actual), diff = try #require(failure.diff), reference = try #require(failure.reference)
         for path in [actual, diff, reference] { #expect(FileManager.default.fileExists(atPath: path), "\(path)") }
-        #expect(failure.message?.contains("differ") == true || failure.message?.contains("pixel") == true, "\(failure.message ?? "")")
+        #expect(failure.message?.hasPrefix("1 pixels differ") == true, "\(failure.message ?? "")")
 
         let card = try #require(items.first { $0.name == "Card" })
         #expect(card.section == "Components" && card.type == .component && card.device == nil && card.locale == nil)

@@ -111,7 +111,11 @@ try await withThrowingTaskGroup(of: Void.self) { group in
     try await group.waitForAll()
 }
 let verifyBegan = clock.now
-let outcomes = await verifyAll(states, pool: verifyPool, configuration: verifyConfiguration, width: browsers)
+// The same view states, as the cases `pyramid demo` runs, on the benchmark's pool.
+let viewCases = ExampleSnapshots.cases.filter { if case .view = $0.kind { true } else { false } }
+let outcomes = await BrowserPool.$current.withValue(verifyPool) {
+    await SnapshotCase.check(viewCases, configuration: verifyConfiguration, width: browsers)
+}
 let verifySeconds = seconds(clock.now - verifyBegan)
 await verifyPool.shutdown()
 try? FileManager.default.removeItem(at: work)
@@ -138,30 +142,6 @@ func writePage(_ page: HTMLPage) throws -> String {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-bench-peer.html")
     try markup.write(to: file, atomically: true, encoding: .utf8)
     return file.absoluteString
-}
-
-/// Every state through the whole engine, `width` states at a time.
-func verifyAll(_ states: [ExampleState], pool: BrowserPool, configuration: SnapshotConfiguration, width: Int) async -> [SnapshotResult] {
-    await withTaskGroup(of: [SnapshotResult].self) { group in
-        var pending = states[...]
-        func add() {
-            guard let state = pending.popFirst() else { return }
-            var page = state.page
-            page.pool = pool
-            group.addTask {
-                await VisualTesting.checkViewSnapshot(
-                    of: page, viewName: state.view, stateName: state.state, inNavigation: state.inNavigation,
-                    disableAnimations: state.disableAnimations, configuration: configuration)
-            }
-        }
-        for _ in 0..<width { add() }
-        var all: [SnapshotResult] = []
-        for await results in group {
-            all += results
-            add()
-        }
-        return all
-    }
 }
 
 let stagesPerCell = (render + capture + decode + compare) / cellCount
