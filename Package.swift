@@ -20,7 +20,11 @@ let package = Package(
         .library(name: "ChromiumRenderer", targets: ["ChromiumRenderer"]),
         .library(name: "SnapshotReview", targets: ["SnapshotReview"]),
         .library(name: "ExampleScreens", targets: ["ExampleScreens"]),
+        .library(name: "MockModel", targets: ["MockModel"]),
+        .library(name: "MockGen", targets: ["MockGen"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
+        .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
+        .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,6 +43,7 @@ let package = Package(
         .target(name: "PyramidImage", swiftSettings: strict),
         .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], swiftSettings: strict),
         .target(name: "ImageDiff", dependencies: ["PyramidImage"], swiftSettings: strict),
+        .target(name: "MockModel", swiftSettings: strict),
 
         // Layer 1: libraries.
         .macro(
@@ -70,6 +75,18 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .target(
+            name: "MockGen",
+            dependencies: [
+                "MockModel", "PyramidIO",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            swiftSettings: strict
+        ),
+
         // Layer 2: adapters.
         .target(
             name: "ChromiumRenderer",
@@ -97,10 +114,17 @@ let package = Package(
         ),
 
         // The CLI only parses arguments and calls the libraries.
+        .target(
+            name: "MocksCommand",
+            dependencies: ["MockGen", "MockModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "PyramidMocksTool", dependencies: ["MocksCommand"], swiftSettings: strict),
+        .plugin(name: "PyramidMocksPlugin", capability: .buildTool(), dependencies: ["PyramidMocksTool"]),
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
-                "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview", "PyramidDemo", "WebDriver",
+                "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview", "PyramidDemo", "WebDriver", "MocksCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -155,6 +179,13 @@ let package = Package(
         .testTarget(
             name: "PyramidDemoTests",
             dependencies: ["PyramidDemo", "ExampleScreens", "VisualTesting", "WebDriver"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "MockModelTests", dependencies: ["MockModel"], swiftSettings: strict),
+        .testTarget(
+            name: "MockGenTests",
+            dependencies: ["MockGen", "MockModel", .product(name: "SwiftParser", package: "swift-syntax")],
+            exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),

@@ -1,0 +1,217 @@
+import Foundation
+import MockModel
+import PyramidIO
+
+/// What to generate: which sources, where to, and how.
+public struct MockGenerationRequest: Sendable {
+    /// Swift files to read (see `SourceDiscovery`).
+    public var sources: [String]
+    /// The output file, or with `perFile` the output directory.
+    public var destination: String
+    /// One output file per source file that declares annotated protocols.
+    public var perFile: Bool
+    public var options: RenderOptions
+    /// The comment marker of protocols to mock.
+    public var annotation: String
+    /// Threads for parsing and rendering.
+    public var concurrency: Int
+    /// Where the incremental cache lives; `nil` turns it off.
+    public var cacheDirectory: String?
+
+    public init(
+        sources: [String], destination: String, perFile: Bool = false, options: RenderOptions = RenderOptions(),
+        annotation: String = "@mockable", concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        cacheDirectory: String? = nil
+    ) {
+        self.sources = sources
+        self.destination = destination
+        self.perFile = perFile
+        self.options = options
+        self.annotation = annotation
+        self.concurrency = concurrency
+        self.cacheDirectory = cacheDirectory
+    }
+
+    /// The default cache directory: `$XDG_CACHE_HOME/swift-pyramid/mocks` or `~/.cache/…`.
+    public static var defaultCacheDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
+        return (base as NSString).appendingPathComponent("swift-pyramid/mocks")
+    }
+}
+
+/// What a run did.
+public struct MockGenerationReport: Sendable {
+    public var filesRead = 0
+    /// Files parsed this run (the rest came from the cache or declared no protocol).
+    public var filesParsed = 0
+    public var mocks = 0
+    public var written: [String] = []
+    public var unchanged: [String] = []
+    public var removed: [String] = []
+    public var diagnostics: [MockDiagnostic] = []
+    /// Nothing changed since the last run, so nothing was parsed, rendered or written.
+    public var upToDate = false
+    public var cacheWarning: String?
+
+    public init() {}
+}
+
+/// Generates mocks: read → parse (or take from the cache) → resolve parents → render →
+/// write what changed.
+public enum MockGenerator {
+    /// Bumped whenever rendering changes, so caches from older versions are not trusted.
+    public static let version = "pyramid-mocks 1"
+
+    public static func run(_ request: MockGenerationRequest) throws(MockGenError) -> MockGenerationReport {
+        var report = MockGenerationReport()
+        let contents = parallelMap(request.sources, workers: request.concurrency) { path in
+            FileManager.default.contents(atPath: path)
+        }
+        var texts: [String: String] = [:]
+        var hashes: [String: ContentHash] = [:]
+        for (path, data) in zip(request.sources, contents) {
+            guard let data else { throw .input("\(path): cannot be read") }
+            guard let text = String(data: data, encoding: .utf8) else {
+                report.diagnostics.append(MockDiagnostic(
+                    location: SourceLocation(file: path, line: 1), message: "not UTF-8 text; skipped"))
+                continue
+            }
+            texts[path] = text
+            hashes[path] = ContentHash(bytes: data)
+        }
+        report.filesRead = texts.count
+
+        let settings = settingsHash(request)
+        let inputs = ContentHash.combine(request.sources.flatMap { [ContentHash($0), hashes[$0] ?? ContentHash(value: 0)] })
+        let cache = request.cacheDirectory.map { MockCache(directory: $0, destination: request.destination) }
+        if let cache, let manifest = cache.loadManifest(), manifest.settings == settings, manifest.inputs == inputs,
+           outputsIntact(manifest.outputs) {
+            report.upToDate = true
+            report.unchanged = manifest.outputs.keys.sorted()
+            return report
+        }
+
+        // Parse what the cache does not already know.
+        let cached = cache?.loadModels() ?? [:]
+        let paths = request.sources.filter { texts[$0] != nil }
+        let toParse = paths.filter { cached[$0]?.hash != hashes[$0] }
+        let sourceTexts = texts
+        let parsed = parallelMap(toParse, workers: request.concurrency) { path in
+            SourceFileReader.read(source: sourceTexts[path]!, path: path, annotation: request.annotation)
+        }
+        report.filesParsed = toParse.count
+        var models: [String: MockCache.CachedFile] = [:]
+        for path in paths where cached[path]?.hash == hashes[path] { models[path] = cached[path] }
+        for model in parsed { models[model.path] = MockCache.CachedFile(hash: hashes[model.path]!, model: model) }
+        let files = paths.map { models[$0]!.model }
+        for file in files { report.diagnostics += file.diagnostics }
+
+        // Resolve and render.
+        let resolver = MockResolver(files: files)
+        let (plans, warnings) = resolver.plans()
+        report.diagnostics += warnings
+        report.mocks = plans.count
+        let renderer = MockFileRenderer(options: request.options, plans: plans)
+        var imports: [String: [ImportModel]] = [:]
+        for file in files { imports[file.path] = file.imports }
+        let outputs = renderOutputs(plans: plans, request: request, renderer: renderer, imports: imports, sources: paths)
+
+        // Write what changed, remove what is no longer produced.
+        var written: [String: ContentHash] = [:]
+        for (path, text) in outputs {
+            let bytes = Array(text.utf8)
+            written[path] = ContentHash(bytes: bytes)
+            if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
+                report.unchanged.append(path)
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try AtomicFile.write(bytes, to: path)
+            } catch {
+                throw .output("\(path): cannot be written (\(error))")
+            }
+            report.written.append(path)
+        }
+        if request.perFile {
+            report.removed = removeStaleOutputs(directory: request.destination, keeping: Set(outputs.map(\.path)))
+        }
+        if let cache {
+            let manifest = MockCache.Manifest(version: MockCache.version, settings: settings, inputs: inputs, outputs: written)
+            report.cacheWarning = cache.save(manifest: manifest, models: models)
+        }
+        return report
+    }
+
+    /// Every output file and its text, in a stable order.
+    static func renderOutputs(
+        plans: [MockPlan], request: MockGenerationRequest, renderer: MockFileRenderer, imports: [String: [ImportModel]],
+        sources: [String]
+    ) -> [(path: String, text: String)] {
+        guard request.perFile else {
+            let mocks = parallelMap(plans, workers: request.concurrency) { renderer.renderMock($0) }
+            return [(request.destination, renderer.assemble(plans, mocks: mocks, imports: imports))]
+        }
+        var byFile: [String: [MockPlan]] = [:]
+        for plan in plans { byFile[plan.protocolModel.location.file, default: []].append(plan) }
+        let root = commonDirectory(sources)
+        let files = byFile.keys.sorted()
+        let plansByFile = byFile
+        return parallelMap(files, workers: request.concurrency) { file in
+            let relative = String(file.dropFirst(root.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let stem = (relative as NSString).deletingPathExtension
+            let path = (request.destination as NSString).appendingPathComponent(stem + "Mocks.swift")
+            return (path, renderer.renderFile(plansByFile[file]!, imports: imports))
+        }
+    }
+
+    /// The deepest directory holding every path.
+    static func commonDirectory(_ paths: [String]) -> String {
+        guard var common = paths.first.map({ ($0 as NSString).deletingLastPathComponent }) else { return "" }
+        for path in paths.dropFirst() {
+            while !(path.hasPrefix(common + "/") || common == "/" || common.isEmpty) {
+                common = (common as NSString).deletingLastPathComponent
+            }
+        }
+        return common
+    }
+
+    /// Removes generated files under `directory` this run no longer produces; files we did
+    /// not generate (no generated notice) are left alone.
+    static func removeStaleOutputs(directory: String, keeping: Set<String>) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var removed: [String] = []
+        for case let relative as String in enumerator where relative.hasSuffix("Mocks.swift") {
+            let path = (directory as NSString).appendingPathComponent(relative)
+            guard !keeping.contains(path),
+                  let handle = FileHandle(forReadingAtPath: path)
+            else { continue }
+            let head = String(decoding: handle.readData(ofLength: 512), as: UTF8.self)
+            try? handle.close()
+            if head.contains(MockFileRenderer.generatedMarker), (try? FileManager.default.removeItem(atPath: path)) != nil {
+                removed.append(path)
+            }
+        }
+        return removed.sorted()
+    }
+
+    static func outputsIntact(_ outputs: [String: ContentHash]) -> Bool {
+        outputs.allSatisfy { path, hash in
+            FileManager.default.contents(atPath: path).map { ContentHash(bytes: $0) == hash } ?? false
+        }
+    }
+
+    static func settingsHash(_ request: MockGenerationRequest) -> ContentHash {
+        let options = request.options
+        let parts: [String] = [
+            version, request.annotation, request.perFile ? "per-file" : "single", request.destination,
+            options.mockFinal ? "final" : "open", options.argumentsHistory ? "history" : "",
+            options.header ?? "", options.testableImports.joined(separator: ","), options.customImports.joined(separator: ","),
+            options.excludeImports.joined(separator: ","),
+        ]
+        return ContentHash(parts.joined(separator: "\u{1F}"))
+    }
+}

@@ -1,0 +1,205 @@
+import MockModel
+import SwiftSyntax
+
+/// Reads a protocol declaration into the model, or says why it cannot be mocked.
+struct ProtocolReader {
+    let converter: SourceLocationConverter
+    let path: String
+
+    enum Failure: Error {
+        case unsupported(String, at: SyntaxProtocol)
+    }
+
+    func line(of node: some SyntaxProtocol) -> Int {
+        converter.location(for: node.positionAfterSkippingLeadingTrivia).line
+    }
+
+    func location(of node: some SyntaxProtocol) -> MockModel.SourceLocation {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return MockModel.SourceLocation(file: path, line: location.line, column: location.column)
+    }
+
+    func read(_ declaration: ProtocolDeclSyntax, annotation: MockAnnotation?, conditions: [String]) throws(Failure) -> ProtocolModel {
+        var model = ProtocolModel(
+            name: declaration.name.text,
+            access: Self.access(declaration.modifiers) ?? .internal,
+            attributes: declaration.attributes.map(\.trimmedDescription),
+            inherited: declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [],
+            whereClause: declaration.genericWhereClause?.requirements.trimmedDescription,
+            annotation: annotation,
+            conditions: conditions,
+            location: location(of: declaration.name))
+        for item in declaration.memberBlock.members {
+            let decl = item.decl
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                model.members.append(.method(try method(function)))
+            } else if let variable = decl.as(VariableDeclSyntax.self) {
+                model.members += try properties(variable).map(Member.property)
+            } else if let item = decl.as(SubscriptDeclSyntax.self) {
+                model.members.append(.subscript(subscriptModel(item)))
+            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+                model.members.append(.initializer(self.initializer(initializer)))
+            } else if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
+                model.associatedTypes.append(AssociatedType(
+                    name: associated.name.text,
+                    constraint: associated.inheritanceClause.map { clause in
+                        clause.inheritedTypes.map { $0.type.trimmedDescription }.joined(separator: " & ")
+                    },
+                    defaultType: associated.initializer?.value.trimmedDescription,
+                    whereClause: associated.genericWhereClause?.requirements.trimmedDescription))
+            } else if decl.is(TypeAliasDeclSyntax.self) {
+                continue
+            } else if decl.is(IfConfigDeclSyntax.self) {
+                throw .unsupported("requirements inside #if are not supported", at: decl)
+            } else {
+                throw .unsupported("unsupported requirement '\(decl.trimmedDescription.prefix(40))'", at: decl)
+            }
+        }
+        return model
+    }
+
+    static func access(_ modifiers: DeclModifierListSyntax) -> AccessLevel? {
+        for modifier in modifiers where modifier.detail == nil {
+            switch modifier.name.tokenKind {
+            case .keyword(.public): return .public
+            case .keyword(.open): return .open
+            case .keyword(.package): return .package
+            case .keyword(.internal): return .internal
+            case .keyword(.fileprivate): return .fileprivate
+            case .keyword(.private): return .private
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+
+    /// Modifiers a witness repeats (`nonisolated`, `mutating`), not access or `static`.
+    static func keptModifiers(_ modifiers: DeclModifierListSyntax) -> [String] {
+        modifiers.compactMap { modifier in
+            switch modifier.name.tokenKind {
+            case .keyword(.nonisolated), .keyword(.mutating): return modifier.trimmedDescription
+            default: return nil
+            }
+        }
+    }
+
+    static func isIdentifier(_ token: TokenSyntax) -> Bool {
+        if case .identifier = token.tokenKind { return true }
+        return false
+    }
+
+    func method(_ function: FunctionDeclSyntax) throws(Failure) -> Method {
+        guard Self.isIdentifier(function.name) else {
+            throw .unsupported("operator '\(function.name.text)' cannot be mocked", at: function)
+        }
+        let effects = function.signature.effectSpecifiers
+        return Method(
+            name: function.name.text.replacingBackticks,
+            genericParameters: Self.generics(function.genericParameterClause),
+            parameters: function.signature.parameterClause.parameters.map { Self.parameter($0, isSubscript: false) },
+            returnType: function.signature.returnClause.map { TypeRefReader.read($0.type) },
+            isAsync: effects?.asyncSpecifier != nil,
+            throwing: Self.throwing(effects?.throwsClause),
+            isStatic: Self.isStatic(function.modifiers),
+            attributes: function.attributes.map(\.trimmedDescription),
+            modifiers: Self.keptModifiers(function.modifiers),
+            whereClause: function.genericWhereClause?.requirements.trimmedDescription,
+            line: line(of: function))
+    }
+
+    func properties(_ variable: VariableDeclSyntax) throws(Failure) -> [Property] {
+        var result: [Property] = []
+        for binding in variable.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let type = binding.typeAnnotation?.type
+            else {
+                throw .unsupported("a property needs a name and a type", at: binding)
+            }
+            var isSettable = false
+            var getterIsAsync = false
+            var getterThrows = false
+            if case .accessors(let accessors)? = binding.accessorBlock?.accessors {
+                for accessor in accessors {
+                    switch accessor.accessorSpecifier.tokenKind {
+                    case .keyword(.set): isSettable = true
+                    case .keyword(.get):
+                        getterIsAsync = accessor.effectSpecifiers?.asyncSpecifier != nil
+                        getterThrows = accessor.effectSpecifiers?.throwsClause != nil
+                    default: break
+                    }
+                }
+            }
+            result.append(Property(
+                name: name.replacingBackticks, type: TypeRefReader.read(type), isStatic: Self.isStatic(variable.modifiers),
+                isSettable: isSettable, getterIsAsync: getterIsAsync, getterThrows: getterThrows,
+                attributes: variable.attributes.map(\.trimmedDescription), modifiers: Self.keptModifiers(variable.modifiers),
+                line: line(of: binding)))
+        }
+        return result
+    }
+
+    func subscriptModel(_ item: SubscriptDeclSyntax) -> Subscript {
+        var isSettable = false
+        if case .accessors(let accessors)? = item.accessorBlock?.accessors {
+            isSettable = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+        }
+        return Subscript(
+            genericParameters: Self.generics(item.genericParameterClause),
+            parameters: item.parameterClause.parameters.map { Self.parameter($0, isSubscript: true) },
+            returnType: TypeRefReader.read(item.returnClause.type),
+            isStatic: Self.isStatic(item.modifiers),
+            isSettable: isSettable,
+            attributes: item.attributes.map(\.trimmedDescription),
+            whereClause: item.genericWhereClause?.requirements.trimmedDescription,
+            line: line(of: item))
+    }
+
+    func initializer(_ item: InitializerDeclSyntax) -> Initializer {
+        let effects = item.signature.effectSpecifiers
+        return Initializer(
+            parameters: item.signature.parameterClause.parameters.map { Self.parameter($0, isSubscript: false) },
+            isFailable: item.optionalMark != nil,
+            isAsync: effects?.asyncSpecifier != nil,
+            throwing: Self.throwing(effects?.throwsClause),
+            genericParameters: Self.generics(item.genericParameterClause),
+            attributes: item.attributes.map(\.trimmedDescription),
+            line: line(of: item))
+    }
+
+    static func generics(_ clause: GenericParameterClauseSyntax?) -> [GenericParameter] {
+        clause?.parameters.map { GenericParameter(name: $0.name.text, constraint: $0.inheritedType?.trimmedDescription) } ?? []
+    }
+
+    static func throwing(_ clause: ThrowsClauseSyntax?) -> Throwing {
+        guard let clause else { return .none }
+        if clause.throwsSpecifier.tokenKind == .keyword(.rethrows) { return .rethrows }
+        if let type = clause.type { return .typed(type.trimmedDescription) }
+        return .throws
+    }
+
+    /// In functions the first name is the label and the second the name inside; in
+    /// subscripts a single name is only the name inside.
+    static func parameter(_ parameter: FunctionParameterSyntax, isSubscript: Bool) -> Parameter {
+        let first = parameter.firstName.text.replacingBackticks
+        let second = parameter.secondName?.text.replacingBackticks
+        let label: String?
+        let name: String
+        if let second {
+            label = first == "_" ? nil : first
+            name = second == "_" ? "arg" : second
+        } else {
+            label = isSubscript || first == "_" ? nil : first
+            name = first == "_" ? "arg" : first
+        }
+        return Parameter(label: label, name: name, type: TypeRefReader.read(parameter.type), isVariadic: parameter.ellipsis != nil)
+    }
+}
+
+extension String {
+    /// `` `default` `` → `default`: the name without the escaping backticks.
+    var replacingBackticks: String { filter { $0 != "`" } }
+}

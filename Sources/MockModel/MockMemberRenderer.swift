@@ -1,0 +1,207 @@
+import Foundation
+
+/// Properties, methods and subscripts of a mock: bookkeeping first, then the witness.
+extension MockTypeRenderer {
+    // MARK: - Properties
+
+    mutating func renderProperty(_ property: Property) {
+        var book = property.isStatic ? statics : instance
+        let counter = "\(property.name)SetCallCount"
+        book.counter(counter)
+        let modifier = plan.protocolModel.annotation?.modifiers[property.name].map { "\($0) " } ?? ""
+        book.variable(
+            property.name, type: property.type.valueText, initial: defaults.value(for: property.type),
+            attributes: book.isStatic ? "" : modifier, setCounter: counter)
+        body += book.drain()
+        body.append("")
+        if property.isStatic { statics = book } else { instance = book }
+    }
+
+    // MARK: - Methods
+
+    mutating func renderMethod(_ method: Method, baseName: String) {
+        var book = method.isStatic ? statics : instance
+        let erased = Set(method.genericParameters.map(\.name))
+        let counter = "\(baseName)CallCount"
+        let handler = "\(baseName)Handler"
+        let returnsValue = !(method.returnType?.isVoid ?? true)
+        let returnErased = method.returnType.map { $0.mentions(erased) } ?? false
+        let handlerResult = returnsValue ? (returnErased ? (method.returnType!.isOptional ? "Any?" : "Any") : method.returnType!.text) : "()"
+        let effects = (method.isAsync ? " async" : "") + (method.throwing.canThrow ? " " + handlerThrows(method.throwing) : "")
+        // An isolated method would send its arguments to a plain async closure; a
+        // `nonisolated(nonsending)` one runs on the caller's actor, so nothing is sent.
+        let nonsending = method.isAsync && isIsolated(method) ? "nonisolated(nonsending) " : ""
+        let handlerType = "(" + nonsending + "(" + method.parameters.map { handlerParameterType($0, erased: erased) }.joined(separator: ", ")
+            + ")\(effects) -> \(handlerResult))"
+
+        book.counter(counter)
+        let history = historyRecord(for: method, baseName: baseName, erased: erased, isStatic: method.isStatic)
+        if let history { book.history(history.name, elementType: history.elementType) }
+        book.handler(handler, type: handlerType)
+        body += book.drain()
+
+        // The witness.
+        var generics = method.genericParameters.map(\.declaration)
+        var parameters = method.parameters.map(Self.declaration)
+        var throwsClause = method.throwing.keyword
+        if method.throwing == .rethrows {
+            generics.append("RethrownError: Error")
+            parameters = method.parameters.map { parameter in
+                var copy = parameter
+                copy.type.text = Self.typedThrows(parameter.type.text, error: "RethrownError")
+                return Self.declaration(copy)
+            }
+            throwsClause = "throws(RethrownError)"
+        }
+        let attributes = method.attributes.filter { !$0.hasPrefix("@objc") }.map { $0 + "\n" }.joined()
+        let modifiers = method.modifiers.filter { $0 != "mutating" }.map { $0 + " " }.joined()
+        let genericText = generics.isEmpty ? "" : "<" + generics.joined(separator: ", ") + ">"
+        let effectText = (method.isAsync ? " async" : "") + (throwsClause.isEmpty ? "" : " " + throwsClause)
+        let returnText = returnsValue ? " -> \(method.returnType!.text)" : ""
+        let whereText = method.whereClause.map { " where \($0)" } ?? ""
+        var lines = ["\(attributes)\(access)\(method.isStatic ? "static " : "")\(modifiers)func \(SwiftKeywords.escaped(method.name))\(genericText)("
+            + parameters.joined(separator: ", ") + ")\(effectText)\(returnText)\(whereText) {"]
+        lines += book.recordCall(
+            counter: counter, history: history.map { ($0.name, $0.value) }, handler: handler, handlerType: handlerType
+        ).map { "    " + $0 }
+        let call = invocation(handler, parameters: method.parameters, isAsync: method.isAsync, throwing: method.throwing)
+        let cast = returnErased ? castSuffix(method.returnType!) : ""
+        lines.append(book.isStored ? "    if let \(handler) = \(handler) {" : "    if let \(handler) {")
+        let statement = returnsValue ? "return \(call)\(cast)" : call
+        if method.throwing == .rethrows {
+            lines.append("        do { \(statement) } catch { throw error as! RethrownError }")
+        } else {
+            lines.append("        \(statement)")
+        }
+        lines.append("    }")
+        if returnsValue {
+            if let value = defaults.value(for: method.returnType!) {
+                lines.append("    return \(value)")
+            } else {
+                lines.append("    fatalError(\"\(handler) returns can't have a default value thus its handler must be set\")")
+            }
+        }
+        lines.append("}")
+        body.append(lines.joined(separator: "\n"))
+        body.append("")
+        if method.isStatic { statics = book } else { instance = book }
+    }
+
+    // MARK: - Subscripts
+
+    mutating func renderSubscript(_ item: Subscript, baseName: String) {
+        var book = item.isStatic ? statics : instance
+        let erased = Set(item.genericParameters.map(\.name))
+        let returnErased = item.returnType.mentions(erased)
+        let result = returnErased ? (item.returnType.isOptional ? "Any?" : "Any") : item.returnType.text
+        let parameterTypes = item.parameters.map { handlerParameterType($0, erased: erased) }
+        let getterType = "((" + parameterTypes.joined(separator: ", ") + ") -> \(result))"
+        let setterType = "((" + (parameterTypes + [result]).joined(separator: ", ") + ") -> ())"
+        book.counter("\(baseName)CallCount")
+        book.handler("\(baseName)Handler", type: getterType)
+        if item.isSettable {
+            book.counter("\(baseName)SetCallCount")
+            book.handler("\(baseName)SetHandler", type: setterType)
+        }
+        body += book.drain()
+
+        let generics = item.genericParameters.isEmpty ? "" : "<" + item.genericParameters.map(\.declaration).joined(separator: ", ") + ">"
+        let whereText = item.whereClause.map { " where \($0)" } ?? ""
+        let nonisolated = plan.isolation == .actor ? "nonisolated " : ""
+        var lines = ["\(access)\(item.isStatic ? "static " : "")\(nonisolated)subscript\(generics)("
+            + item.parameters.map(Self.subscriptDeclaration).joined(separator: ", ") + ") -> \(item.returnType.text)\(whereText) {"]
+        lines.append("    get {")
+        let getHandler = "\(baseName)Handler"
+        lines += book.recordCall(counter: "\(baseName)CallCount", history: nil, handler: getHandler, handlerType: getterType)
+            .map { "        " + $0 }
+        lines.append(book.isStored ? "        if let \(getHandler) = \(getHandler) {" : "        if let \(getHandler) {")
+        let cast = returnErased ? castSuffix(item.returnType) : ""
+        lines.append("            return \(invocation(getHandler, parameters: item.parameters, isAsync: false, throwing: .none))\(cast)")
+        lines.append("        }")
+        if let value = defaults.value(for: item.returnType) {
+            lines.append("        return \(value)")
+        } else {
+            lines.append("        fatalError(\"\(getHandler) returns can't have a default value thus its handler must be set\")")
+        }
+        lines.append("    }")
+        if item.isSettable {
+            let setHandler = "\(baseName)SetHandler"
+            lines.append("    set {")
+            lines += book.recordCall(counter: "\(baseName)SetCallCount", history: nil, handler: setHandler, handlerType: setterType)
+                .map { "        " + $0 }
+            lines.append(book.isStored ? "        if let \(setHandler) = \(setHandler) {" : "        if let \(setHandler) {")
+            let arguments = item.parameters.map { SwiftKeywords.escaped($0.name) } + ["newValue"]
+            lines.append("            \(setHandler)(\(arguments.joined(separator: ", ")))")
+            lines.append("        }")
+            lines.append("    }")
+        }
+        lines.append("}")
+        body.append(lines.joined(separator: "\n"))
+        body.append("")
+        if item.isStatic { statics = book } else { instance = book }
+    }
+
+    // MARK: - Pieces
+
+    /// Whether the witness runs on an actor: an actor mock's own methods, or a global actor's.
+    func isIsolated(_ method: Method) -> Bool {
+        if method.modifiers.contains("nonisolated") { return false }
+        if plan.isolation == .actor && !method.isStatic { return true }
+        return plan.globalActor != nil || method.attributes.contains(where: MockResolver.isGlobalActor)
+    }
+
+    func handlerThrows(_ throwing: Throwing) -> String {
+        if case .typed(let type) = throwing { return "throws(\(type))" }
+        return "throws"
+    }
+
+    /// The type a handler takes for `parameter`: generic ones erased to `Any`,
+    /// variadic ones as arrays, `@autoclosure` as the plain closure it is inside the body.
+    func handlerParameterType(_ parameter: Parameter, erased: Set<String>) -> String {
+        if parameter.type.mentions(erased) {
+            return parameter.isVariadic ? "[Any]" : (parameter.type.isOptional ? "Any?" : "Any")
+        }
+        if parameter.isVariadic { return "[\(parameter.type.valueText)]" }
+        return parameter.type.text.replacingOccurrences(of: "@autoclosure ", with: "")
+    }
+
+    func invocation(_ handler: String, parameters: [Parameter], isAsync: Bool, throwing: Throwing) -> String {
+        let arguments = parameters.map { ($0.type.isInout ? "&" : "") + SwiftKeywords.escaped($0.name) }.joined(separator: ", ")
+        return (throwing.canThrow ? "try " : "") + (isAsync ? "await " : "") + "\(handler)(\(arguments))"
+    }
+
+    func castSuffix(_ type: TypeRef) -> String {
+        if case .optional(let wrapped, _) = type.shape { return " as? \(wrapped.text)" }
+        return " as! \(type.text)"
+    }
+
+    /// The history a method records, if it records one: the element type and the value appended.
+    func historyRecord(for method: Method, baseName: String, erased: Set<String>, isStatic: Bool)
+        -> (name: String, elementType: String, value: String)?
+    {
+        let annotation = plan.protocolModel.annotation?.history
+        guard options.argumentsHistory || annotation?[method.name] == true || annotation?[baseName] == true else { return nil }
+        let recorded = method.parameters.filter { parameter in
+            !(parameter.type.isFunction && !parameter.type.isEscaping) && !parameter.type.text.contains("@autoclosure")
+        }
+        guard !recorded.isEmpty else { return nil }
+        let hidden = isStatic ? erased.union(mockGenerics) : erased
+        let types = recorded.map { parameter -> String in
+            if parameter.type.mentions(hidden) { return parameter.isVariadic ? "[Any]" : "Any" }
+            return parameter.isVariadic ? "[\(parameter.type.valueText)]" : parameter.type.valueText
+        }
+        if recorded.count == 1 {
+            return ("\(baseName)ArgValues", types[0], SwiftKeywords.escaped(recorded[0].name))
+        }
+        let names = recorded.map { SwiftKeywords.escaped($0.name) }
+        let element = "(" + zip(names, types).map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ")"
+        return ("\(baseName)ArgValues", element, "(" + names.joined(separator: ", ") + ")")
+    }
+
+    /// `(Int) throws -> Int` → `(Int) throws(E) -> Int`, so a `rethrows` requirement is met
+    /// by a witness generic over the error its closure throws.
+    static func typedThrows(_ text: String, error: String) -> String {
+        guard let range = text.range(of: "throws ->") else { return text }
+        return text.replacingCharacters(in: range, with: "throws(\(error)) ->")
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// An annotated protocol with everything its mock needs: its own and inherited
+/// requirements, and how the mock must be isolated.
+public struct MockPlan: Sendable, Hashable {
+    public var protocolModel: ProtocolModel
+    /// The mock type's name: `FooMock`, or the annotation's `override: name = …`.
+    public var mockName: String
+    /// Own requirements first, then each parent's, deduplicated.
+    public var members: [Member]
+    public var associatedTypes: [AssociatedType]
+    /// How the mock's state is held across tasks.
+    public var isolation: Isolation
+    /// Global-actor attribute (`@MainActor`) the mock must carry, if any.
+    public var globalActor: String?
+    /// Imports of the files that declare the protocol and its parents.
+    public var importFiles: [String]
+
+    public enum Isolation: Sendable, Hashable {
+        /// A plain class: stored properties like mockolo's.
+        case none
+        /// A `Sendable` protocol: a final class whose state sits behind a lock.
+        case locked
+        /// An `Actor` protocol: an actor whose bookkeeping sits behind a lock so tests read it synchronously.
+        case actor
+    }
+
+    /// Associated types the mock is generic over, because a typealias to `Any` would not satisfy them.
+    public var genericAssociatedTypes: [AssociatedType] {
+        associatedTypes.filter { protocolModel.annotation?.typealiases[$0.name] == nil && $0.isConstrained }
+    }
+
+    public var isGeneric: Bool { !genericAssociatedTypes.isEmpty }
+}
+
+/// Joins every annotated protocol with the parents it inherits, across files.
+public struct MockResolver: Sendable {
+    /// Protocols by name; the first declaration of a name wins.
+    public private(set) var protocolsByName: [String: ProtocolModel] = [:]
+    /// The order protocols were added in, so output is deterministic.
+    public private(set) var annotated: [ProtocolModel] = []
+    public private(set) var diagnostics: [MockDiagnostic] = []
+
+    /// Parents that need no members from us: the compiler or the class itself satisfies them.
+    static let markerProtocols: Set<String> = [
+        "AnyObject", "class", "Sendable", "Swift.Sendable", "Actor", "AnyActor", "Copyable", "Escapable",
+        "Equatable", "Hashable", "NSObjectProtocol", "CustomStringConvertible", "CustomDebugStringConvertible",
+    ]
+
+    public init(files: [SourceFileModel]) {
+        for file in files {
+            for model in file.protocols {
+                if let existing = protocolsByName[model.name] {
+                    if model.isAnnotated || existing.isAnnotated {
+                        diagnostics.append(MockDiagnostic(
+                            location: model.location,
+                            message: "protocol '\(model.name)' is also declared at \(existing.location); the first declaration is used"))
+                    }
+                    continue
+                }
+                protocolsByName[model.name] = model
+                if model.isAnnotated { annotated.append(model) }
+            }
+        }
+    }
+
+    /// The plan for each annotated protocol, in input order, and any warnings about parents.
+    public func plans() -> (plans: [MockPlan], diagnostics: [MockDiagnostic]) {
+        var warnings = diagnostics
+        var plans: [MockPlan] = []
+        for model in annotated {
+            if model.access < .internal {
+                warnings.append(MockDiagnostic(
+                    location: model.location,
+                    message: "protocol '\(model.name)' is \(model.access.rawValue), so no other file can conform to it; no mock generated"))
+                continue
+            }
+            plans.append(plan(for: model, warnings: &warnings))
+        }
+        return (plans, warnings)
+    }
+
+    func plan(for model: ProtocolModel, warnings: inout [MockDiagnostic]) -> MockPlan {
+        var collector = InheritanceCollector(protocolsByName: protocolsByName)
+        collector.visit(model)
+        warnings += collector.warnings
+        let isolation: MockPlan.Isolation
+        if collector.isActor {
+            isolation = .actor
+        } else if collector.isSendable && collector.globalActor == nil {
+            isolation = .locked
+        } else {
+            isolation = .none
+        }
+        return MockPlan(
+            protocolModel: model,
+            mockName: model.annotation?.overrides["name"] ?? "\(model.name)Mock",
+            members: collector.members,
+            associatedTypes: collector.associatedTypes,
+            isolation: isolation,
+            globalActor: collector.globalActor,
+            importFiles: collector.importFiles
+        )
+    }
+
+    static func isGlobalActor(_ attribute: String) -> Bool {
+        attribute == "@MainActor" || attribute.hasSuffix("Actor") && !attribute.contains("(")
+    }
+}
+
+/// Walks a protocol and its parents, collecting requirements once each and what the
+/// inheritance says about isolation.
+struct InheritanceCollector {
+    let protocolsByName: [String: ProtocolModel]
+    var members: [Member] = []
+    var associatedTypes: [AssociatedType] = []
+    var importFiles: [String] = []
+    var isSendable = false
+    var isActor = false
+    var globalActor: String?
+    var warnings: [MockDiagnostic] = []
+    private var keys: Set<String> = []
+    private var associatedNames: Set<String> = []
+    private var visited: Set<String> = []
+
+    init(protocolsByName: [String: ProtocolModel]) {
+        self.protocolsByName = protocolsByName
+    }
+
+    mutating func visit(_ protocolModel: ProtocolModel) {
+        guard visited.insert(protocolModel.name).inserted else { return }
+        if !importFiles.contains(protocolModel.location.file) { importFiles.append(protocolModel.location.file) }
+        if globalActor == nil, let attribute = protocolModel.attributes.first(where: MockResolver.isGlobalActor) {
+            globalActor = attribute
+        }
+        for associated in protocolModel.associatedTypes where associatedNames.insert(associated.name).inserted {
+            associatedTypes.append(associated)
+        }
+        for member in protocolModel.members where keys.insert(member.signatureKey).inserted {
+            members.append(member)
+        }
+        for parent in protocolModel.inherited {
+            for component in parent.split(separator: "&").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                switch component {
+                case "Sendable", "Swift.Sendable": isSendable = true
+                case "Actor", "_Concurrency.Actor": isActor = true
+                default: break
+                }
+                if let parentModel = protocolsByName[component] {
+                    visit(parentModel)
+                } else if !MockResolver.markerProtocols.contains(component), !component.hasPrefix("@") {
+                    warnings.append(MockDiagnostic(
+                        location: protocolModel.location,
+                        message: "parent protocol '\(component)' of '\(protocolModel.name)' is not in the sources; its requirements are not mocked"))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// Renders one mock type (and its file-level static state) from a plan.
+struct MockTypeRenderer {
+    let plan: MockPlan
+    let options: RenderOptions
+    let defaults: DefaultValues
+    /// `public ` or `package ` or nothing.
+    let access: String
+    let mockGenerics: Set<String>
+    var instance: Bookkeeping
+    var statics: Bookkeeping
+    var body: [String] = []
+
+    init(plan: MockPlan, options: RenderOptions, mocks: [String: String]) {
+        self.plan = plan
+        self.options = options
+        access = plan.protocolModel.access.modifier
+        mockGenerics = Set(plan.genericAssociatedTypes.map(\.name))
+        var typealiases: [String: String] = [:]
+        for associated in plan.associatedTypes where !mockGenerics.contains(associated.name) {
+            typealiases[associated.name] = Self.typealiasTarget(associated, annotation: plan.protocolModel.annotation)
+        }
+        var usable = mocks
+        usable[plan.protocolModel.name] = plan.isGeneric ? nil : mocks[plan.protocolModel.name]
+        defaults = DefaultValues(mocks: usable, typealiases: typealiases)
+        let instanceKind: Bookkeeping.Kind
+        switch plan.isolation {
+        case .none: instanceKind = .stored
+        case .locked: instanceKind = .locked(nonisolated: false)
+        case .actor: instanceKind = .locked(nonisolated: true)
+        }
+        instance = Bookkeeping(kind: instanceKind, access: access)
+        statics = Bookkeeping(kind: .statics(storage: Self.lowerFirst(plan.mockName) + "Statics", erased: mockGenerics), access: access)
+    }
+
+    static func typealiasTarget(_ associated: AssociatedType, annotation: MockAnnotation?) -> String {
+        annotation?.typealiases[associated.name] ?? associated.defaultType ?? "Any"
+    }
+
+    static func lowerFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    var classIsFinal: Bool { options.mockFinal || plan.isolation == .locked }
+
+    // MARK: - The type
+
+    mutating func render() -> String {
+        let names = MemberNaming.baseNames(for: plan.members)
+        renderInitializers()
+        for (index, member) in plan.members.enumerated() {
+            switch member {
+            case .property(let property): renderProperty(property)
+            case .method(let method): renderMethod(method, baseName: names[index]!)
+            case .subscript(let item): renderSubscript(item, baseName: names[index]!)
+            case .initializer: break
+            }
+        }
+
+        var lines: [String] = []
+        let staticState = "\(plan.mockName)StaticState"
+        if !statics.fields.isEmpty {
+            lines.append("fileprivate struct \(staticState) {")
+            lines += statics.fields.map { "    " + $0 }
+            lines.append("}")
+            lines.append("fileprivate let \(Self.lowerFirst(plan.mockName))Statics = PyramidMockMutex(\(staticState)())")
+            lines.append("")
+        }
+        lines.append(declarationLine())
+        var typeBody: [String] = []
+        for associated in plan.associatedTypes where !mockGenerics.contains(associated.name) {
+            typeBody.append("\(access)typealias \(associated.name) = \(Self.typealiasTarget(associated, annotation: plan.protocolModel.annotation))")
+        }
+        if !instance.fields.isEmpty {
+            typeBody.append("private struct MockState {")
+            typeBody += instance.fields.map { "    " + $0 }
+            typeBody.append("}")
+            typeBody.append("private let mockState = PyramidMockMutex(MockState())")
+        }
+        if !typeBody.isEmpty { typeBody.append("") }
+        typeBody += body
+        while typeBody.last == "" { typeBody.removeLast() }
+        for entry in typeBody {
+            lines += entry.isEmpty ? [""] : entry.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+        }
+        lines.append("}")
+        return Self.wrap(lines.joined(separator: "\n"), in: plan.protocolModel.conditions)
+    }
+
+    func declarationLine() -> String {
+        let model = plan.protocolModel
+        var generics = ""
+        var requirements: [String] = []
+        if plan.isGeneric {
+            generics = "<" + plan.genericAssociatedTypes.map { associated in
+                associated.constraint.map { "\(associated.name): \($0)" } ?? associated.name
+            }.joined(separator: ", ") + ">"
+            requirements += plan.genericAssociatedTypes.compactMap(\.whereClause)
+        }
+        if let whereClause = model.whereClause { requirements.append(whereClause) }
+        let whereText = requirements.isEmpty ? "" : " where " + requirements.joined(separator: ", ")
+        switch plan.isolation {
+        case .actor:
+            return "\(access)actor \(plan.mockName)\(generics): \(model.name)\(whereText) {"
+        case .locked:
+            return "\(access)final class \(plan.mockName)\(generics): \(model.name), @unchecked Sendable\(whereText) {"
+        case .none:
+            let actor = plan.globalActor.map { "\($0)\n" } ?? ""
+            return "\(actor)\(access)\(classIsFinal ? "final " : "")class \(plan.mockName)\(generics): \(model.name)\(whereText) {"
+        }
+    }
+
+    static func wrap(_ text: String, in conditions: [String]) -> String {
+        var result = text
+        for condition in conditions.reversed() {
+            result = "#if \(condition)\n\(result)\n#endif"
+        }
+        return result
+    }
+
+    // MARK: - Initialisers
+
+    mutating func renderInitializers() {
+        let properties = plan.members.compactMap { member -> Property? in
+            if case .property(let property) = member, !property.isStatic { return property }
+            return nil
+        }
+        let initializers = plan.members.compactMap { member -> Initializer? in
+            if case .initializer(let initializer) = member { return initializer }
+            return nil
+        }
+        let required = plan.isolation == .actor ? "" : "required "
+        var signatures: Set<String> = []
+        for initializer in initializers {
+            signatures.insert(initializer.parameters.map { "\($0.label ?? "_"):\($0.type.valueText)" }.joined(separator: ","))
+        }
+        if !signatures.contains("") {
+            body.append("\(access)init() { }")
+        }
+        let memberwise = properties.map { property -> (parameter: String, assignment: String) in
+            let value = defaults.value(for: property.type)
+            let type = property.type.valueText
+            let parameter = value.map { "\(property.name): \(type) = \($0)" } ?? "\(property.name): \(type)? = nil"
+            let target = instance.backingName(property.name, hasDefault: value != nil)
+            return (parameter, instance.assign(target, value: property.name))
+        }
+        let memberwiseSignature = properties.map {
+            "\($0.name):\(defaults.value(for: $0.type) == nil ? "\($0.type.valueText)?" : $0.type.valueText)"
+        }.joined(separator: ",")
+        if !memberwise.isEmpty && !signatures.contains(memberwiseSignature) {
+            var lines = ["\(access)init(" + memberwise.map(\.parameter).joined(separator: ", ") + ") {"]
+            lines += memberwise.map { "    " + $0.assignment }
+            lines.append("}")
+            body.append(lines.joined(separator: "\n"))
+        }
+        for initializer in initializers {
+            let generics = initializer.genericParameters.isEmpty
+                ? "" : "<" + initializer.genericParameters.map(\.declaration).joined(separator: ", ") + ">"
+            var lines = ["\(access)\(required)init\(generics)(" + initializer.parameters.map(Self.declaration).joined(separator: ", ") + ") {"]
+            for parameter in initializer.parameters {
+                guard let property = properties.first(where: { $0.name == parameter.name && $0.type.valueText == parameter.type.valueText })
+                else { continue }
+                let target = instance.backingName(property.name, hasDefault: defaults.value(for: property.type) != nil)
+                lines.append("    " + instance.assign(target, value: SwiftKeywords.escaped(parameter.name)))
+            }
+            lines.append("}")
+            body.append(lines.count == 2 ? lines[0] + " }" : lines.joined(separator: "\n"))
+        }
+        body.append("")
+    }
+
+    /// A parameter as a declaration writes it: `_ id: Int`, `id: Int`, `for id: Int`, `ids: Int...`.
+    static func declaration(_ parameter: Parameter) -> String {
+        let head: String
+        switch parameter.label {
+        case nil: head = "_ \(SwiftKeywords.escaped(parameter.name))"
+        case parameter.name?: head = parameter.name
+        case let label?: head = "\(label) \(SwiftKeywords.escaped(parameter.name))"
+        }
+        return "\(head): \(parameter.type.text)\(parameter.isVariadic ? "..." : "")"
+    }
+
+    /// A subscript parameter: no external label unless one is written.
+    static func subscriptDeclaration(_ parameter: Parameter) -> String {
+        let name = SwiftKeywords.escaped(parameter.name)
+        let head = parameter.label.map { "\($0) \(name)" } ?? name
+        return "\(head): \(parameter.type.text)\(parameter.isVariadic ? "..." : "")"
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A type as written in a protocol, with just enough structure to choose a default
+/// value and to tell whether it mentions a generic parameter.
+public struct TypeRef: Sendable, Hashable, Codable {
+    /// The type's structure, as far as mock rendering needs it.
+    public indirect enum Shape: Sendable, Hashable, Codable {
+        /// `Int`, `Swift.Int`, `Result<A, B>`, `T.Element`: a dotted name and its generic arguments.
+        case named(String, arguments: [TypeRef])
+        /// `T?`, `Optional<T>` or `T!`.
+        case optional(TypeRef, implicitlyUnwrapped: Bool)
+        /// `[T]`.
+        case array(TypeRef)
+        /// `[K: V]`.
+        case dictionary(key: TypeRef, value: TypeRef)
+        /// `(A, b: B)`; `()` is the empty tuple, which is `Void`.
+        case tuple([TypeRef])
+        /// `(A) async throws -> R`, with any attributes (`@escaping`, `@Sendable`) kept in the text.
+        case function(parameters: [TypeRef], result: TypeRef)
+        /// `some P`.
+        case opaque(TypeRef)
+        /// `any P`.
+        case existential(TypeRef)
+        /// `T.Type` or `P.Protocol`.
+        case metatype(TypeRef)
+        /// Anything else (compositions `A & B`, packs); rendered from its text.
+        case other
+    }
+
+    /// The type's source text, trimmed; attributes and specifiers (`inout`, `@escaping`) included.
+    public var text: String
+    public var shape: Shape
+
+    public init(_ text: String, shape: Shape) {
+        self.text = text
+        self.shape = shape
+    }
+
+    /// A named type with no generic arguments, for synthesised types (`Any`, `Void`).
+    public static func named(_ name: String) -> TypeRef {
+        TypeRef(name, shape: .named(name, arguments: []))
+    }
+
+    /// `Void`, `()` or `Swift.Void`.
+    public var isVoid: Bool {
+        switch shape {
+        case .tuple(let elements): return elements.isEmpty
+        case .named(let name, let arguments): return arguments.isEmpty && (name == "Void" || name == "Swift.Void")
+        default: return false
+        }
+    }
+
+    /// Whether the type is `Never`.
+    public var isNever: Bool {
+        if case .named(let name, []) = shape { return name == "Never" || name == "Swift.Never" }
+        return false
+    }
+
+    /// Whether the value is optional (`T?`, `T!`, `Optional<T>`), so `nil` is a valid default.
+    public var isOptional: Bool {
+        if case .optional = shape { return true }
+        return false
+    }
+
+    /// Whether the type is a closure type, so a parameter of it cannot be stored unless `@escaping`.
+    public var isFunction: Bool {
+        if case .function = shape { return true }
+        return false
+    }
+
+    /// Whether the text carries `@escaping`.
+    public var isEscaping: Bool { text.contains("@escaping") }
+
+    /// Whether the type is `inout T`.
+    public var isInout: Bool { text.hasPrefix("inout ") }
+
+    /// Whether any name in the type, or the first component of a dotted name
+    /// (`T.Element`), is one of `names`; `Self` counts when `names` holds it.
+    public func mentions(_ names: Set<String>) -> Bool {
+        if names.isEmpty { return false }
+        switch shape {
+        case .named(let name, let arguments):
+            let head = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
+            return names.contains(head) || names.contains(name) || arguments.contains { $0.mentions(names) }
+        case .optional(let wrapped, _), .array(let wrapped), .opaque(let wrapped), .existential(let wrapped),
+             .metatype(let wrapped):
+            return wrapped.mentions(names)
+        case .dictionary(let key, let value):
+            return key.mentions(names) || value.mentions(names)
+        case .tuple(let elements):
+            return elements.contains { $0.mentions(names) }
+        case .function(let parameters, let result):
+            return parameters.contains { $0.mentions(names) } || result.mentions(names)
+        case .other:
+            return names.contains { name in Self.containsIdentifier(name, in: text) }
+        }
+    }
+
+    /// The text without `inout`, `@escaping` or `@autoclosure`: the type a value of it has
+    /// inside the function body.
+    public var valueText: String {
+        var result = text
+        for prefix in ["inout ", "__owned ", "__shared ", "borrowing ", "consuming ", "sending "] where result.hasPrefix(prefix) {
+            result.removeFirst(prefix.count)
+        }
+        for attribute in ["@escaping ", "@autoclosure "] {
+            result = result.replacingOccurrences(of: attribute, with: "")
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    static func containsIdentifier(_ identifier: String, in text: String) -> Bool {
+        var current = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+            } else {
+                if current == identifier { return true }
+                current = ""
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,6 @@
+/// @mockable
+protocol Keywords {
+    func `default`(for: Int, in: String) -> Int
+    func `import`(_ `class`: String)
+    func move(from: Int, to: Int)
+}
