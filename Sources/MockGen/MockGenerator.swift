@@ -54,6 +54,8 @@ public struct MockGenerationReport: Sendable {
     /// Nothing changed since the last run, so nothing was parsed, rendered or written.
     public var upToDate = false
     public var cacheWarning: String?
+    /// Seconds spent in each phase (read, parse, render, write, cache), for benchmarks.
+    public var phases: [(name: String, seconds: Double)] = []
 
     public init() {}
 }
@@ -66,6 +68,7 @@ public enum MockGenerator {
 
     public static func run(_ request: MockGenerationRequest) throws(MockGenError) -> MockGenerationReport {
         var report = MockGenerationReport()
+        var clock = PhaseClock()
         let contents = parallelMap(request.sources, workers: request.concurrency) { path in
             FileManager.default.contents(atPath: path)
         }
@@ -82,6 +85,7 @@ public enum MockGenerator {
             hashes[path] = ContentHash(bytes: data)
         }
         report.filesRead = texts.count
+        report.phases.append(clock.lap("read"))
 
         let settings = settingsHash(request)
         let inputs = ContentHash.combine(request.sources.flatMap { [ContentHash($0), hashes[$0] ?? ContentHash(value: 0)] })
@@ -105,6 +109,7 @@ public enum MockGenerator {
         var models: [String: MockCache.CachedFile] = [:]
         for path in paths where cached[path]?.hash == hashes[path] { models[path] = cached[path] }
         for model in parsed { models[model.path] = MockCache.CachedFile(hash: hashes[model.path]!, model: model) }
+        report.phases.append(clock.lap("parse"))
         let files = paths.map { models[$0]!.model }
         for file in files { report.diagnostics += file.diagnostics }
 
@@ -118,12 +123,14 @@ public enum MockGenerator {
         for file in files { imports[file.path] = file.imports }
         let outputs = renderOutputs(plans: plans, request: request, renderer: renderer, imports: imports, sources: paths)
 
+        report.phases.append(clock.lap("render"))
+
         // Write what changed, remove what is no longer produced.
         var written: [String: ContentHash] = [:]
         for (path, text) in outputs {
-            let bytes = Array(text.utf8)
+            let bytes = Data(text.utf8)
             written[path] = ContentHash(bytes: bytes)
-            if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) {
+            if let existing = FileManager.default.contents(atPath: path), existing == bytes {
                 report.unchanged.append(path)
                 continue
             }
@@ -139,9 +146,11 @@ public enum MockGenerator {
         if request.perFile {
             report.removed = removeStaleOutputs(directory: request.destination, keeping: Set(outputs.map(\.path)))
         }
+        report.phases.append(clock.lap("write"))
         if let cache {
             let manifest = MockCache.Manifest(version: MockCache.version, settings: settings, inputs: inputs, outputs: written)
             report.cacheWarning = cache.save(manifest: manifest, models: models)
+            report.phases.append(clock.lap("cache"))
         }
         return report
     }
@@ -213,5 +222,16 @@ public enum MockGenerator {
             options.excludeImports.joined(separator: ","),
         ]
         return ContentHash(parts.joined(separator: "\u{1F}"))
+    }
+}
+
+/// Measures consecutive phases of a run.
+struct PhaseClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    mutating func lap(_ name: String) -> (name: String, seconds: Double) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        defer { last = now }
+        return (name, Double(now - last) / 1e9)
     }
 }

@@ -5,6 +5,8 @@ import SwiftSyntax
 struct ProtocolReader {
     let converter: SourceLocationConverter
     let path: String
+    let source: SourceText
+    var types: TypeRefReader { TypeRefReader(source: source) }
 
     enum Failure: Error {
         case unsupported(String, at: SyntaxProtocol)
@@ -23,9 +25,9 @@ struct ProtocolReader {
         var model = ProtocolModel(
             name: declaration.name.text,
             access: Self.access(declaration.modifiers) ?? .internal,
-            attributes: declaration.attributes.map(\.trimmedDescription),
-            inherited: declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [],
-            whereClause: declaration.genericWhereClause?.requirements.trimmedDescription,
+            attributes: declaration.attributes.map(source.text),
+            inherited: declaration.inheritanceClause?.inheritedTypes.map { source.text($0.type) } ?? [],
+            whereClause: declaration.genericWhereClause.map { source.text($0.requirements) },
             annotation: annotation,
             conditions: conditions,
             location: location(of: declaration.name))
@@ -43,16 +45,16 @@ struct ProtocolReader {
                 model.associatedTypes.append(AssociatedType(
                     name: associated.name.text,
                     constraint: associated.inheritanceClause.map { clause in
-                        clause.inheritedTypes.map { $0.type.trimmedDescription }.joined(separator: " & ")
+                        clause.inheritedTypes.map { source.text($0.type) }.joined(separator: " & ")
                     },
-                    defaultType: associated.initializer?.value.trimmedDescription,
-                    whereClause: associated.genericWhereClause?.requirements.trimmedDescription))
+                    defaultType: associated.initializer.map { source.text($0.value) },
+                    whereClause: associated.genericWhereClause.map { source.text($0.requirements) }))
             } else if decl.is(TypeAliasDeclSyntax.self) {
                 continue
             } else if decl.is(IfConfigDeclSyntax.self) {
                 throw .unsupported("requirements inside #if are not supported", at: decl)
             } else {
-                throw .unsupported("unsupported requirement '\(decl.trimmedDescription.prefix(40))'", at: decl)
+                throw .unsupported("unsupported requirement '\(source.text(decl).prefix(40))'", at: decl)
             }
         }
         return model
@@ -78,10 +80,10 @@ struct ProtocolReader {
     }
 
     /// Modifiers a witness repeats (`nonisolated`, `mutating`), not access or `static`.
-    static func keptModifiers(_ modifiers: DeclModifierListSyntax) -> [String] {
+    func keptModifiers(_ modifiers: DeclModifierListSyntax) -> [String] {
         modifiers.compactMap { modifier in
             switch modifier.name.tokenKind {
-            case .keyword(.nonisolated), .keyword(.mutating): return modifier.trimmedDescription
+            case .keyword(.nonisolated), .keyword(.mutating): return source.text(modifier)
             default: return nil
             }
         }
@@ -99,15 +101,15 @@ struct ProtocolReader {
         let effects = function.signature.effectSpecifiers
         return Method(
             name: function.name.text.replacingBackticks,
-            genericParameters: Self.generics(function.genericParameterClause),
-            parameters: function.signature.parameterClause.parameters.map { Self.parameter($0, isSubscript: false) },
-            returnType: function.signature.returnClause.map { TypeRefReader.read($0.type) },
+            genericParameters: generics(function.genericParameterClause),
+            parameters: function.signature.parameterClause.parameters.map { parameter($0, isSubscript: false) },
+            returnType: function.signature.returnClause.map { types.read($0.type) },
             isAsync: effects?.asyncSpecifier != nil,
-            throwing: Self.throwing(effects?.throwsClause),
+            throwing: throwing(effects?.throwsClause),
             isStatic: Self.isStatic(function.modifiers),
-            attributes: function.attributes.map(\.trimmedDescription),
-            modifiers: Self.keptModifiers(function.modifiers),
-            whereClause: function.genericWhereClause?.requirements.trimmedDescription,
+            attributes: function.attributes.map(source.text),
+            modifiers: keptModifiers(function.modifiers),
+            whereClause: function.genericWhereClause.map { source.text($0.requirements) },
             line: line(of: function))
     }
 
@@ -134,9 +136,9 @@ struct ProtocolReader {
                 }
             }
             result.append(Property(
-                name: name.replacingBackticks, type: TypeRefReader.read(type), isStatic: Self.isStatic(variable.modifiers),
+                name: name.replacingBackticks, type: types.read(type), isStatic: Self.isStatic(variable.modifiers),
                 isSettable: isSettable, getterIsAsync: getterIsAsync, getterThrows: getterThrows,
-                attributes: variable.attributes.map(\.trimmedDescription), modifiers: Self.keptModifiers(variable.modifiers),
+                attributes: variable.attributes.map(source.text), modifiers: keptModifiers(variable.modifiers),
                 line: line(of: binding)))
         }
         return result
@@ -148,42 +150,42 @@ struct ProtocolReader {
             isSettable = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
         }
         return Subscript(
-            genericParameters: Self.generics(item.genericParameterClause),
-            parameters: item.parameterClause.parameters.map { Self.parameter($0, isSubscript: true) },
-            returnType: TypeRefReader.read(item.returnClause.type),
+            genericParameters: generics(item.genericParameterClause),
+            parameters: item.parameterClause.parameters.map { parameter($0, isSubscript: true) },
+            returnType: types.read(item.returnClause.type),
             isStatic: Self.isStatic(item.modifiers),
             isSettable: isSettable,
-            attributes: item.attributes.map(\.trimmedDescription),
-            whereClause: item.genericWhereClause?.requirements.trimmedDescription,
+            attributes: item.attributes.map(source.text),
+            whereClause: item.genericWhereClause.map { source.text($0.requirements) },
             line: line(of: item))
     }
 
     func initializer(_ item: InitializerDeclSyntax) -> Initializer {
         let effects = item.signature.effectSpecifiers
         return Initializer(
-            parameters: item.signature.parameterClause.parameters.map { Self.parameter($0, isSubscript: false) },
+            parameters: item.signature.parameterClause.parameters.map { parameter($0, isSubscript: false) },
             isFailable: item.optionalMark != nil,
             isAsync: effects?.asyncSpecifier != nil,
-            throwing: Self.throwing(effects?.throwsClause),
-            genericParameters: Self.generics(item.genericParameterClause),
-            attributes: item.attributes.map(\.trimmedDescription),
+            throwing: throwing(effects?.throwsClause),
+            genericParameters: generics(item.genericParameterClause),
+            attributes: item.attributes.map(source.text),
             line: line(of: item))
     }
 
-    static func generics(_ clause: GenericParameterClauseSyntax?) -> [GenericParameter] {
-        clause?.parameters.map { GenericParameter(name: $0.name.text, constraint: $0.inheritedType?.trimmedDescription) } ?? []
+    func generics(_ clause: GenericParameterClauseSyntax?) -> [GenericParameter] {
+        clause?.parameters.map { GenericParameter(name: $0.name.text, constraint: $0.inheritedType.map(source.text)) } ?? []
     }
 
-    static func throwing(_ clause: ThrowsClauseSyntax?) -> Throwing {
+    func throwing(_ clause: ThrowsClauseSyntax?) -> Throwing {
         guard let clause else { return .none }
         if clause.throwsSpecifier.tokenKind == .keyword(.rethrows) { return .rethrows }
-        if let type = clause.type { return .typed(type.trimmedDescription) }
+        if let type = clause.type { return .typed(source.text(type)) }
         return .throws
     }
 
     /// In functions the first name is the label and the second the name inside; in
     /// subscripts a single name is only the name inside.
-    static func parameter(_ parameter: FunctionParameterSyntax, isSubscript: Bool) -> Parameter {
+    func parameter(_ parameter: FunctionParameterSyntax, isSubscript: Bool) -> Parameter {
         let first = parameter.firstName.text.replacingBackticks
         let second = parameter.secondName?.text.replacingBackticks
         let label: String?
@@ -195,7 +197,7 @@ struct ProtocolReader {
             label = isSubscript || first == "_" ? nil : first
             name = first == "_" ? "arg" : first
         }
-        return Parameter(label: label, name: name, type: TypeRefReader.read(parameter.type), isVariadic: parameter.ellipsis != nil)
+        return Parameter(label: label, name: name, type: types.read(parameter.type), isVariadic: parameter.ellipsis != nil)
     }
 }
 

@@ -15,7 +15,7 @@ public enum SourceFileReader {
         guard source.utf8.contains(subsequence: "protocol".utf8) else { return model }
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
-        let reader = ProtocolReader(converter: converter, path: path)
+        let reader = ProtocolReader(converter: converter, path: path, source: SourceText(source))
         walk(tree.statements, conditions: [], reader: reader, annotation: annotation, into: &model)
         if tree.hasError {
             let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)

@@ -2,12 +2,14 @@ import MockModel
 import SwiftSyntax
 
 /// Reads a `TypeSyntax` into the model's `TypeRef`.
-enum TypeRefReader {
-    static func read(_ type: TypeSyntax) -> TypeRef {
-        TypeRef(type.trimmedDescription, shape: shape(of: type))
+struct TypeRefReader {
+    let source: SourceText
+
+    func read(_ type: TypeSyntax) -> TypeRef {
+        TypeRef(source.text(type), shape: shape(of: type))
     }
 
-    static func shape(of type: TypeSyntax) -> TypeRef.Shape {
+    func shape(of type: TypeSyntax) -> TypeRef.Shape {
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             let arguments = genericArguments(identifier.genericArgumentClause)
             let name = identifier.name.text
@@ -15,7 +17,7 @@ enum TypeRefReader {
             return .named(name, arguments: arguments)
         }
         if let member = type.as(MemberTypeSyntax.self) {
-            let base = member.baseType.trimmedDescription
+            let base = source.text(member.baseType)
             let arguments = genericArguments(member.genericArgumentClause)
             if base == "Swift", member.name.text == "Optional", arguments.count == 1 {
                 return .optional(arguments[0], implicitlyUnwrapped: false)
@@ -40,7 +42,7 @@ enum TypeRefReader {
                 return shape(of: elements[0].type)
             }
             return .tuple(elements.map { element in
-                TypeRef(element.trimmedDescription.trimmingTrailingComma, shape: shape(of: element.type))
+                TypeRef(source.text(element).trimmingTrailingComma, shape: shape(of: element.type))
             })
         }
         if let function = type.as(FunctionTypeSyntax.self) {
@@ -61,12 +63,12 @@ enum TypeRefReader {
         return .other
     }
 
-    static func genericArguments(_ clause: GenericArgumentClauseSyntax?) -> [TypeRef] {
+    func genericArguments(_ clause: GenericArgumentClauseSyntax?) -> [TypeRef] {
         guard let clause else { return [] }
         return clause.arguments.map { argument in
             switch argument.argument {
             case .type(let type): return read(type)
-            case .expr(let expression): return TypeRef(expression.trimmedDescription, shape: .other)
+            case .expr(let expression): return TypeRef(source.text(expression), shape: .other)
             }
         }
     }

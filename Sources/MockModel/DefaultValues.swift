@@ -70,7 +70,7 @@ public struct DefaultValues: Sendable {
               element.text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " })
         else { return element }
         var copy = element
-        copy.text = element.text[element.text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        copy.text = element.text[element.text.index(after: colon)...].trimmedSpaces
         return copy
     }
 }

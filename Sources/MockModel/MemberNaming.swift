@@ -14,7 +14,22 @@ public enum MemberNaming {
         for member in members {
             if case .property(let property) = member { used.insert(scoped(property.name, isStatic: property.isStatic)) }
         }
+        // Only a name declared more than once needs the ladder; the rest keep theirs.
+        var occurrences: [String: Int] = [:]
+        for member in members {
+            switch member {
+            case .method(let method): occurrences[scoped(method.name, isStatic: method.isStatic), default: 0] += 1
+            case .subscript(let item): occurrences[scoped("subscript", isStatic: item.isStatic), default: 0] += 1
+            case .property, .initializer: break
+            }
+        }
         for (index, member) in members.enumerated() {
+            if case .method(let method) = member, occurrences[scoped(method.name, isStatic: method.isStatic)] == 1,
+               !used.contains(scoped(method.name, isStatic: method.isStatic)) {
+                used.insert(scoped(method.name, isStatic: method.isStatic))
+                names[index] = method.name
+                continue
+            }
             let candidates: [String]
             let isStatic: Bool
             switch member {

@@ -34,9 +34,22 @@ public struct MockFileRenderer: Sendable {
         if let header = options.header, !header.isEmpty { sections.append(header) }
         sections.append(Self.generatedNotice)
         sections.append(importLines(plans: plans, imports: imports))
-        if mocks.contains(where: { $0.contains("PyramidMockMutex(") }) { sections.append(Self.mutexHelper) }
+        if plans.contains(where: Self.needsMutex) { sections.append(Self.mutexHelper) }
         sections += mocks
         return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// Whether a mock keeps state behind `PyramidMockMutex`: locked and actor mocks, and any static member.
+    static func needsMutex(_ plan: MockPlan) -> Bool {
+        if plan.isolation != .none { return true }
+        return plan.members.contains { member in
+            switch member {
+            case .method(let method): return method.isStatic
+            case .property(let property): return property.isStatic
+            case .subscript(let item): return item.isStatic
+            case .initializer: return false
+            }
+        }
     }
 
     /// Marks files this tool wrote, so stale ones can be removed safely.

@@ -6,8 +6,10 @@ extension MockTypeRenderer {
 
     mutating func renderProperty(_ property: Property) {
         var book = property.isStatic ? statics : instance
-        let counter = "\(property.name)SetCallCount"
-        book.counter(counter)
+        // Like mockolo, only a settable requirement counts sets; a get-only one is still
+        // settable on the mock, so a test can choose the value.
+        let counter = property.isSettable ? "\(property.name)SetCallCount" : nil
+        if let counter { book.counter(counter) }
         let modifier = plan.protocolModel.annotation?.modifiers[property.name].map { "\($0) " } ?? ""
         book.variable(
             property.name, type: property.type.valueText, initial: defaults.value(for: property.type),
@@ -162,7 +164,8 @@ extension MockTypeRenderer {
             return parameter.isVariadic ? "[Any]" : (parameter.type.isOptional ? "Any?" : "Any")
         }
         if parameter.isVariadic { return "[\(parameter.type.valueText)]" }
-        return parameter.type.text.replacingOccurrences(of: "@autoclosure ", with: "")
+        guard parameter.type.text.containsBytes("@autoclosure") else { return parameter.type.text }
+        return parameter.type.text.split(separator: " ").filter { $0 != "@autoclosure" }.joined(separator: " ")
     }
 
     func invocation(_ handler: String, parameters: [Parameter], isAsync: Bool, throwing: Throwing) -> String {
@@ -182,7 +185,7 @@ extension MockTypeRenderer {
         let annotation = plan.protocolModel.annotation?.history
         guard options.argumentsHistory || annotation?[method.name] == true || annotation?[baseName] == true else { return nil }
         let recorded = method.parameters.filter { parameter in
-            !(parameter.type.isFunction && !parameter.type.isEscaping) && !parameter.type.text.contains("@autoclosure")
+            !(parameter.type.isFunction && !parameter.type.isEscaping) && !parameter.type.text.containsBytes("@autoclosure")
         }
         guard !recorded.isEmpty else { return nil }
         let hidden = isStatic ? erased.union(mockGenerics) : erased

@@ -104,7 +104,7 @@ public struct MockResolver: Sendable {
     }
 
     static func isGlobalActor(_ attribute: String) -> Bool {
-        attribute == "@MainActor" || attribute.hasSuffix("Actor") && !attribute.contains("(")
+        attribute == "@MainActor" || attribute.hasSuffix("Actor") && !attribute.utf8.contains(UInt8(ascii: "("))
     }
 }
 
@@ -140,7 +140,7 @@ struct InheritanceCollector {
             members.append(member)
         }
         for parent in protocolModel.inherited {
-            for component in parent.split(separator: "&").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            for component in parent.split(separator: "&").map(\.trimmedSpaces) {
                 switch component {
                 case "Sendable", "Swift.Sendable": isSendable = true
                 case "Actor", "_Concurrency.Actor": isActor = true

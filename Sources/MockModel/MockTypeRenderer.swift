@@ -21,9 +21,7 @@ struct MockTypeRenderer {
         for associated in plan.associatedTypes where !mockGenerics.contains(associated.name) {
             typealiases[associated.name] = Self.typealiasTarget(associated, annotation: plan.protocolModel.annotation)
         }
-        var usable = mocks
-        usable[plan.protocolModel.name] = plan.isGeneric ? nil : mocks[plan.protocolModel.name]
-        defaults = DefaultValues(mocks: usable, typealiases: typealiases)
+        defaults = DefaultValues(mocks: mocks, typealiases: typealiases)
         let instanceKind: Bookkeeping.Kind
         switch plan.isolation {
         case .none: instanceKind = .stored
@@ -82,11 +80,14 @@ struct MockTypeRenderer {
         if !typeBody.isEmpty { typeBody.append("") }
         typeBody += body
         while typeBody.last == "" { typeBody.removeLast() }
+        var text = lines.joined(separator: "\n")
+        text.reserveCapacity(text.utf8.count + typeBody.reduce(0) { $0 + $1.utf8.count + 8 } * 5 / 4)
         for entry in typeBody {
-            lines += entry.isEmpty ? [""] : entry.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            text += "\n"
+            Self.appendIndented(entry, to: &text)
         }
-        lines.append("}")
-        return Self.wrap(lines.joined(separator: "\n"), in: plan.protocolModel.conditions)
+        text += "\n}"
+        return Self.wrap(text, in: plan.protocolModel.conditions)
     }
 
     func declarationLine() -> String {
@@ -109,6 +110,25 @@ struct MockTypeRenderer {
         case .none:
             let actor = plan.globalActor.map { "\($0)\n" } ?? ""
             return "\(actor)\(access)\(classIsFinal ? "final " : "")class \(plan.mockName)\(generics): \(model.name)\(whereText) {"
+        }
+    }
+
+    /// Appends `entry` with every non-empty line indented by four spaces.
+    static func appendIndented(_ entry: String, to text: inout String) {
+        // Works on UTF-8 bytes: splitting by Character would break graphemes for nothing.
+        let bytes = entry.utf8
+        var lineStart = bytes.startIndex
+        var index = bytes.startIndex
+        while true {
+            let atEnd = index == bytes.endIndex
+            if atEnd || bytes[index] == UInt8(ascii: "\n") {
+                if lineStart != index { text += "    " }
+                text += Substring(bytes[lineStart..<index])
+                if atEnd { break }
+                text += "\n"
+                lineStart = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
         }
     }
 

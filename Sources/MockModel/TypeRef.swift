@@ -69,7 +69,7 @@ public struct TypeRef: Sendable, Hashable, Codable {
     }
 
     /// Whether the text carries `@escaping`.
-    public var isEscaping: Bool { text.contains("@escaping") }
+    public var isEscaping: Bool { text.containsBytes("@escaping") }
 
     /// Whether the type is `inout T`.
     public var isInout: Bool { text.hasPrefix("inout ") }
@@ -99,14 +99,16 @@ public struct TypeRef: Sendable, Hashable, Codable {
     /// The text without `inout`, `@escaping` or `@autoclosure`: the type a value of it has
     /// inside the function body.
     public var valueText: String {
-        var result = text
+        guard text.hasPrefix("inout ") || text.hasPrefix("__") || text.hasPrefix("borrowing ")
+            || text.hasPrefix("consuming ") || text.hasPrefix("sending ") || text.utf8.contains(UInt8(ascii: "@"))
+        else { return text }
+        var result = Substring(text)
         for prefix in ["inout ", "__owned ", "__shared ", "borrowing ", "consuming ", "sending "] where result.hasPrefix(prefix) {
-            result.removeFirst(prefix.count)
+            result = result.dropFirst(prefix.count)
         }
-        for attribute in ["@escaping ", "@autoclosure "] {
-            result = result.replacingOccurrences(of: attribute, with: "")
-        }
-        return result.trimmingCharacters(in: .whitespaces)
+        var words = result.split(separator: " ", omittingEmptySubsequences: true)
+        words.removeAll { $0 == "@escaping" || $0 == "@autoclosure" }
+        return words.joined(separator: " ")
     }
 
     static func containsIdentifier(_ identifier: String, in text: String) -> Bool {
@@ -118,6 +120,30 @@ public struct TypeRef: Sendable, Hashable, Codable {
                 if current == identifier { return true }
                 current = ""
             }
+        }
+        return false
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmedSpaces: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" || first == "\n" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" || last == "\n" { slice.removeLast() }
+        return String(slice)
+    }
+}
+
+extension String {
+    /// Whether `needle` occurs in the text, compared byte by byte: Foundation's
+    /// `contains(_:)` is much slower and this runs for every type.
+    func containsBytes(_ needle: String) -> Bool {
+        let haystack = Array(utf8), pattern = Array(needle.utf8)
+        guard !pattern.isEmpty else { return true }
+        guard haystack.count >= pattern.count else { return false }
+        for start in 0...(haystack.count - pattern.count) where haystack[start] == pattern[0] {
+            if haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
         }
         return false
     }

@@ -74,6 +74,9 @@ public struct MocksCommand: ParsableCommand {
     @Flag(name: .customLong("quiet"), help: "Print warnings only, no summary.")
     var quiet = false
 
+    @Flag(name: .customLong("timing"), help: "Print how long each phase took.")
+    var timing = false
+
     public init() {}
 
     public mutating func validate() throws {
@@ -110,6 +113,9 @@ public struct MocksCommand: ParsableCommand {
         if let cacheWarning = report.cacheWarning { warnings.append("warning: \(cacheWarning)") }
         if !warnings.isEmpty {
             FileHandle.standardError.write(Data((warnings.joined(separator: "\n") + "\n").utf8))
+        }
+        if timing {
+            print(report.phases.map { String(format: "%@ %.3f s", $0.name, $0.seconds) }.joined(separator: ", "))
         }
         guard !quiet else { return }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

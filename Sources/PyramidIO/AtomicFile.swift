@@ -5,11 +5,16 @@ public enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
     /// On failure the old file is untouched and no temporary file is left.
     public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
+        try write(Data(bytes), to: path)
+    }
+
+    /// Writes `data` the same way, without copying it first.
+    public static func write(_ data: Data, to path: String) throws(FileError) {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            try Data(bytes).write(to: temporary, options: [.withoutOverwriting])
+            try data.write(to: temporary, options: [.withoutOverwriting])
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw FileError(path: path, reason: FileError.describe(error))

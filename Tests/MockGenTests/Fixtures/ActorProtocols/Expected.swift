@@ -20,7 +20,6 @@ fileprivate final class PyramidMockMutex<Value>: @unchecked Sendable {
 
 actor CacheMock: Cache {
     private struct MockState {
-        var sizeSetCallCount: Int = 0
         var size: Int = 0
         var labelSetCallCount: Int = 0
         var label: String = ""
@@ -43,10 +42,9 @@ actor CacheMock: Cache {
         mockState.withLock { $0.label = label }
     }
 
-    nonisolated var sizeSetCallCount: Int { mockState.withLock { $0.sizeSetCallCount } }
     nonisolated var size: Int {
         get { mockState.withLock { $0.size } }
-        set { mockState.withLock { $0.size = newValue; $0.sizeSetCallCount += 1 } }
+        set { mockState.withLock { $0.size = newValue } }
     }
 
     nonisolated var labelSetCallCount: Int { mockState.withLock { $0.labelSetCallCount } }

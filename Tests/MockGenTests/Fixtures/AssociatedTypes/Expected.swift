@@ -31,8 +31,7 @@ class RepositoryMock<Item: Codable & Hashable>: Repository {
         }
     }
 
-    private(set) var itemsSetCallCount = 0
-    var items: [Item] = [Item]() { didSet { itemsSetCallCount += 1 } }
+    var items: [Item] = [Item]()
 }
 
 class QueueMock: Queue {

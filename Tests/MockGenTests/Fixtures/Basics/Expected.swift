@@ -25,17 +25,14 @@ class AccountServiceMock: AccountService {
     private(set) var nameSetCallCount = 0
     var name: String = "" { didSet { nameSetCallCount += 1 } }
 
-    private(set) var countSetCallCount = 0
-    var count: Int = 0 { didSet { countSetCallCount += 1 } }
+    var count: Int = 0
 
-    private(set) var ratioSetCallCount = 0
-    var ratio: Double = 0.0 { didSet { ratioSetCallCount += 1 } }
+    var ratio: Double = 0.0
 
     private(set) var enabledSetCallCount = 0
     var enabled: Bool = false { didSet { enabledSetCallCount += 1 } }
 
-    private(set) var identifierSetCallCount = 0
-    var identifier: UUID = UUID() { didSet { identifierSetCallCount += 1 } }
+    var identifier: UUID = UUID()
 
     private(set) var accountSetCallCount = 0
     private var _account: Account! { didSet { accountSetCallCount += 1 } }
@@ -47,23 +44,17 @@ class AccountServiceMock: AccountService {
     private(set) var cachedSetCallCount = 0
     var cached: Account? = nil { didSet { cachedSetCallCount += 1 } }
 
-    private(set) var tagsSetCallCount = 0
-    var tags: [String] = [String]() { didSet { tagsSetCallCount += 1 } }
+    var tags: [String] = [String]()
 
-    private(set) var scoresSetCallCount = 0
-    var scores: [String: Int] = [String: Int]() { didSet { scoresSetCallCount += 1 } }
+    var scores: [String: Int] = [String: Int]()
 
-    private(set) var uniqueSetCallCount = 0
-    var unique: Set<Int> = Set<Int>() { didSet { uniqueSetCallCount += 1 } }
+    var unique: Set<Int> = Set<Int>()
 
-    private(set) var payloadSetCallCount = 0
-    var payload: Data = Data() { didSet { payloadSetCallCount += 1 } }
+    var payload: Data = Data()
 
-    private(set) var endpointSetCallCount = 0
-    var endpoint: URL = URL(fileURLWithPath: "") { didSet { endpointSetCallCount += 1 } }
+    var endpoint: URL = URL(fileURLWithPath: "")
 
-    private(set) var createdAtSetCallCount = 0
-    var createdAt: Date = Date() { didSet { createdAtSetCallCount += 1 } }
+    var createdAt: Date = Date()
 
     private(set) var refreshCallCount = 0
     var refreshHandler: (() -> ())?

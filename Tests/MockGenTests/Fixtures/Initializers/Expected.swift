@@ -15,8 +15,7 @@ class ConfigurableMock: Configurable {
     }
     required init(rawValue: String) { }
 
-    private(set) var nameSetCallCount = 0
-    var name: String = "" { didSet { nameSetCallCount += 1 } }
+    var name: String = ""
 
     private(set) var levelSetCallCount = 0
     var level: Int = 0 { didSet { levelSetCallCount += 1 } }

@@ -33,8 +33,7 @@ class ProfileMock: Profile {
         }
     }
 
-    private(set) var idSetCallCount = 0
-    var id: String = "" { didSet { idSetCallCount += 1 } }
+    var id: String = ""
 }
 
 class AdminProfileMock: AdminProfile {
@@ -75,8 +74,7 @@ class AdminProfileMock: AdminProfile {
         }
     }
 
-    private(set) var idSetCallCount = 0
-    var id: String = "" { didSet { idSetCallCount += 1 } }
+    var id: String = ""
 
     private(set) var logCallCount = 0
     var logHandler: ((String) -> ())?

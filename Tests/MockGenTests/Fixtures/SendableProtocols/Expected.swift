@@ -28,7 +28,6 @@ final class ItemClientMock: ItemClient, @unchecked Sendable {
     private struct MockState {
         var baseURLSetCallCount: Int = 0
         var baseURL: String = ""
-        var currentSetCallCount: Int = 0
         var current: Item? = nil
         var itemsCallCount: Int = 0
         var itemsHandler: (() async throws -> [Item])? = nil
@@ -53,10 +52,9 @@ final class ItemClientMock: ItemClient, @unchecked Sendable {
         set { mockState.withLock { $0.baseURL = newValue; $0.baseURLSetCallCount += 1 } }
     }
 
-    var currentSetCallCount: Int { mockState.withLock { $0.currentSetCallCount } }
     var current: Item {
         get { mockState.withLock { ($0.current)! } }
-        set { mockState.withLock { $0.current = newValue; $0.currentSetCallCount += 1 } }
+        set { mockState.withLock { $0.current = newValue } }
     }
 
     var itemsCallCount: Int { mockState.withLock { $0.itemsCallCount } }

@@ -23,7 +23,6 @@ fileprivate struct FactoryMockStaticState {
     var makeHandler: ((String) -> Factory)? = nil
     var defaultNameSetCallCount: Int = 0
     var defaultName: String = ""
-    var registrySetCallCount: Int = 0
     var registry: [String: Int] = [String: Int]()
 }
 fileprivate let factoryMockStatics = PyramidMockMutex(FactoryMockStaticState())
@@ -53,10 +52,9 @@ class FactoryMock: Factory {
         set { factoryMockStatics.withLock { $0.defaultName = newValue; $0.defaultNameSetCallCount += 1 } }
     }
 
-    static var registrySetCallCount: Int { factoryMockStatics.withLock { $0.registrySetCallCount } }
     static var registry: [String: Int] {
         get { factoryMockStatics.withLock { $0.registry } }
-        set { factoryMockStatics.withLock { $0.registry = newValue; $0.registrySetCallCount += 1 } }
+        set { factoryMockStatics.withLock { $0.registry = newValue } }
     }
 
     private(set) var buildCallCount = 0
