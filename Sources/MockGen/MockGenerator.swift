@@ -44,8 +44,8 @@ public struct MockGenerationRequest: Sendable {
 /// What a run did.
 public struct MockGenerationReport: Sendable {
     public var filesRead = 0
-    /// Files parsed this run (the rest came from the cache or declared no protocol).
-    public var filesParsed = 0
+    /// Files that declare protocols.
+    public var filesWithProtocols = 0
     public var mocks = 0
     public var written: [String] = []
     public var unchanged: [String] = []
@@ -90,27 +90,20 @@ public enum MockGenerator {
         let settings = settingsHash(request)
         let inputs = ContentHash.combine(request.sources.flatMap { [ContentHash($0), hashes[$0] ?? ContentHash(value: 0)] })
         let cache = request.cacheDirectory.map { MockCache(directory: $0, destination: request.destination) }
-        if let cache, let manifest = cache.loadManifest(), manifest.settings == settings, manifest.inputs == inputs,
+        if let cache, let manifest = cache.load(), manifest.settings == settings, manifest.inputs == inputs,
            outputsIntact(manifest.outputs) {
             report.upToDate = true
             report.unchanged = manifest.outputs.keys.sorted()
             return report
         }
 
-        // Parse what the cache does not already know.
-        let cached = cache?.loadModels() ?? [:]
         let paths = request.sources.filter { texts[$0] != nil }
-        let toParse = paths.filter { cached[$0]?.hash != hashes[$0] }
         let sourceTexts = texts
-        let parsed = parallelMap(toParse, workers: request.concurrency) { path in
+        let files = parallelMap(paths, workers: request.concurrency) { path in
             SourceFileReader.read(source: sourceTexts[path]!, path: path, annotation: request.annotation)
         }
-        report.filesParsed = toParse.count
-        var models: [String: MockCache.CachedFile] = [:]
-        for path in paths where cached[path]?.hash == hashes[path] { models[path] = cached[path] }
-        for model in parsed { models[model.path] = MockCache.CachedFile(hash: hashes[model.path]!, model: model) }
+        report.filesWithProtocols = files.filter { !$0.protocols.isEmpty }.count
         report.phases.append(clock.lap("parse"))
-        let files = paths.map { models[$0]!.model }
         for file in files { report.diagnostics += file.diagnostics }
 
         // Resolve and render.
@@ -128,7 +121,8 @@ public enum MockGenerator {
         // Write what changed, remove what is no longer produced.
         var written: [String: ContentHash] = [:]
         for (path, text) in outputs {
-            let bytes = Data(text.utf8)
+            var text = text
+            let bytes = text.withUTF8 { Data($0) }
             written[path] = ContentHash(bytes: bytes)
             if let existing = FileManager.default.contents(atPath: path), existing == bytes {
                 report.unchanged.append(path)
@@ -149,7 +143,7 @@ public enum MockGenerator {
         report.phases.append(clock.lap("write"))
         if let cache {
             let manifest = MockCache.Manifest(version: MockCache.version, settings: settings, inputs: inputs, outputs: written)
-            report.cacheWarning = cache.save(manifest: manifest, models: models)
+            report.cacheWarning = cache.save(manifest)
             report.phases.append(clock.lap("cache"))
         }
         return report

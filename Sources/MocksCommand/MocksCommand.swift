@@ -115,7 +115,7 @@ public struct MocksCommand: ParsableCommand {
             FileHandle.standardError.write(Data((warnings.joined(separator: "\n") + "\n").utf8))
         }
         if timing {
-            print(report.phases.map { String(format: "%@ %.3f s", $0.name, $0.seconds) }.joined(separator: ", "))
+            print(report.phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
         }
         guard !quiet else { return }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
@@ -123,7 +123,7 @@ public struct MocksCommand: ParsableCommand {
         if report.upToDate {
             print("pyramid mocks: up to date (\(report.filesRead) files read, nothing written) in \(time)")
         } else {
-            var line = "pyramid mocks: \(report.mocks) mocks from \(report.filesRead) files (\(report.filesParsed) parsed); "
+            var line = "pyramid mocks: \(report.mocks) mocks from \(report.filesRead) files (\(report.filesWithProtocols) declare protocols); "
             line += "\(report.written.count) written, \(report.unchanged.count) unchanged"
             if !report.removed.isEmpty { line += ", \(report.removed.count) removed" }
             if !report.diagnostics.isEmpty { line += "; \(report.diagnostics.count) warnings" }

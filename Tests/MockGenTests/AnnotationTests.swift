@@ -1,0 +1,63 @@
+import MockGen
+import MockModel
+import Testing
+
+@Suite("Annotation and source reading")
+struct AnnotationTests {
+    @Test("@mockable arguments: typealias, history, override and modifiers, over several doc lines")
+    func arguments() throws {
+        let source = """
+            /// Talks to the server.
+            /// @mockable(typealias: T = String; U = [Int];
+            /// history: send = true; override: name = ChatMock; modifiers: delegate = weak)
+            protocol Chat {
+                associatedtype T
+                associatedtype U
+            }
+            """
+        let file = SourceFileReader.read(source: source, path: "Chat.swift")
+        let annotation = try #require(file.protocols.first?.annotation)
+        #expect(annotation.typealiases == ["T": "String", "U": "[Int]"])
+        #expect(annotation.history == ["send": true])
+        #expect(annotation.overrides == ["name": "ChatMock"])
+        #expect(annotation.modifiers == ["delegate": "weak"])
+    }
+
+    @Test("a custom annotation marks protocols; @mockable alone does not then, nor does a longer word")
+    func customAnnotation() {
+        let source = """
+            /// @mock
+            protocol A {}
+            /// @mockable
+            protocol B {}
+            /// @mockingbird
+            protocol C {}
+            """
+        let file = SourceFileReader.read(source: source, path: "A.swift", annotation: "@mock")
+        #expect(file.protocols.filter(\.isAnnotated).map(\.name) == ["A"])
+    }
+
+    @Test("imports keep their kind and #if, drop @testable; protocols get line numbers")
+    func importsAndLocations() throws {
+        let source = """
+            import Foundation
+            @testable import App
+            import struct Models.User
+            #if canImport(UIKit)
+            import UIKit
+            #endif
+
+            /// @mockable
+            protocol P {
+                func run()
+            }
+            """
+        let file = SourceFileReader.read(source: source, path: "P.swift")
+        #expect(file.imports.map(\.declaration) == ["import Foundation", "import App", "import struct Models.User", "import UIKit"])
+        #expect(file.imports.map(\.attributes) == [[], [], [], []])
+        #expect(file.imports[3].conditions == ["canImport(UIKit)"])
+        let model = try #require(file.protocols.first)
+        #expect(model.location.line == 9)
+        if case .method(let method) = model.members.first { #expect(method.line == 10) } else { Issue.record("no method") }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@Suite("pyramid mocks")
+struct MocksCommandTests {
+    @Test("mockolo's spellings: -srcs, -d, -i, -c, --header, --mock-final, --enable-args-history, -j, -x")
+    func mockoloFlags() throws {
+        let folder = try TemporaryFolder()
+        try "/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n".write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
+        try "/// @mockable\nprotocol Ignored {}\n".write(toFile: folder.path("ClockTests.swift"), atomically: true, encoding: .utf8)
+        let run = try CLI.run([
+            "mocks", "-srcs", folder.path("Clock.swift"), "-s", folder.url.path, "-x", "Tests", "-d", folder.path("Out/Mocks.swift"),
+            "-i", "App", "-c", "Dependencies", "--header", "// Copyright", "--mock-final", "--enable-args-history", "-j", "1", "--no-cache",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("1 mocks from 1 files"))
+        let output = try String(contentsOfFile: folder.path("Out/Mocks.swift"), encoding: .utf8)
+        #expect(output.hasPrefix("// Copyright\n"))
+        #expect(output.contains("@testable import App"))
+        #expect(output.contains("import Dependencies"))
+        #expect(output.contains("final class ClockMock: Clock"))
+        #expect(!output.contains("IgnoredMock"))
+    }
+
+    @Test("warnings carry file:line and go to stderr; the rest still generates")
+    func warnings() throws {
+        let folder = try TemporaryFolder()
+        try "/// @mockable\nprotocol Broken {\n    func f(\n}\n\n/// @mockable\nprotocol Fine {\n    func g()\n}\n"
+            .write(toFile: folder.path("Mixed.swift"), atomically: true, encoding: .utf8)
+        let run = try CLI.run(["mocks", "-srcs", folder.path("Mixed.swift"), "-d", folder.path("Mocks.swift"), "--no-cache"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("\(folder.path("Mixed.swift")):2:10: warning: protocol 'Broken' has syntax errors"))
+        let output = try String(contentsOfFile: folder.path("Mocks.swift"), encoding: .utf8)
+        #expect(output.contains("class FineMock"))
+        #expect(!output.contains("BrokenMock"))
+    }
+
+    @Test("no sources, a missing file or a bad -j is a clear error with a non-zero exit")
+    func badInput() throws {
+        let folder = try TemporaryFolder()
+        let none = try CLI.run(["mocks", "-d", folder.path("Mocks.swift")])
+        #expect(none.status != 0)
+        #expect(none.stderr.contains("-srcs/--sourcefiles"))
+        let missing = try CLI.run(["mocks", "-srcs", folder.path("Nope.swift"), "-d", folder.path("Mocks.swift")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Nope.swift' does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Mocks.swift")))
+        let threads = try CLI.run(["mocks", "-srcs", folder.path("Nope.swift"), "-d", folder.path("M.swift"), "-j", "0"])
+        #expect(threads.status != 0)
+        #expect(threads.stderr.contains("concurrency-limit"))
+    }
+
+    @Test("a second run with the cache is up to date")
+    func cacheRerun() throws {
+        let folder = try TemporaryFolder()
+        try "/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n".write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
+        let arguments = ["mocks", "-srcs", folder.path("Clock.swift"), "-d", folder.path("Mocks.swift"), "--cache-dir", folder.path("cache")]
+        #expect(try CLI.run(arguments).stdout.contains("1 written"))
+        #expect(try CLI.run(arguments).stdout.contains("up to date"))
+    }
+}
