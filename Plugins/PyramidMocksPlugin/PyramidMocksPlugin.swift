@@ -35,7 +35,7 @@ struct PyramidMocksPlugin: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Generating mocks for \(testTarget.name) from \(modules.map(\.name).joined(separator: ", "))",
-                executable: try context.tool(named: "pyramid-mocks").url,
+                executable: try context.tool(named: "PyramidMocksTool").url,
                 arguments: arguments,
                 inputFiles: sources,
                 outputFiles: [output])
