@@ -42,7 +42,7 @@ def protocol_source(rng, index, file_index, per_file):
         noun = rng.choice(NOUNS)
         type_ = rng.choice(TYPES)
         accessors = "{ get set }" if rng.random() < 0.5 else "{ get }"
-        lines.append(f"    var {camel(noun, 'value', str(p))}: {type_} {accessors}")
+        lines.append(f"    var {camel(noun, str(index), 'value', str(p))}: {type_} {accessors}")
     used = set()
     for m in range(rng.randint(4, 8)):
         noun = rng.choice(NOUNS)

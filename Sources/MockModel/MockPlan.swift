@@ -15,6 +15,9 @@ public struct MockPlan: Sendable, Hashable {
     public var globalActor: String?
     /// Imports of the files that declare the protocol and its parents.
     public var importFiles: [String]
+    /// Some protocol in the hierarchy is not isolated to `globalActor`, so the mock's
+    /// conformance must be isolated (`@MainActor P`) for its isolated witnesses to count.
+    public var needsIsolatedConformance = false
 
     public enum Isolation: Sendable, Hashable {
         /// A plain class: stored properties like mockolo's.
@@ -99,7 +102,8 @@ public struct MockResolver: Sendable {
             associatedTypes: collector.associatedTypes,
             isolation: isolation,
             globalActor: collector.globalActor,
-            importFiles: collector.importFiles
+            importFiles: collector.importFiles,
+            needsIsolatedConformance: collector.globalActor != nil && collector.hasNonisolatedProtocol
         )
     }
 
@@ -125,6 +129,19 @@ struct InheritanceCollector {
 
     init(protocolsByName: [String: ProtocolModel]) {
         self.protocolsByName = protocolsByName
+    }
+
+    /// Whether a protocol in the hierarchy has no global actor, itself or by inheritance.
+    var hasNonisolatedProtocol: Bool {
+        visited.contains { name in protocolsByName[name].map { !isIsolated($0, seen: []) } ?? false }
+    }
+
+    func isIsolated(_ model: ProtocolModel, seen: Set<String>) -> Bool {
+        if model.attributes.contains(where: MockResolver.isGlobalActor) { return true }
+        return model.inherited.contains { parent in
+            guard !seen.contains(parent), let parentModel = protocolsByName[parent] else { return false }
+            return isIsolated(parentModel, seen: seen.union([model.name]))
+        }
     }
 
     mutating func visit(_ protocolModel: ProtocolModel) {

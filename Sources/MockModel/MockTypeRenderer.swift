@@ -109,7 +109,8 @@ struct MockTypeRenderer {
             return "\(access)final class \(plan.mockName)\(generics): \(model.name), @unchecked Sendable\(whereText) {"
         case .none:
             let actor = plan.globalActor.map { "\($0)\n" } ?? ""
-            return "\(actor)\(access)\(classIsFinal ? "final " : "")class \(plan.mockName)\(generics): \(model.name)\(whereText) {"
+            let conformance = plan.needsIsolatedConformance ? "\(plan.globalActor!) \(model.name)" : model.name
+            return "\(actor)\(access)\(classIsFinal ? "final " : "")class \(plan.mockName)\(generics): \(conformance)\(whereText) {"
         }
     }
 

@@ -76,3 +76,32 @@ class TrackerMock: Tracker {
         }
     }
 }
+
+@MainActor
+class ScreenMock: @MainActor Screen {
+    init() { }
+    init(lastRefresh: Double = 0.0) {
+        self.lastRefresh = lastRefresh
+    }
+
+    private(set) var appearCallCount = 0
+    var appearHandler: (() -> ())?
+    func appear() {
+        appearCallCount += 1
+        if let appearHandler = appearHandler {
+            appearHandler()
+        }
+    }
+
+    private(set) var lastRefreshSetCallCount = 0
+    var lastRefresh: Double = 0.0 { didSet { lastRefreshSetCallCount += 1 } }
+
+    private(set) var refreshCallCount = 0
+    var refreshHandler: (nonisolated(nonsending) () async -> ())?
+    func refresh() async {
+        refreshCallCount += 1
+        if let refreshHandler = refreshHandler {
+            await refreshHandler()
+        }
+    }
+}

@@ -17,3 +17,15 @@ protocol Tracker {
     @MainActor func upload(_ draft: Draft) async
     func flush() async
 }
+
+protocol Refreshing {
+    var lastRefresh: Double { get set }
+    func refresh() async
+}
+
+/// A main-actor protocol whose parent is not isolated: the mock's conformance is.
+/// @mockable
+@MainActor
+protocol Screen: Refreshing {
+    func appear()
+}
