@@ -3,20 +3,37 @@ import MockModel
 import PyramidIO
 
 /// What the last run read and wrote, keyed by content: the settings, every source
-/// file's path and content hash, and every output's content hash. When all match, the
+/// file's path and content hash, and every output's content hash (with its size and
+/// modification time, so an untouched output need not be read). When all match, the
 /// outputs are what this run would write, so nothing is parsed, rendered or written.
 ///
 /// Parsed models are deliberately not cached: encoding them cost more than parsing
 /// (see BENCHMARKS.md), so a changed input regenerates everything and then writes only
 /// the outputs whose content changed.
 struct MockCache {
-    static let version = 2
+    static let version = 3
 
     struct Manifest: Codable, Equatable {
         var version: Int
         var settings: ContentHash
         var inputs: ContentHash
-        var outputs: [String: ContentHash]
+        var outputs: [String: OutputStamp]
+    }
+
+    /// An output as written: its content hash, and its size and modification time so a
+    /// rerun can tell it is untouched without reading it.
+    struct OutputStamp: Codable, Equatable {
+        var hash: ContentHash
+        var size: Int64
+        var modified: Double
+
+        static func stat(_ path: String) -> OutputStamp? {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  let size = (attributes[.size] as? NSNumber)?.int64Value,
+                  let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
+            else { return nil }
+            return OutputStamp(hash: ContentHash(value: 0), size: size, modified: modified)
+        }
     }
 
     let manifestPath: String

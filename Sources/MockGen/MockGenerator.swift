@@ -82,7 +82,7 @@ public enum MockGenerator {
                 continue
             }
             texts[path] = text
-            hashes[path] = ContentHash(bytes: data)
+            hashes[path] = ContentHash(data: data)
         }
         report.filesRead = texts.count
         report.phases.append(clock.lap("read"))
@@ -120,10 +120,11 @@ public enum MockGenerator {
 
         // Write what changed, remove what is no longer produced.
         var written: [String: ContentHash] = [:]
+        var stamps: [String: MockCache.OutputStamp] = [:]
         for (path, text) in outputs {
             var text = text
             let bytes = text.withUTF8 { Data($0) }
-            written[path] = ContentHash(bytes: bytes)
+            written[path] = ContentHash(data: bytes)
             if let existing = FileManager.default.contents(atPath: path), existing == bytes {
                 report.unchanged.append(path)
                 continue
@@ -137,12 +138,17 @@ public enum MockGenerator {
             }
             report.written.append(path)
         }
+        for (path, hash) in written {
+            var stamp = MockCache.OutputStamp.stat(path) ?? MockCache.OutputStamp(hash: hash, size: -1, modified: 0)
+            stamp.hash = hash
+            stamps[path] = stamp
+        }
         if request.perFile {
             report.removed = removeStaleOutputs(directory: request.destination, keeping: Set(outputs.map(\.path)))
         }
         report.phases.append(clock.lap("write"))
         if let cache {
-            let manifest = MockCache.Manifest(version: MockCache.version, settings: settings, inputs: inputs, outputs: written)
+            let manifest = MockCache.Manifest(version: MockCache.version, settings: settings, inputs: inputs, outputs: stamps)
             report.cacheWarning = cache.save(manifest)
             report.phases.append(clock.lap("cache"))
         }
@@ -201,9 +207,14 @@ public enum MockGenerator {
         return removed.sorted()
     }
 
-    static func outputsIntact(_ outputs: [String: ContentHash]) -> Bool {
-        outputs.allSatisfy { path, hash in
-            FileManager.default.contents(atPath: path).map { ContentHash(bytes: $0) == hash } ?? false
+    /// Whether every output is as the last run left it: the same size and modification
+    /// time (a `stat`, no read), or failing that the same content.
+    static func outputsIntact(_ outputs: [String: MockCache.OutputStamp]) -> Bool {
+        outputs.allSatisfy { path, stamp in
+            if let current = MockCache.OutputStamp.stat(path), current.size == stamp.size, current.modified == stamp.modified {
+                return true
+            }
+            return FileManager.default.contents(atPath: path).map { ContentHash(data: $0) == stamp.hash } ?? false
         }
     }
 

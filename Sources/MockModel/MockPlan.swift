@@ -131,16 +131,12 @@ struct InheritanceCollector {
         self.protocolsByName = protocolsByName
     }
 
-    /// Whether a protocol in the hierarchy has no global actor, itself or by inheritance.
+    /// Whether a protocol in the hierarchy does not itself carry a global actor. Swift 5
+    /// mode does not infer one from a parent, so only the protocol's own attribute counts;
+    /// an isolated conformance where none was needed is harmless.
     var hasNonisolatedProtocol: Bool {
-        visited.contains { name in protocolsByName[name].map { !isIsolated($0, seen: []) } ?? false }
-    }
-
-    func isIsolated(_ model: ProtocolModel, seen: Set<String>) -> Bool {
-        if model.attributes.contains(where: MockResolver.isGlobalActor) { return true }
-        return model.inherited.contains { parent in
-            guard !seen.contains(parent), let parentModel = protocolsByName[parent] else { return false }
-            return isIsolated(parentModel, seen: seen.union([model.name]))
+        visited.contains { name in
+            protocolsByName[name].map { !$0.attributes.contains(where: MockResolver.isGlobalActor) } ?? false
         }
     }
 
