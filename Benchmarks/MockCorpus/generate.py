@@ -35,7 +35,7 @@ def protocol_source(rng, index, file_index, per_file):
         parents.append(f"Service{index - per_file}Protocol")  # a parent in the previous file
     inheritance = (": " + ", ".join(parents)) if parents else ""
     lines.append(f"{attributes}protocol {name}{inheritance} {{")
-    if rng.random() < 0.08:
+    if len(parents) == (1 if "Sendable" in parents else 0) and rng.random() < 0.08:  # no parent to redeclare it
         lines.append("    associatedtype Model: Codable")
         lines.append("    func model(id: Int) -> Model")
     for p in range(rng.randint(2, 4)):
@@ -44,13 +44,17 @@ def protocol_source(rng, index, file_index, per_file):
         accessors = "{ get set }" if rng.random() < 0.5 else "{ get }"
         lines.append(f"    var {camel(noun, str(index), 'value', str(p))}: {type_} {accessors}")
     used = set()
+    overloaded = set()
     for m in range(rng.randint(4, 8)):
         noun = rng.choice(NOUNS)
         verb = rng.choice(["fetch", "load", "save", "delete", "update", "observe", "refresh"])
         method = camel(verb, noun)
-        if method in used and rng.random() < 0.5:
-            # an overload with other labels
+        if method in used and method not in overloaded and rng.random() < 0.5:
+            # an overload with other labels (once: a second one would redeclare it)
+            overloaded.add(method)
             lines.append(f"    func {method}(named name: String, limit: Int) async throws -> [{rng.choice(['String', 'Int'])}]")
+            continue
+        if method in used:
             continue
         used.add(method)
         kind = rng.random()

@@ -15,7 +15,7 @@ struct Bookkeeping {
         case locked(nonisolated: Bool)
         /// Static state behind the file-level `storage` value; fields whose types
         /// mention the mock's generic parameters are stored as `Any?` and cast back.
-        case statics(storage: String, erased: Set<String>)
+        case statics(storage: String, erased: Set<String>, nonisolated: Bool)
     }
 
     let kind: Kind
@@ -52,7 +52,7 @@ struct Bookkeeping {
         switch kind {
         case .stored: return access
         case .locked(let nonisolated): return access + (nonisolated ? "nonisolated " : "")
-        case .statics: return access + "static "
+        case .statics(_, _, let nonisolated): return access + "static " + (nonisolated ? "nonisolated " : "")
         }
     }
 
@@ -60,12 +60,12 @@ struct Bookkeeping {
         switch kind {
         case .stored: return ""
         case .locked: return "mockState"
-        case .statics(let storage, _): return storage
+        case .statics(let storage, _, _): return storage
         }
     }
 
     private func isErased(_ type: String) -> Bool {
-        guard case .statics(_, let erased) = kind else { return false }
+        guard case .statics(_, let erased, _) = kind else { return false }
         return erased.contains { TypeRef.containsIdentifier($0, in: type) }
     }
 
@@ -170,7 +170,7 @@ struct Bookkeeping {
         switch kind {
         case .stored: return "self.\(name) = \(value)"
         case .locked: return "mockState.withLock { $0.\(name) = \(value) }"
-        case .statics(let storage, _): return "\(storage).withLock { $0.\(name) = \(value) }"
+        case .statics(let storage, _, _): return "\(storage).withLock { $0.\(name) = \(value) }"
         }
     }
 

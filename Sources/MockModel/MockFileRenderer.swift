@@ -11,7 +11,7 @@ public struct MockFileRenderer: Sendable {
     public init(options: RenderOptions, plans: [MockPlan]) {
         self.options = options
         var mocks: [String: String] = [:]
-        for plan in plans where !plan.isGeneric && plan.globalActor == nil {
+        for plan in plans where !plan.isGeneric && (plan.globalActor == nil || plan.isolation != .none) {
             mocks[plan.protocolModel.name] = plan.mockName
         }
         self.mocks = mocks

@@ -56,7 +56,9 @@ extension MockTypeRenderer {
             throwsClause = "throws(RethrownError)"
         }
         let attributes = method.attributes.filter { !$0.hasPrefix("@objc") }.map { $0 + "\n" }.joined()
-        let modifiers = method.modifiers.filter { $0 != "mutating" }.map { $0 + " " }.joined()
+        var kept = method.modifiers.filter { $0 != "mutating" }
+        if forceNonisolated && !kept.contains("nonisolated") { kept.insert("nonisolated", at: 0) }
+        let modifiers = kept.map { $0 + " " }.joined()
         let genericText = generics.isEmpty ? "" : "<" + generics.joined(separator: ", ") + ">"
         let effectText = (method.isAsync ? " async" : "") + (throwsClause.isEmpty ? "" : " " + throwsClause)
         let returnText = returnsValue ? " -> \(method.returnType!.text)" : ""
@@ -109,7 +111,7 @@ extension MockTypeRenderer {
 
         let generics = item.genericParameters.isEmpty ? "" : "<" + item.genericParameters.map(\.declaration).joined(separator: ", ") + ">"
         let whereText = item.whereClause.map { " where \($0)" } ?? ""
-        let nonisolated = plan.isolation == .actor ? "nonisolated " : ""
+        let nonisolated = plan.isolation == .actor || forceNonisolated ? "nonisolated " : ""
         var lines = ["\(access)\(item.isStatic ? "static " : "")\(nonisolated)subscript\(generics)("
             + item.parameters.map(Self.subscriptDeclaration).joined(separator: ", ") + ") -> \(item.returnType.text)\(whereText) {"]
         lines.append("    get {")
@@ -147,7 +149,7 @@ extension MockTypeRenderer {
 
     /// Whether the witness runs on an actor: an actor mock's own methods, or a global actor's.
     func isIsolated(_ method: Method) -> Bool {
-        if method.modifiers.contains("nonisolated") { return false }
+        if method.modifiers.contains("nonisolated") || forceNonisolated { return false }
         if plan.isolation == .actor && !method.isStatic { return true }
         return plan.globalActor != nil || method.attributes.contains(where: MockResolver.isGlobalActor)
     }

@@ -11,7 +11,7 @@ public struct MockPlan: Sendable, Hashable {
     public var associatedTypes: [AssociatedType]
     /// How the mock's state is held across tasks.
     public var isolation: Isolation
-    /// Global-actor attribute (`@MainActor`) the mock must carry, if any.
+    /// Global-actor attribute (`@MainActor`) in the hierarchy, if any; a plain mock carries it.
     public var globalActor: String?
     /// Imports of the files that declare the protocol and its parents.
     public var importFiles: [String]
@@ -90,7 +90,9 @@ public struct MockResolver: Sendable {
         let isolation: MockPlan.Isolation
         if collector.isActor {
             isolation = .actor
-        } else if collector.isSendable && collector.globalActor == nil {
+        } else if collector.isSendable {
+            // Also under a global actor: an isolated conformance cannot be Sendable, and
+            // nonisolated, lock-guarded witnesses satisfy isolated requirements too.
             isolation = .locked
         } else {
             isolation = .none
@@ -103,7 +105,7 @@ public struct MockResolver: Sendable {
             isolation: isolation,
             globalActor: collector.globalActor,
             importFiles: collector.importFiles,
-            needsIsolatedConformance: collector.globalActor != nil && collector.hasNonisolatedProtocol
+            needsIsolatedConformance: isolation == .none && collector.globalActor != nil && collector.hasNonisolatedProtocol
         )
     }
 

@@ -8,6 +8,8 @@ struct MockTypeRenderer {
     /// `public ` or `package ` or nothing.
     let access: String
     let mockGenerics: Set<String>
+    /// Every member is `nonisolated` (see `init`).
+    let forceNonisolated: Bool
     var instance: Bookkeeping
     var statics: Bookkeeping
     var body: [String] = []
@@ -22,14 +24,19 @@ struct MockTypeRenderer {
             typealiases[associated.name] = Self.typealiasTarget(associated, annotation: plan.protocolModel.annotation)
         }
         defaults = DefaultValues(mocks: mocks, typealiases: typealiases)
+        // A Sendable mock under a global actor is inferred isolated to it by its conformance;
+        // its lock-guarded members are nonisolated so they also meet nonisolated requirements.
+        forceNonisolated = plan.isolation == .locked && plan.globalActor != nil
         let instanceKind: Bookkeeping.Kind
         switch plan.isolation {
         case .none: instanceKind = .stored
-        case .locked: instanceKind = .locked(nonisolated: false)
+        case .locked: instanceKind = .locked(nonisolated: forceNonisolated)
         case .actor: instanceKind = .locked(nonisolated: true)
         }
         instance = Bookkeeping(kind: instanceKind, access: access)
-        statics = Bookkeeping(kind: .statics(storage: Self.lowerFirst(plan.mockName) + "Statics", erased: mockGenerics), access: access)
+        statics = Bookkeeping(
+            kind: .statics(storage: Self.lowerFirst(plan.mockName) + "Statics", erased: mockGenerics, nonisolated: forceNonisolated),
+            access: access)
     }
 
     static func typealiasTarget(_ associated: AssociatedType, annotation: MockAnnotation?) -> String {
@@ -152,13 +159,14 @@ struct MockTypeRenderer {
             if case .initializer(let initializer) = member { return initializer }
             return nil
         }
-        let required = plan.isolation == .actor ? "" : "required "
+        let required = (plan.isolation == .actor ? "" : "required ") + (forceNonisolated ? "nonisolated " : "")
+        let plainInit = forceNonisolated ? "nonisolated init" : "init"
         var signatures: Set<String> = []
         for initializer in initializers {
             signatures.insert(initializer.parameters.map { "\($0.label ?? "_"):\($0.type.valueText)" }.joined(separator: ","))
         }
         if !signatures.contains("") {
-            body.append("\(access)init() { }")
+            body.append("\(access)\(plainInit)() { }")
         }
         let memberwise = properties.map { property -> (parameter: String, assignment: String) in
             let value = defaults.value(for: property.type)
@@ -171,7 +179,7 @@ struct MockTypeRenderer {
             "\($0.name):\(defaults.value(for: $0.type) == nil ? "\($0.type.valueText)?" : $0.type.valueText)"
         }.joined(separator: ",")
         if !memberwise.isEmpty && !signatures.contains(memberwiseSignature) {
-            var lines = ["\(access)init(" + memberwise.map(\.parameter).joined(separator: ", ") + ") {"]
+            var lines = ["\(access)\(plainInit)(" + memberwise.map(\.parameter).joined(separator: ", ") + ") {"]
             lines += memberwise.map { "    " + $0.assignment }
             lines.append("}")
             body.append(lines.joined(separator: "\n"))

@@ -161,3 +161,135 @@ final class DerivedClientMock: DerivedClient, @unchecked Sendable {
         return false
     }
 }
+
+@MainActor
+class NavigatorMock: Navigator {
+    init() { }
+
+    private(set) var showCallCount = 0
+    var showHandler: ((String) -> ())?
+    func show(_ screen: String) {
+        showCallCount += 1
+        if let showHandler = showHandler {
+            showHandler(screen)
+        }
+    }
+}
+
+final class SafeNavigatorMock: SafeNavigator, @unchecked Sendable {
+    private struct MockState {
+        var resetCallCount: Int = 0
+        var resetHandler: (() async -> ())? = nil
+        var showCallCount: Int = 0
+        var showHandler: ((String) -> ())? = nil
+    }
+    private let mockState = PyramidMockMutex(MockState())
+
+    nonisolated init() { }
+
+    nonisolated var resetCallCount: Int { mockState.withLock { $0.resetCallCount } }
+    nonisolated var resetHandler: (() async -> ())? {
+        get { mockState.withLock { $0.resetHandler } }
+        set { mockState.withLock { $0.resetHandler = newValue } }
+    }
+    nonisolated func reset() async {
+        let resetHandler = mockState.withLock { recorded in
+            recorded.resetCallCount += 1
+            return recorded.resetHandler
+        }
+        if let resetHandler {
+            await resetHandler()
+        }
+    }
+
+    nonisolated var showCallCount: Int { mockState.withLock { $0.showCallCount } }
+    nonisolated var showHandler: ((String) -> ())? {
+        get { mockState.withLock { $0.showHandler } }
+        set { mockState.withLock { $0.showHandler = newValue } }
+    }
+    nonisolated func show(_ screen: String) {
+        let showHandler = mockState.withLock { recorded in
+            recorded.showCallCount += 1
+            return recorded.showHandler
+        }
+        if let showHandler {
+            showHandler(screen)
+        }
+    }
+}
+
+fileprivate struct LoadingScreenMockStaticState {
+    var makeCallCount: Int = 0
+    var makeHandler: (() -> Int)? = nil
+}
+fileprivate let loadingScreenMockStatics = PyramidMockMutex(LoadingScreenMockStaticState())
+
+final class LoadingScreenMock: LoadingScreen, @unchecked Sendable {
+    private struct MockState {
+        var renderCallCount: Int = 0
+        var renderHandler: (() -> ())? = nil
+        var progressSetCallCount: Int = 0
+        var progress: Double = 0.0
+        var loadCallCount: Int = 0
+        var loadHandler: ((Int) async throws -> Item)? = nil
+    }
+    private let mockState = PyramidMockMutex(MockState())
+
+    nonisolated init() { }
+    nonisolated init(progress: Double = 0.0) {
+        mockState.withLock { $0.progress = progress }
+    }
+
+    nonisolated var renderCallCount: Int { mockState.withLock { $0.renderCallCount } }
+    nonisolated var renderHandler: (() -> ())? {
+        get { mockState.withLock { $0.renderHandler } }
+        set { mockState.withLock { $0.renderHandler = newValue } }
+    }
+    nonisolated func render() {
+        let renderHandler = mockState.withLock { recorded in
+            recorded.renderCallCount += 1
+            return recorded.renderHandler
+        }
+        if let renderHandler {
+            renderHandler()
+        }
+    }
+
+    nonisolated var progressSetCallCount: Int { mockState.withLock { $0.progressSetCallCount } }
+    nonisolated var progress: Double {
+        get { mockState.withLock { $0.progress } }
+        set { mockState.withLock { $0.progress = newValue; $0.progressSetCallCount += 1 } }
+    }
+
+    nonisolated var loadCallCount: Int { mockState.withLock { $0.loadCallCount } }
+    nonisolated var loadHandler: ((Int) async throws -> Item)? {
+        get { mockState.withLock { $0.loadHandler } }
+        set { mockState.withLock { $0.loadHandler = newValue } }
+    }
+    nonisolated func load(id: Int) async throws -> Item {
+        let loadHandler = mockState.withLock { recorded in
+            recorded.loadCallCount += 1
+            return recorded.loadHandler
+        }
+        if let loadHandler {
+            return try await loadHandler(id)
+        }
+        fatalError("loadHandler returns can't have a default value thus its handler must be set")
+    }
+
+    static nonisolated var makeCallCount: Int { loadingScreenMockStatics.withLock { $0.makeCallCount } }
+    static nonisolated var makeHandler: (() -> Int)? {
+        get { loadingScreenMockStatics.withLock { $0.makeHandler } }
+        set { loadingScreenMockStatics.withLock { $0.makeHandler = newValue } }
+    }
+    static nonisolated func make() -> Int {
+        let makeHandler = loadingScreenMockStatics.withLock { recorded in
+            recorded.makeCallCount += 1
+            return recorded.makeHandler
+        }
+        if let makeHandler {
+            return makeHandler()
+        }
+        return 0
+    }
+}
