@@ -47,7 +47,13 @@ public struct MockResolver: Sendable {
     /// Parents that need no members from us: the compiler or the class itself satisfies them.
     static let markerProtocols: Set<String> = [
         "AnyObject", "class", "Sendable", "Swift.Sendable", "Actor", "AnyActor", "Copyable", "Escapable",
-        "Equatable", "Hashable", "NSObjectProtocol", "CustomStringConvertible", "CustomDebugStringConvertible",
+    ]
+
+    /// Standard protocols whose requirements a mock does not synthesise (as in mockolo):
+    /// the user adds them in an extension, so the mock is generated with a warning saying so.
+    static let unsynthesised: Set<String> = [
+        "Equatable", "Hashable", "Identifiable", "Comparable", "NSObjectProtocol", "CustomStringConvertible",
+        "CustomDebugStringConvertible", "Codable", "Encodable", "Decodable",
     ]
 
     public init(files: [SourceFileModel]) {
@@ -163,6 +169,10 @@ struct InheritanceCollector {
                 }
                 if let parentModel = protocolsByName[component] {
                     visit(parentModel)
+                } else if MockResolver.unsynthesised.contains(component) {
+                    warnings.append(MockDiagnostic(
+                        location: protocolModel.location,
+                        message: "'\(protocolModel.name)' inherits '\(component)', whose requirements the mock does not implement; add them in an extension of the mock"))
                 } else if !MockResolver.markerProtocols.contains(component), !component.hasPrefix("@") {
                     warnings.append(MockDiagnostic(
                         location: protocolModel.location,

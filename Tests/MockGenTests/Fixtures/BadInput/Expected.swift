@@ -30,3 +30,12 @@ class OrphanMock: Orphan {
         }
     }
 }
+
+class TokenMock: Token {
+    init() { }
+    init(raw: String = "") {
+        self.raw = raw
+    }
+
+    var raw: String = ""
+}

@@ -24,3 +24,8 @@ protocol Fine {
 protocol Orphan: UnknownParent {
     func run()
 }
+
+/// @mockable
+protocol Token: Hashable {
+    var raw: String { get }
+}
