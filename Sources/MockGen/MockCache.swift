@@ -27,12 +27,13 @@ struct MockCache {
         var size: Int64
         var modified: Double
 
-        static func stat(_ path: String) -> OutputStamp? {
+        /// The stamp of the file at `path` as it is now, with `hash` as its content's hash.
+        static func stat(_ path: String, hash: ContentHash) -> OutputStamp? {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                   let size = (attributes[.size] as? NSNumber)?.int64Value,
                   let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
             else { return nil }
-            return OutputStamp(hash: ContentHash(value: 0), size: size, modified: modified)
+            return OutputStamp(hash: hash, size: size, modified: modified)
         }
     }
 

@@ -139,9 +139,8 @@ public enum MockGenerator {
             report.written.append(path)
         }
         for (path, hash) in written {
-            var stamp = MockCache.OutputStamp.stat(path) ?? MockCache.OutputStamp(hash: hash, size: -1, modified: 0)
-            stamp.hash = hash
-            stamps[path] = stamp
+            // An output that cannot be stat'ed is checked by content next time (size -1 never matches).
+            stamps[path] = MockCache.OutputStamp.stat(path, hash: hash) ?? MockCache.OutputStamp(hash: hash, size: -1, modified: 0)
         }
         if request.perFile {
             report.removed = removeStaleOutputs(directory: request.destination, keeping: Set(outputs.map(\.path)))
@@ -211,7 +210,7 @@ public enum MockGenerator {
     /// time (a `stat`, no read), or failing that the same content.
     static func outputsIntact(_ outputs: [String: MockCache.OutputStamp]) -> Bool {
         outputs.allSatisfy { path, stamp in
-            if let current = MockCache.OutputStamp.stat(path), current.size == stamp.size, current.modified == stamp.modified {
+            if let current = MockCache.OutputStamp.stat(path, hash: stamp.hash), current == stamp {
                 return true
             }
             return FileManager.default.contents(atPath: path).map { ContentHash(data: $0) == stamp.hash } ?? false

@@ -12,7 +12,7 @@ public enum SourceFileReader {
         var model = SourceFileModel(path: path)
         // A file that declares no protocol needs no syntax tree, and its imports are
         // never used: only files declaring mocked protocols or their parents lend theirs.
-        guard source.utf8.contains(subsequence: "protocol".utf8) else { return model }
+        guard ByteSearch.contains(source, "protocol") else { return model }
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let reader = ProtocolReader(converter: converter, path: path, source: SourceText(source))
@@ -96,30 +96,5 @@ public enum SourceFileReader {
             module: path.first ?? "",
             attributes: attributes,
             conditions: conditions)
-    }
-}
-
-extension String.UTF8View {
-    /// Whether `needle` occurs in the bytes.
-    func contains(subsequence needle: String.UTF8View) -> Bool {
-        let needleBytes = Array(needle)
-        guard let first = needleBytes.first else { return true }
-        return withContiguousStorageIfAvailable { buffer -> Bool in
-            let count = buffer.count, length = needleBytes.count
-            guard count >= length else { return false }
-            var index = 0
-            while index <= count - length {
-                if buffer[index] == first {
-                    var matched = true
-                    for offset in 1..<length where buffer[index + offset] != needleBytes[offset] {
-                        matched = false
-                        break
-                    }
-                    if matched { return true }
-                }
-                index += 1
-            }
-            return false
-        } ?? String(self).contains(String(needle))
     }
 }

@@ -166,7 +166,7 @@ extension MockTypeRenderer {
             return parameter.isVariadic ? "[Any]" : (parameter.type.isOptional ? "Any?" : "Any")
         }
         if parameter.isVariadic { return "[\(parameter.type.valueText)]" }
-        guard parameter.type.text.containsBytes("@autoclosure") else { return parameter.type.text }
+        guard ByteSearch.contains(parameter.type.text, "@autoclosure") else { return parameter.type.text }
         return parameter.type.text.split(separator: " ").filter { $0 != "@autoclosure" }.joined(separator: " ")
     }
 
@@ -187,7 +187,7 @@ extension MockTypeRenderer {
         let annotation = plan.protocolModel.annotation?.history
         guard options.argumentsHistory || annotation?[method.name] == true || annotation?[baseName] == true else { return nil }
         let recorded = method.parameters.filter { parameter in
-            !(parameter.type.isFunction && !parameter.type.isEscaping) && !parameter.type.text.containsBytes("@autoclosure")
+            !(parameter.type.isFunction && !parameter.type.isEscaping) && !ByteSearch.contains(parameter.type.text, "@autoclosure")
         }
         guard !recorded.isEmpty else { return nil }
         let hidden = isStatic ? erased.union(mockGenerics) : erased

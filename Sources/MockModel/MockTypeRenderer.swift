@@ -168,16 +168,14 @@ struct MockTypeRenderer {
         if !signatures.contains("") {
             body.append("\(access)\(plainInit)() { }")
         }
-        let memberwise = properties.map { property -> (parameter: String, assignment: String) in
+        let memberwise = properties.map { property -> (parameter: String, signature: String, assignment: String) in
             let value = defaults.value(for: property.type)
-            let type = property.type.valueText
-            let parameter = value.map { "\(property.name): \(type) = \($0)" } ?? "\(property.name): \(type)? = nil"
+            let type = property.type.valueText + (value == nil ? "?" : "")
             let target = instance.backingName(property.name, hasDefault: value != nil)
-            return (parameter, instance.assign(target, value: property.name))
+            return ("\(property.name): \(type) = \(value ?? "nil")", "\(property.name):\(type)",
+                    instance.assign(target, value: property.name))
         }
-        let memberwiseSignature = properties.map {
-            "\($0.name):\(defaults.value(for: $0.type) == nil ? "\($0.type.valueText)?" : $0.type.valueText)"
-        }.joined(separator: ",")
+        let memberwiseSignature = memberwise.map(\.signature).joined(separator: ",")
         if !memberwise.isEmpty && !signatures.contains(memberwiseSignature) {
             var lines = ["\(access)\(plainInit)(" + memberwise.map(\.parameter).joined(separator: ", ") + ") {"]
             lines += memberwise.map { "    " + $0.assignment }

@@ -50,12 +50,6 @@ public struct TypeRef: Sendable, Hashable, Codable {
         }
     }
 
-    /// Whether the type is `Never`.
-    public var isNever: Bool {
-        if case .named(let name, []) = shape { return name == "Never" || name == "Swift.Never" }
-        return false
-    }
-
     /// Whether the value is optional (`T?`, `T!`, `Optional<T>`), so `nil` is a valid default.
     public var isOptional: Bool {
         if case .optional = shape { return true }
@@ -69,7 +63,7 @@ public struct TypeRef: Sendable, Hashable, Codable {
     }
 
     /// Whether the text carries `@escaping`.
-    public var isEscaping: Bool { text.containsBytes("@escaping") }
+    public var isEscaping: Bool { ByteSearch.contains(text, "@escaping") }
 
     /// Whether the type is `inout T`.
     public var isInout: Bool { text.hasPrefix("inout ") }
@@ -132,19 +126,5 @@ extension StringProtocol {
         while let first = slice.first, first == " " || first == "\t" || first == "\n" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" || last == "\n" { slice.removeLast() }
         return String(slice)
-    }
-}
-
-extension String {
-    /// Whether `needle` occurs in the text, compared byte by byte: Foundation's
-    /// `contains(_:)` is much slower and this runs for every type.
-    func containsBytes(_ needle: String) -> Bool {
-        let haystack = Array(utf8), pattern = Array(needle.utf8)
-        guard !pattern.isEmpty else { return true }
-        guard haystack.count >= pattern.count else { return false }
-        for start in 0...(haystack.count - pattern.count) where haystack[start] == pattern[0] {
-            if haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
-        }
-        return false
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs the Swift compiler on generated code, off the test runner's threads: a
+/// Runs the Swift compiler, and programs it built, off the test runner's threads: a
 /// blocking wait inside an async test would starve the cooperative pool.
 enum Swiftc {
     struct Outcome: Sendable {
@@ -8,43 +8,22 @@ enum Swiftc {
         var output: String
     }
 
-    /// `swiftc` with `arguments`, its combined output, and its exit status.
-    static func run(_ arguments: [String], in directory: URL? = nil) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(returning: try runBlocking(arguments, in: directory))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
-    }
-
-    static func runBlocking(_ arguments: [String], in directory: URL?) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    /// `swiftc` with `arguments`: its combined output and its exit status.
+    static func run(_ arguments: [String]) async throws -> Outcome {
         #if os(macOS)
-        process.arguments = ["xcrun", "swiftc"] + arguments
+        try await execute("/usr/bin/env", ["xcrun", "swiftc"] + arguments)
         #else
-        process.arguments = ["swiftc"] + arguments
+        try await execute("/usr/bin/env", ["swiftc"] + arguments)
         #endif
-        if let directory { process.currentDirectoryURL = directory }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 
-    /// Runs an executable and returns its status and output.
-    static func execute(_ path: String) async throws -> Outcome {
+    /// Runs the executable at `path` and returns its combined output and exit status.
+    static func execute(_ path: String, _ arguments: [String] = []) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: path)
+                process.arguments = arguments
                 let pipe = Pipe()
                 process.standardOutput = pipe
                 process.standardError = pipe
