@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "ExampleScreens", targets: ["ExampleScreens"]),
         .library(name: "MockModel", targets: ["MockModel"]),
         .library(name: "MockGen", targets: ["MockGen"]),
+        .library(name: "TestEventStream", targets: ["TestEventStream"]),
+        .library(name: "Scenario", targets: ["Scenario"]),
+        .library(name: "LivingSpec", targets: ["LivingSpec"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
@@ -32,6 +35,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+        .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     ],
     targets: [
         // Layer 0: codecs and engines with no package dependencies.
@@ -44,6 +51,7 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], swiftSettings: strict),
         .target(name: "ImageDiff", dependencies: ["PyramidImage"], swiftSettings: strict),
         .target(name: "MockModel", swiftSettings: strict),
+        .target(name: "TestEventStream", swiftSettings: strict),
 
         // Layer 1: libraries.
         .macro(
@@ -87,6 +95,19 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .target(
+            name: "Scenario",
+            dependencies: [
+                "TestEventStream",
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "LivingSpec", dependencies: ["TestEventStream", "PyramidIO"], swiftSettings: strict),
+
         // Layer 2: adapters.
         .target(
             name: "ChromiumRenderer",
@@ -125,6 +146,7 @@ let package = Package(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview", "PyramidDemo", "WebDriver", "MocksCommand",
+                "LivingSpec", "TestEventStream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -188,6 +210,22 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "TestEventStreamTests", dependencies: ["TestEventStream"], exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ScenarioTests",
+            dependencies: [
+                "Scenario", "TestEventStream",
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "LivingSpecTests", dependencies: ["LivingSpec", "TestEventStream"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]
 )

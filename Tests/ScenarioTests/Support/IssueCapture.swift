@@ -1,0 +1,20 @@
+import Testing
+
+@testable import Scenario
+
+/// Runs `body` with every issue it records captured and kept out of the test's results, so a
+/// test can assert on the failures Scenario reports (their comments, their count) and still pass.
+func capturingIssues(_ body: @Sendable () async -> Void) async -> [Issue] {
+    let captured = Protected<[Issue]>([])
+    let capture = IssueHandlingTrait.compactMapIssues { issue in
+        captured.withLock { $0.append(issue) }
+        return nil
+    }
+    guard let test = Test.current else { return [] }
+    try? await capture.provideScope(for: test, testCase: Test.Case.current) { await body() }
+    return captured.current
+}
+
+extension Issue {
+    var commentTexts: [String] { comments.map(\.rawValue) }
+}
