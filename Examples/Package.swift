@@ -6,20 +6,54 @@ import PackageDescription
 ///   snapshot-tested across the full matrix in real Chromium. `swift test` verifies the
 ///   committed references; `SNAPSHOT_TESTING_RECORD=all swift test` records them again.
 /// - RegisterFeatureTests: seed 001's RegisterOrganizationViewModel, tested Given/When/Then
-///   with mocks PyramidMocksPlugin generates at build time from RegisterFeature.
+///   (one nested suite per input, Scenario steps) with mocks PyramidMocksPlugin generates at
+///   build time from RegisterFeature.
+/// - UserListFeatureTests and SearchFeatureTests: seed 000's view models (loading sequence,
+///   failure, delete; 300 ms debounce) with Scenario's recorders, gate and virtual time.
 let package = Package(
     name: "swift-pyramid-examples",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [
         .package(name: "swift-pyramid", path: ".."),
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     ],
     targets: [
         .target(name: "RegisterFeature", swiftSettings: [.treatAllWarnings(as: .error)]),
         .testTarget(
             name: "RegisterFeatureTests",
-            dependencies: ["RegisterFeature"],
+            dependencies: ["RegisterFeature", .product(name: "Scenario", package: "swift-pyramid")],
             swiftSettings: [.treatAllWarnings(as: .error)],
             plugins: [.plugin(name: "PyramidMocksPlugin", package: "swift-pyramid")]
+        ),
+        .target(
+            name: "UserListFeature",
+            dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .testTarget(
+            name: "UserListFeatureTests",
+            dependencies: ["UserListFeature", .product(name: "Scenario", package: "swift-pyramid")],
+            swiftSettings: [.treatAllWarnings(as: .error)],
+            plugins: [.plugin(name: "PyramidMocksPlugin", package: "swift-pyramid")]
+        ),
+        .target(
+            name: "SearchFeature",
+            dependencies: [
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .testTarget(
+            name: "SearchFeatureTests",
+            dependencies: [
+                "SearchFeature",
+                .product(name: "Scenario", package: "swift-pyramid"),
+                .product(name: "OpenCombineShim", package: "OpenCombine"),
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         .testTarget(
             name: "ExampleScreensTests",

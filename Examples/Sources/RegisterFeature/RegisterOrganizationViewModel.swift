@@ -1,9 +1,12 @@
+import Observation
+
 /// The seed's "individual or corporation" screen: choosing enables Next, Next calls the
 /// registration API and moves on or shows an alert.
 @MainActor
+@Observable
 public final class RegisterOrganizationViewModel {
-    private let registerUseCase: RegisterUseCaseGRPCProtocol
-    private let bigQueryUseCase: BigQueryUseCaseProtocol
+    @ObservationIgnored private let registerUseCase: RegisterUseCaseGRPCProtocol
+    @ObservationIgnored private let bigQueryUseCase: BigQueryUseCaseProtocol
 
     public var currentSelection: EntryFormOrganizationType?
     public private(set) var isLoading = false
