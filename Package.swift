@@ -211,8 +211,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "TestEventStreamTests", dependencies: ["TestEventStream"], exclude: ["Fixtures"],
-            swiftSettings: strict),
+            name: "TestEventStreamTests", dependencies: ["TestEventStream"], swiftSettings: strict),
         .testTarget(
             name: "ScenarioTests",
             dependencies: [

@@ -1,0 +1,130 @@
+/// A module, a suite or a test function in a run.
+public struct TestNode: Sendable {
+    public enum Kind: String, Sendable { case module, suite, function }
+
+    public var id: String
+    public var kind: Kind
+    /// The name in the source: `Outer`, `onTapNext()`.
+    public var name: String
+    /// The display name the test gave itself, or nil when it has none.
+    public var displayName: String?
+    public var place: SourcePlace?
+    public var tags: [String]
+    public var isParameterized: Bool
+    public var children: [TestNode]
+    /// For a function: one per case that ran (one for a test that is not parameterised).
+    public var cases: [TestCaseResult]
+    /// Issues recorded against the node itself rather than a case (a suite's, or a test's
+    /// when the stream does not say which case).
+    public var issues: [IssueRecord]
+    public var skipReason: String?
+    public var cancelReason: String?
+    public var duration: Double?
+
+    public init(id: String, kind: Kind, name: String) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.displayName = nil
+        self.place = nil
+        self.tags = []
+        self.isParameterized = false
+        self.children = []
+        self.cases = []
+        self.issues = []
+        self.skipReason = nil
+        self.cancelReason = nil
+        self.duration = nil
+    }
+
+    /// The name to show: the display name, or the source name.
+    public var title: String { displayName ?? name }
+
+    /// How the node ended: a function by its own events and cases; a suite or module as the
+    /// worst of its children (an empty one passes).
+    public var outcome: Outcome {
+        switch kind {
+        case .function:
+            if skipReason != nil { return .skipped }
+            if cancelReason != nil { return .cancelled }
+            let own = IssueRecord.outcome(of: issues)
+            return cases.map(\.outcome).reduce(own, max)
+        case .suite, .module:
+            if skipReason != nil { return .skipped }
+            let own = IssueRecord.outcome(of: issues)
+            return children.map(\.outcome).reduce(own, max)
+        }
+    }
+
+    /// Every function at or below this node, depth first.
+    public var allTests: [TestNode] {
+        kind == .function ? [self] : children.flatMap(\.allTests)
+    }
+}
+
+/// One case of a test function: its arguments (for a parameterised test), outcome, issues,
+/// steps and attachments.
+public struct TestCaseResult: Sendable {
+    /// The arguments as Swift Testing shows them ("selection → individual"), or nil.
+    public var arguments: String?
+    public var issues: [IssueRecord]
+    public var steps: [StepRecord]
+    public var attachments: [AttachmentRecord]
+    public var cancelReason: String?
+    public var duration: Double?
+
+    public init(arguments: String?) {
+        self.arguments = arguments
+        self.issues = []
+        self.steps = []
+        self.attachments = []
+        self.cancelReason = nil
+        self.duration = nil
+    }
+
+    public var outcome: Outcome {
+        if cancelReason != nil { return max(.cancelled, IssueRecord.outcome(of: issues)) }
+        return IssueRecord.outcome(of: issues)
+    }
+}
+
+/// An issue as the stream recorded it.
+public struct IssueRecord: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case failure, warning, knownIssue }
+    public var kind: Kind
+    /// What went wrong: "Expectation failed: (count → 1) == 2".
+    public var message: String
+    /// The comments and details under it.
+    public var details: [String]
+    public var place: SourcePlace?
+
+    public init(kind: Kind, message: String, details: [String], place: SourcePlace?) {
+        self.kind = kind
+        self.message = message
+        self.details = details
+        self.place = place
+    }
+
+    static func outcome(of issues: [IssueRecord]) -> Outcome {
+        var outcome = Outcome.passed
+        for issue in issues {
+            switch issue.kind {
+            case .failure: return .failed
+            case .knownIssue: outcome = max(outcome, .knownIssue)
+            case .warning: outcome = max(outcome, .warning)
+            }
+        }
+        return outcome
+    }
+}
+
+/// A value a test attached: its name and where the run wrote it, if it did.
+public struct AttachmentRecord: Sendable, Equatable {
+    public var name: String
+    public var path: String?
+
+    public init(name: String, path: String?) {
+        self.name = name
+        self.path = path
+    }
+}

@@ -1,0 +1,105 @@
+/// A test run rebuilt from Swift Testing's event stream: modules › suites › tests › cases,
+/// each with its outcome, issues, steps and timing. What `pyramid spec` renders.
+public struct TestRun: Sendable {
+    /// One node per module, holding its suites and free test functions.
+    public var modules: [TestNode]
+    /// Lines that could not be read, and other things the reader noticed.
+    public var diagnostics: [StreamDiagnostic]
+    /// The stream's version, as its first record gave it.
+    public var streamVersion: String?
+    /// The whole run's duration in seconds, from `runStarted` to `runEnded`.
+    public var duration: Double?
+    /// When the run started, in seconds since 1970.
+    public var startedAt: Double?
+
+    public init(
+        modules: [TestNode], diagnostics: [StreamDiagnostic], streamVersion: String?, duration: Double?,
+        startedAt: Double?
+    ) {
+        self.modules = modules
+        self.diagnostics = diagnostics
+        self.streamVersion = streamVersion
+        self.duration = duration
+        self.startedAt = startedAt
+    }
+
+    /// Every test function in the run, depth first.
+    public var tests: [TestNode] { modules.flatMap(\.allTests) }
+
+    /// How many test functions ended each way.
+    public var counts: OutcomeCounts {
+        var counts = OutcomeCounts()
+        for test in tests { counts.add(test.outcome) }
+        return counts
+    }
+}
+
+/// Something the reader wants the reader of the report to know: a malformed line, a newer version.
+public struct StreamDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, note }
+    public var line: Int?
+    public var severity: Severity
+    public var message: String
+
+    public init(line: Int?, severity: Severity, message: String) {
+        self.line = line
+        self.severity = severity
+        self.message = message
+    }
+
+    public var description: String {
+        (line.map { "line \($0): " } ?? "") + message
+    }
+}
+
+/// How a test, or one case of a parameterised test, ended. Ordered from best to worst, so the
+/// outcome of a group is the worst of its members'.
+public enum Outcome: Int, Sendable, Comparable, CaseIterable {
+    case passed
+    /// Passed, with warnings recorded.
+    case warning
+    /// Passed, with a known issue recorded.
+    case knownIssue
+    case skipped
+    case cancelled
+    case failed
+
+    public static func < (lhs: Outcome, rhs: Outcome) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// A word for the outcome.
+    public var label: String {
+        switch self {
+        case .passed: "passed"
+        case .warning: "passed with warnings"
+        case .knownIssue: "known issue"
+        case .skipped: "skipped"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
+    }
+}
+
+/// Counts of test functions by outcome.
+public struct OutcomeCounts: Sendable, Equatable {
+    public var byOutcome: [Outcome: Int] = [:]
+
+    public init() {}
+
+    mutating func add(_ outcome: Outcome) { byOutcome[outcome, default: 0] += 1 }
+
+    public subscript(_ outcome: Outcome) -> Int { byOutcome[outcome] ?? 0 }
+    public var total: Int { byOutcome.values.reduce(0, +) }
+}
+
+/// Where something is in the source.
+public struct SourcePlace: Sendable, Equatable, CustomStringConvertible {
+    public var fileID: String
+    public var line: Int
+
+    public init(fileID: String, line: Int) {
+        self.fileID = fileID
+        self.line = line
+    }
+
+    public var description: String { "\(fileID):\(line)" }
+}

@@ -1,0 +1,317 @@
+import Foundation
+
+/// Collects records in stream order and assembles the run tree at the end.
+struct TestRunBuilder {
+    private struct Declared {
+        var node: TestNode
+        var order: Int
+        var caseNames: [String: String] = [:]
+    }
+
+    private struct FunctionState {
+        var cases: [String: TestCaseResult] = [:]
+        var caseOrder: [String] = []
+        var open: [String] = []
+        var caseStarts: [String: Double] = [:]
+        var implicit = TestCaseResult(arguments: nil)
+        var implicitUsed = false
+    }
+
+    private var declared: [String: Declared] = [:]
+    private var functions: [String: FunctionState] = [:]
+    private var starts: [String: Double] = [:]
+    private var nodeExtras: [String: (issues: [IssueRecord], skip: String?, cancel: String?, duration: Double?)] = [:]
+    private var diagnostics: [StreamDiagnostic] = []
+    private var version: String?
+    private var runStart: (absolute: Double?, since1970: Double?)
+    private var runDuration: Double?
+    private var unknownKinds: Set<String> = []
+    private var missingStepsNoted = false
+
+    mutating func diagnose(line: Int, _ message: String) {
+        diagnostics.append(StreamDiagnostic(line: line, severity: .error, message: message))
+    }
+
+    mutating func add(_ record: RawRecord, line: Int, loadAttachment: (String) -> Data?) {
+        if version == nil, let recordVersion = record.version { noteVersion(recordVersion, line: line) }
+        guard let payload = record.payload else {
+            diagnose(line: line, "a \"\(record.kind)\" record with no payload")
+            return
+        }
+        switch record.kind {
+        case "test": declare(payload, line: line)
+        case "event": apply(payload, loadAttachment: loadAttachment)
+        default: noteUnknown("record kind \"\(record.kind)\"", line: line)
+        }
+    }
+
+    private mutating func noteVersion(_ text: String, line: Int) {
+        version = text
+        let parts = text.split(separator: ".").compactMap { Int($0) }
+        let major = parts.first ?? 0, minor = parts.count > 1 ? parts[1] : 0
+        if (major, minor) > EventStreamReader.knownVersion {
+            diagnostics.append(StreamDiagnostic(
+                line: line, severity: .note,
+                message: "stream version \(text) is newer than \(EventStreamReader.knownVersion.major).\(EventStreamReader.knownVersion.minor); fields this reader does not know are ignored"))
+        }
+    }
+
+    private mutating func noteUnknown(_ what: String, line: Int) {
+        guard unknownKinds.insert(what).inserted else { return }
+        diagnostics.append(StreamDiagnostic(line: line, severity: .note, message: "ignored \(what), which this reader does not know"))
+    }
+
+    // MARK: Test records
+
+    private mutating func declare(_ payload: RawPayload, line: Int) {
+        guard let id = payload.id else {
+            diagnose(line: line, "a test record with no id")
+            return
+        }
+        let kind: TestNode.Kind = payload.kind == "suite" ? .suite : .function
+        var node = TestNode(id: id, kind: kind, name: payload.name ?? id)
+        node.displayName = payload.displayName
+        node.place = Self.place(payload.sourceLocation)
+        node.tags = (payload._tags ?? []).map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
+        node.isParameterized = payload.isParameterized ?? false
+        var entry = Declared(node: node, order: declared.count)
+        for testCase in payload._testCases ?? [] {
+            if let caseID = testCase.id, let name = testCase.displayName { entry.caseNames[caseID] = name }
+        }
+        declared[id] = entry
+    }
+
+    // MARK: Events
+
+    private mutating func apply(_ payload: RawPayload, loadAttachment: (String) -> Data?) {
+        let absolute = payload.instant?.absolute
+        switch payload.kind {
+        case "runStarted":
+            runStart = (absolute, payload.instant?.since1970)
+        case "runEnded":
+            if let start = runStart.absolute, let absolute { runDuration = absolute - start }
+        case "testStarted":
+            if let id = payload.testID, let absolute { starts[id] = absolute }
+        case "testEnded":
+            if let id = payload.testID, let start = starts[id], let absolute {
+                nodeExtras[id, default: ([], nil, nil, nil)].duration = absolute - start
+            }
+        case "testCaseStarted":
+            guard let id = payload.testID else { return }
+            let key = payload._testCase?.id ?? "#\(functions[id]?.caseOrder.count ?? 0)"
+            var state = functions[id] ?? FunctionState()
+            if state.cases[key] == nil {
+                state.cases[key] = TestCaseResult(arguments: arguments(of: payload, testID: id))
+                state.caseOrder.append(key)
+            }
+            state.open.append(key)
+            if let absolute { state.caseStarts[key] = absolute }
+            functions[id] = state
+        case "testCaseEnded", "testCaseCancelled":
+            guard let id = payload.testID, var state = functions[id], let key = caseKey(payload, state) else { return }
+            if payload.kind == "testCaseCancelled" {
+                state.cases[key]?.cancelReason = Self.reason(payload) ?? "cancelled"
+            } else {
+                state.open.removeAll { $0 == key }
+                if let start = state.caseStarts[key], let absolute { state.cases[key]?.duration = absolute - start }
+            }
+            functions[id] = state
+        case "testSkipped":
+            if let id = payload.testID { nodeExtras[id, default: ([], nil, nil, nil)].skip = Self.reason(payload) ?? "skipped" }
+        case "testCancelled":
+            if let id = payload.testID { nodeExtras[id, default: ([], nil, nil, nil)].cancel = Self.reason(payload) ?? "cancelled" }
+        case "issueRecorded":
+            guard let issue = Self.issue(payload) else { return }
+            attribute(payload) { $0.issues.append(issue) } orNode: { $0.issues.append(issue) }
+        case "valueAttached":
+            let path = payload.attachment?.path
+            if let path, path.hasSuffix(".json"), let data = loadAttachment(path), let step = StepRecord.decode(data) {
+                attribute(payload) { $0.steps.append(step) } orNode: { _ in }
+                return
+            }
+            let name = payload.attachment?._preferredName ?? Self.attachmentName(payload) ?? "attachment"
+            if name.hasPrefix("scenario-step"), name.hasSuffix(".json") {
+                // A step record the run did not write to disk (no --attachments-path), or moved.
+                noteMissingSteps()
+                return
+            }
+            let attachment = AttachmentRecord(name: name, path: path)
+            attribute(payload) { $0.attachments.append(attachment) } orNode: { _ in }
+        default:
+            break
+        }
+    }
+
+    /// The case an event belongs to: the one it names, else the only one open.
+    private func caseKey(_ payload: RawPayload, _ state: FunctionState) -> String? {
+        if let id = payload._testCase?.id, state.cases[id] != nil { return id }
+        return state.open.count == 1 ? state.open[0] : nil
+    }
+
+    /// Applies `toCase` to the event's test case, or `toNode` to its test or suite when the
+    /// event names no case (a suite's issue; a stream without case ids and cases in parallel).
+    private mutating func attribute(
+        _ payload: RawPayload, toCase: (inout TestCaseResult) -> Void, orNode toNode: (inout (issues: [IssueRecord], skip: String?, cancel: String?, duration: Double?)) -> Void
+    ) {
+        guard let id = payload.testID else { return }
+        if declared[id]?.node.kind == .suite {
+            toNode(&nodeExtras[id, default: ([], nil, nil, nil)])
+            return
+        }
+        var state = functions[id] ?? FunctionState()
+        if let key = caseKey(payload, state) {
+            toCase(&state.cases[key]!)
+        } else if state.cases.isEmpty {
+            toCase(&state.implicit)
+            state.implicitUsed = true
+        } else {
+            toNode(&nodeExtras[id, default: ([], nil, nil, nil)])
+        }
+        functions[id] = state
+    }
+
+    private func arguments(of payload: RawPayload, testID: String) -> String? {
+        if let name = payload._testCase?.displayName { return name }
+        if let caseID = payload._testCase?.id, let name = declared[testID]?.caseNames[caseID] { return name }
+        // "Test case passing 1 argument n → 1 to "param" started."
+        guard let text = payload.messages?.first?.text, let passing = text.range(of: "passing "),
+            let to = text.range(of: " to ", options: .backwards, range: passing.upperBound..<text.endIndex)
+        else { return nil }
+        let described = text[passing.upperBound..<to.lowerBound]
+        guard let firstSpace = described.firstIndex(of: " ") else { return String(described) }
+        // Drop the "1 argument " / "2 arguments " count.
+        let afterCount = described[described.index(after: firstSpace)...]
+        guard let secondSpace = afterCount.firstIndex(of: " ") else { return String(described) }
+        return String(afterCount[afterCount.index(after: secondSpace)...])
+    }
+
+    /// "Attached 'server.log' to "attaches a log"." → server.log; else the file's name.
+    private static func attachmentName(_ payload: RawPayload) -> String? {
+        if let text = payload.messages?.first?.text, let open = text.firstIndex(of: "'"),
+            let close = text[text.index(after: open)...].firstIndex(of: "'")
+        {
+            return String(text[text.index(after: open)..<close])
+        }
+        return payload.attachment?.path.map { ($0 as NSString).lastPathComponent }
+    }
+
+    private mutating func noteMissingSteps() {
+        guard !missingStepsNoted else { return }
+        missingStepsNoted = true
+        diagnostics.append(StreamDiagnostic(
+            line: nil, severity: .note,
+            message: "tests attached Scenario step records that could not be read; run swift test with --attachments-path (pyramid spec does), or pass the folder with --attachments"))
+    }
+
+    private static func reason(_ payload: RawPayload) -> String? {
+        if let comment = payload._comments?.first { return comment }
+        guard let text = payload.messages?.first?.text, let colon = text.range(of: ": \"") else { return nil }
+        return String(text[colon.upperBound...].dropLast(text.hasSuffix("\"") ? 1 : 0))
+    }
+
+    private static func issue(_ payload: RawPayload) -> IssueRecord? {
+        guard let raw = payload.issue else { return nil }
+        let kind: IssueRecord.Kind
+        if raw.isKnown == true {
+            kind = .knownIssue
+        } else if raw.severity == "warning" || raw.isFailure == false {
+            kind = .warning
+        } else {
+            kind = .failure
+        }
+        let messages = payload.messages ?? []
+        let message = messages.first?.text ?? "Issue recorded"
+        let details = messages.dropFirst().compactMap(\.text)
+        return IssueRecord(kind: kind, message: message, details: details, place: place(raw.sourceLocation ?? payload._sourceLocation))
+    }
+
+    private static func place(_ location: RawLocation?) -> SourcePlace? {
+        guard let location, let line = location.line else { return nil }
+        let file = location.fileID ?? location.filePath.map { ($0 as NSString).lastPathComponent } ?? "?"
+        return SourcePlace(fileID: file, line: line)
+    }
+
+    // MARK: Assembly
+
+    mutating func finish() -> TestRun {
+        // Events for tests the stream never declared still get a node of their own.
+        for id in Set(functions.keys).union(nodeExtras.keys) where declared[id] == nil {
+            let kind: TestNode.Kind = functions[id] == nil && !id.contains("(") ? .suite : .function
+            declared[id] = Declared(node: TestNode(id: id, kind: kind, name: Self.lastComponent(of: id)), order: declared.count)
+        }
+        var nodes: [String: TestNode] = [:]
+        for (id, entry) in declared {
+            var node = entry.node
+            if let extras = nodeExtras[id] {
+                node.issues = extras.issues
+                node.skipReason = extras.skip
+                node.cancelReason = extras.cancel
+                node.duration = extras.duration
+            }
+            if node.kind == .function {
+                let state = functions[id] ?? FunctionState()
+                node.cases = state.caseOrder.compactMap { state.cases[$0] }
+                if node.cases.isEmpty {
+                    var only = state.implicit
+                    only.duration = node.duration
+                    if node.skipReason == nil || state.implicitUsed { node.cases = [only] }
+                } else if state.implicitUsed {
+                    node.issues += state.implicit.issues
+                }
+                for index in node.cases.indices {
+                    node.cases[index].steps.sort { ($0.startedAt, $0.depth) < ($1.startedAt, $1.depth) }
+                }
+            }
+            nodes[id] = node
+        }
+
+        // Attach each node to its parent: the nearest suite whose id prefixes it, else its module.
+        var children: [String: [String]] = [:]
+        var modules: [String: TestNode] = [:]
+        for id in nodes.keys {
+            if let parent = parentSuite(of: id, in: nodes) {
+                children[parent, default: []].append(id)
+            } else {
+                let module = Self.module(of: id)
+                if modules[module] == nil { modules[module] = TestNode(id: module, kind: .module, name: module) }
+                children[module, default: []].append(id)
+            }
+        }
+        func build(_ id: String) -> TestNode {
+            var node = nodes[id] ?? modules[id]!
+            node.children = (children[id] ?? []).sorted { lhs, rhs in
+                sortKey(nodes[lhs]!, declared[lhs]?.order ?? 0) < sortKey(nodes[rhs]!, declared[rhs]?.order ?? 0)
+            }.map(build)
+            return node
+        }
+        let built = modules.keys.sorted().map(build)
+        return TestRun(
+            modules: built, diagnostics: diagnostics, streamVersion: version, duration: runDuration,
+            startedAt: runStart.since1970)
+    }
+
+    private func sortKey(_ node: TestNode, _ order: Int) -> (String, Int, Int) {
+        (node.place?.fileID ?? "", node.place?.line ?? 0, order)
+    }
+
+    private func parentSuite(of id: String, in nodes: [String: TestNode]) -> String? {
+        var candidate = Substring(id)
+        while let slash = candidate.lastIndex(of: "/") {
+            candidate = candidate[..<slash]
+            if let node = nodes[String(candidate)], node.kind == .suite { return String(candidate) }
+        }
+        return nil
+    }
+
+    static func module(of id: String) -> String {
+        let firstComponent = id.prefix { $0 != "/" }
+        return String(firstComponent.prefix { $0 != "." })
+    }
+
+    static func lastComponent(of id: String) -> String {
+        let components = id.split(separator: "/")
+        // A function id ends in its source location: "name()/File.swift:3:5".
+        if components.count >= 2, components.last!.contains(".swift:") { return String(components[components.count - 2]) }
+        return String(components.last ?? Substring(id))
+    }
+}
