@@ -10,7 +10,7 @@ struct Pyramid: AsyncParsableCommand {
         commandName: "pyramid",
         abstract: "A Swift testing toolkit: snapshot matrices, image diffs, mocks and living specs.",
         version: "0.1.0",
-        subcommands: [DemoCommand.self, MocksCommand.self, DiffCommand.self, CatalogCommand.self, GalleryCommand.self, ReviewCommand.self, PruneCommand.self, ReportCommand.self]
+        subcommands: [DemoCommand.self, MocksCommand.self, SpecCommand.self, DiffCommand.self, CatalogCommand.self, GalleryCommand.self, ReviewCommand.self, PruneCommand.self, ReportCommand.self]
     )
 
     /// Exit codes every subcommand shares: 0 success, 1 a negative answer (the

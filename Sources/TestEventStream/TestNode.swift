@@ -50,9 +50,14 @@ public struct TestNode: Sendable {
             let own = IssueRecord.outcome(of: issues)
             return cases.map(\.outcome).reduce(own, max)
         case .suite, .module:
+            // A group fails when anything in it failed; otherwise it is as good as the tests
+            // that ran, and skipped or cancelled only when nothing in it ran.
             if skipReason != nil { return .skipped }
-            let own = IssueRecord.outcome(of: issues)
-            return children.map(\.outcome).reduce(own, max)
+            let outcomes = children.map(\.outcome) + [IssueRecord.outcome(of: issues)]
+            if outcomes.contains(.failed) { return .failed }
+            let ran = children.map(\.outcome).filter { $0 != .skipped && $0 != .cancelled }
+            if ran.isEmpty, !children.isEmpty { return outcomes.max()! }
+            return (ran + [IssueRecord.outcome(of: issues)]).max()!
         }
     }
 

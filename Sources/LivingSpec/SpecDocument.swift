@@ -1,0 +1,80 @@
+import Foundation
+import PyramidIO
+import TestEventStream
+
+/// The living spec of one run, and the files it is written to.
+public struct SpecDocument: Sendable {
+    public var run: TestRun
+    public var title: String
+
+    public init(run: TestRun, title: String) {
+        self.run = run
+        self.title = title
+    }
+
+    /// Reads an event-stream file. Attachment paths in it that do not exist (the run happened
+    /// elsewhere, or its folder moved) are looked up by file name in `attachmentsFolder`.
+    public static func read(eventStream path: String, attachmentsFolder: String?, title: String) throws(SpecError) -> SpecDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            throw SpecError("\(path): the event stream \(reason)")
+        }
+        let run = EventStreamReader.read(data) { attachment in
+            if let bytes = FileManager.default.contents(atPath: attachment) { return bytes }
+            guard let attachmentsFolder else { return nil }
+            let relocated = (attachmentsFolder as NSString).appendingPathComponent((attachment as NSString).lastPathComponent)
+            return FileManager.default.contents(atPath: relocated)
+        }
+        return SpecDocument(run: run, title: title)
+    }
+
+    public var markdown: String { MarkdownSpec.render(run, title: title) }
+    public var html: String { HTMLSpec.render(run, title: title) }
+    public var junit: String { JUnitSpec.render(run, title: title) }
+
+    /// Where each rendering goes; nil leaves it out.
+    public struct Destinations: Sendable {
+        public var markdown: String?
+        public var html: String?
+        public var junit: String?
+
+        public init(markdown: String?, html: String?, junit: String?) {
+            self.markdown = markdown
+            self.html = html
+            self.junit = junit
+        }
+
+        /// `spec.md`, `spec.html` and `junit.xml` in `folder`.
+        public static func folder(_ folder: String) -> Destinations {
+            let path = { (name: String) in (folder as NSString).appendingPathComponent(name) }
+            return Destinations(markdown: path("spec.md"), html: path("spec.html"), junit: path("junit.xml"))
+        }
+    }
+
+    /// Writes each rendering whole (a temporary file renamed into place), making folders as
+    /// needed. Returns the paths written.
+    @discardableResult
+    public func write(to destinations: Destinations) throws(SpecError) -> [String] {
+        var written: [String] = []
+        let outputs: [(String?, () -> String)] = [
+            (destinations.markdown, { markdown }), (destinations.html, { html }), (destinations.junit, { junit }),
+        ]
+        for case (let path?, let render) in outputs {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw SpecError("\(folder): cannot create the folder (\(error.localizedDescription))")
+                }
+            }
+            do {
+                try AtomicFile.write(Data(render().utf8), to: path)
+            } catch {
+                throw SpecError("\(error)")
+            }
+            written.append(path)
+        }
+        return written
+    }
+}

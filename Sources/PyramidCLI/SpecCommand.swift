@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import LivingSpec
+import TestEventStream
+
+/// `pyramid spec`: the living specification, built from a real Swift Testing run.
+struct SpecCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spec",
+        abstract: "Run swift test (or read an event stream) and write the living spec: Markdown, HTML and JUnit XML.",
+        discussion: """
+            Rebuilds Suite › Test › Steps with display names, outcomes, durations, arguments, tags \
+            and Scenario's Given/When/Then steps. Exits 1 when a test failed, 2 when the stream \
+            had lines that could not be read (the rest is still written) or on any other error.
+            """
+    )
+
+    @Option(help: "The package whose tests to run.")
+    var packagePath = "."
+
+    @Option(name: .customLong("filter"), help: "Passed to swift test --filter (repeatable).")
+    var filters: [String] = []
+
+    @Option(help: "Read this event-stream file instead of running the tests.")
+    var eventStream: String?
+
+    @Option(help: "Where to look for attachments the stream names, when they are not where it says.")
+    var attachments: String?
+
+    @Option(help: "The folder for spec.md, spec.html and junit.xml.")
+    var output = ".build/pyramid-spec"
+
+    @Option(help: "Write the Markdown here instead.")
+    var markdown: String?
+
+    @Option(help: "Write the HTML page here instead.")
+    var html: String?
+
+    @Option(help: "Write the JUnit XML here instead.")
+    var junit: String?
+
+    @Option(help: "The title at the top of the spec.")
+    var title = "Living spec"
+
+    @Flag(help: "Also append the Markdown to the file GITHUB_STEP_SUMMARY names.")
+    var jobSummary = false
+
+    @Argument(parsing: .postTerminator, help: "Arguments after -- go to swift test.")
+    var swiftTestArguments: [String] = []
+
+    func run() throws {
+        var attachmentsFolder = attachments
+        let streamPath: String
+        var testStatus: Int32 = 0
+        if let eventStream {
+            streamPath = eventStream
+        } else {
+            let runner = SwiftTestRunner(
+                packagePath: packagePath, filters: filters, extraArguments: swiftTestArguments,
+                workFolder: (output as NSString).appendingPathComponent("run"))
+            do { testStatus = try runner.run() } catch { throw CommandFailure(error.description) }
+            streamPath = runner.eventStreamPath
+            attachmentsFolder = attachmentsFolder ?? runner.attachmentsPath
+        }
+
+        let document: SpecDocument
+        do {
+            document = try SpecDocument.read(eventStream: streamPath, attachmentsFolder: attachmentsFolder, title: title)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let defaults = SpecDocument.Destinations.folder(output)
+        let destinations = SpecDocument.Destinations(
+            markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
+        let written: [String]
+        do { written = try document.write(to: destinations) } catch { throw CommandFailure(error.description) }
+        if jobSummary { try appendJobSummary(document.markdown) }
+
+        let run = document.run
+        for diagnostic in run.diagnostics {
+            FileHandle.standardError.write(Data("\(streamPath): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
+        }
+        print("\(title): \(run.counts.total) tests — \(Self.countsLine(run.counts))")
+        for path in written { print("wrote \(path)") }
+
+        if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
+        if run.counts[.failed] > 0 || testStatus != 0 { throw ExitCode(1) }
+    }
+
+    private func appendJobSummary(_ markdown: String) throws {
+        guard let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else {
+            throw CommandFailure("--job-summary: GITHUB_STEP_SUMMARY is not set")
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw CommandFailure("--job-summary: \(path) cannot be opened for writing")
+        }
+        defer { try? handle.close() }
+        handle.seekToEndOfFile()
+        handle.write(Data((markdown + "\n").utf8))
+    }
+
+    static func countsLine(_ counts: OutcomeCounts) -> String {
+        let parts = Outcome.allCases.reversed().compactMap { outcome in
+            counts[outcome] == 0 ? nil : "\(counts[outcome]) \(outcome.label)"
+        }
+        return parts.isEmpty ? "none ran" : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@Suite("pyramid spec")
+struct SpecCommandTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("LivingSpecTests/Fixtures")
+
+    @Test("renders a recorded stream: three files, a summary, exit 1 for the failed tests")
+    func recordedStream() throws {
+        let run = try CLI.run([
+            "spec", "--event-stream", Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path,
+            "--attachments", Self.fixtures.appendingPathComponent("sample-attachments").path,
+            "--output", folder.path("out"), "--title", "登録機能",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("登録機能: 10 tests — 3 failed, 1 cancelled, 1 skipped, 1 known issue, 1 passed with warnings, 3 passed"))
+        for name in ["spec.md", "spec.html", "junit.xml"] {
+            #expect(FileManager.default.fileExists(atPath: folder.path("out/\(name)")))
+        }
+        let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
+        #expect(markdown.contains("  - ✅ Given 個人を選択している"))
+    }
+
+    @Test("a malformed line is reported with its number on stderr, the rest is written, exit 2")
+    func malformedLine() throws {
+        var lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        lines.insert("{broken", at: 2)
+        let stream = folder.path("events.jsonl")
+        try lines.joined(separator: "\n").write(toFile: stream, atomically: true, encoding: .utf8)
+        let run = try CLI.run(["spec", "--event-stream", stream, "--markdown", folder.path("spec.md"), "--html", folder.path("s.html"), "--junit", folder.path("j.xml")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(stream): error: line 3: not a Swift Testing event record (invalid JSON"))
+        let markdown = try String(contentsOfFile: folder.path("spec.md"), encoding: .utf8)
+        #expect(markdown.contains("**3 failed"))
+        #expect(markdown.contains("- error: line 3:"))
+    }
+
+    @Test("a missing stream is an error that names it, and nothing is written")
+    func missingStream() throws {
+        let run = try CLI.run(["spec", "--event-stream", folder.path("none.jsonl"), "--output", folder.path("out")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("none.jsonl: the event stream does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+    }
+
+    @Test("a package path without a package is an error before anything runs")
+    func notAPackage() throws {
+        let run = try CLI.run(["spec", "--package-path", folder.path("empty"), "--output", folder.path("out")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("empty: no Package.swift here"))
+    }
+
+    @Test("all passing: exit 0, and --job-summary appends the Markdown to GITHUB_STEP_SUMMARY")
+    func passingWithJobSummary() throws {
+        let lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.contains("\"issueRecorded\"") && !$0.contains("Cancelled") }
+        let stream = folder.path("passing.jsonl")
+        try lines.joined(separator: "\n").write(toFile: stream, atomically: true, encoding: .utf8)
+        let summary = folder.path("summary.md")
+        try "previous step\n".write(toFile: summary, atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            ["spec", "--event-stream", stream, "--output", folder.path("out"), "--job-summary"],
+            environment: ["GITHUB_STEP_SUMMARY": summary])
+        #expect(run.status == 0)
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(text.hasPrefix("previous step\n# Living spec\n"))
+    }
+}
