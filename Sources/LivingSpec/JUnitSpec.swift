@@ -107,6 +107,9 @@ public enum JUnitSpec {
 
     /// Escapes text for XML, dropping characters XML 1.0 cannot hold.
     static func escape(_ text: String) -> String {
+        // Only markup and control bytes need work; UTF-8 of other characters is never below 0x20.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF || $0 == 0xED })
+        else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -93,8 +93,12 @@ public enum MarkdownSpec {
         (test.issues + test.cases.flatMap(\.issues)).first { $0.kind == .failure }
     }
 
+    private static let markupBytes: Set<UInt8> = Set("\\`*_[]<>#|~\n\r".utf8)
+
     /// Escapes the characters Markdown would read as markup, and folds newlines.
     static func escape(_ text: String) -> String {
+        // Most names need nothing; look at the bytes before walking characters.
+        guard text.utf8.contains(where: { markupBytes.contains($0) }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {

@@ -20,10 +20,10 @@ public struct SpecDocument: Sendable {
             throw SpecError("\(path): the event stream \(reason)")
         }
         let run = EventStreamReader.read(data) { attachment in
-            if let bytes = FileManager.default.contents(atPath: attachment) { return bytes }
+            if let bytes = SmallFile.read(attachment) { return bytes }
             guard let attachmentsFolder else { return nil }
             let relocated = (attachmentsFolder as NSString).appendingPathComponent((attachment as NSString).lastPathComponent)
-            return FileManager.default.contents(atPath: relocated)
+            return SmallFile.read(relocated)
         }
         return SpecDocument(run: run, title: title)
     }
@@ -56,10 +56,19 @@ public struct SpecDocument: Sendable {
     @discardableResult
     public func write(to destinations: Destinations) throws(SpecError) -> [String] {
         var written: [String] = []
-        let outputs: [(String?, () -> String)] = [
-            (destinations.markdown, { markdown }), (destinations.html, { html }), (destinations.junit, { junit }),
-        ]
-        for case (let path?, let render) in outputs {
+        var wanted: [(path: String, render: @Sendable (SpecDocument) -> String)] = []
+        if let path = destinations.markdown { wanted.append((path, { $0.markdown })) }
+        if let path = destinations.html { wanted.append((path, { $0.html })) }
+        if let path = destinations.junit { wanted.append((path, { $0.junit })) }
+        let renderers = wanted
+        // The renderings are independent: make them on every core at once.
+        let rendered = RenderedTexts(count: wanted.count)
+        let document = self
+        DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+            rendered.set(index, renderers[index].render(document))
+        }
+        for (index, (path, _)) in wanted.enumerated() {
+            let text = rendered.text(index)
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty {
                 do {
@@ -69,7 +78,7 @@ public struct SpecDocument: Sendable {
                 }
             }
             do {
-                try AtomicFile.write(Data(render().utf8), to: path)
+                try AtomicFile.write(Data(text.utf8), to: path)
             } catch {
                 throw SpecError("\(error)")
             }
@@ -77,4 +86,15 @@ public struct SpecDocument: Sendable {
         }
         return written
     }
+}
+
+/// The texts concurrent renderings hand back, one slot each.
+private final class RenderedTexts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String]
+
+    init(count: Int) { texts = Array(repeating: "", count: count) }
+
+    func set(_ index: Int, _ text: String) { lock.withLock { texts[index] = text } }
+    func text(_ index: Int) -> String { lock.withLock { texts[index] } }
 }

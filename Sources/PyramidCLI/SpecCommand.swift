@@ -45,6 +45,9 @@ struct SpecCommand: ParsableCommand {
     @Flag(help: "Also append the Markdown to the file GITHUB_STEP_SUMMARY names.")
     var jobSummary = false
 
+    @Flag(help: "Print how long reading and writing the spec took, on standard error.")
+    var timing = false
+
     @Argument(parsing: .postTerminator, help: "Arguments after -- go to swift test.")
     var swiftTestArguments: [String] = []
 
@@ -63,6 +66,8 @@ struct SpecCommand: ParsableCommand {
             attachmentsFolder = attachmentsFolder ?? runner.attachmentsPath
         }
 
+        let clock = ContinuousClock()
+        let readStart = clock.now
         let document: SpecDocument
         do {
             document = try SpecDocument.read(eventStream: streamPath, attachmentsFolder: attachmentsFolder, title: title)
@@ -72,8 +77,13 @@ struct SpecCommand: ParsableCommand {
         let defaults = SpecDocument.Destinations.folder(output)
         let destinations = SpecDocument.Destinations(
             markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
+        let writeStart = clock.now
         let written: [String]
         do { written = try document.write(to: destinations) } catch { throw CommandFailure(error.description) }
+        if timing {
+            let read = writeStart - readStart, write = clock.now - writeStart
+            FileHandle.standardError.write(Data("timing: read \(read), render and write \(write)\n".utf8))
+        }
         if jobSummary { try appendJobSummary(document.markdown) }
 
         let run = document.run

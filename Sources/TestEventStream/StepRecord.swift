@@ -67,9 +67,37 @@ public struct StepRecord: Codable, Sendable, Equatable {
 
     /// Decodes a step record, or nil when the bytes are some other JSON or a newer format.
     public static func decode(_ data: Data) -> StepRecord? {
-        guard let record = try? JSONDecoder().decode(StepRecord.self, from: data),
-            record.scenarioStep >= 1, record.scenarioStep <= currentFormat
-        else { return nil }
-        return record
+        data.withUnsafeBytes { bytes in
+            var scanner = JSONScanner(bytes)
+            guard let record = try? StepRecord(&scanner), (try? scanner.end()) != nil,
+                record.scenarioStep >= 1, record.scenarioStep <= currentFormat
+            else { return nil }
+            return record
+        }
+    }
+
+    /// Reads the JSON form, stepping over fields it does not know; fails on a missing field.
+    init(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
+        var format: Int?, keyword: Keyword?, text: String?, depth: Int?, startedAt: Double?
+        var duration: Double?, outcome: Outcome?, failure: String?, fileID: String?, line: Int?
+        try scanner.object { key, scanner throws(JSONScanner.Failure) in
+            if key.equals("scenarioStep") { format = try scanner.int() }
+            else if key.equals("keyword") { keyword = Keyword(rawValue: try scanner.string()) }
+            else if key.equals("text") { text = try scanner.string() }
+            else if key.equals("depth") { depth = try scanner.int() }
+            else if key.equals("startedAt") { startedAt = try scanner.double() }
+            else if key.equals("durationSeconds") { duration = try scanner.double() }
+            else if key.equals("outcome") { outcome = Outcome(rawValue: try scanner.string()) }
+            else if key.equals("failure") { failure = try scanner.optionalString() }
+            else if key.equals("fileID") { fileID = try scanner.string() }
+            else if key.equals("line") { line = try scanner.int() }
+            else { try scanner.skipValue() }
+        }
+        guard let format, let keyword, let text, let depth, let startedAt, let duration, let outcome, let fileID, let line
+        else { throw JSONScanner.Failure(offset: scanner.index, reason: "not a step record") }
+        self.init(
+            keyword: keyword, text: text, depth: depth, startedAt: startedAt, durationSeconds: duration,
+            outcome: outcome, failure: failure, fileID: fileID, line: line)
+        self.scenarioStep = format
     }
 }

@@ -32,16 +32,18 @@ struct TestRunBuilder {
         diagnostics.append(StreamDiagnostic(line: line, severity: .error, message: message))
     }
 
-    mutating func add(_ record: RawRecord, line: Int, loadAttachment: (String) -> Data?) {
+    /// Adds one record; `steps` are the step records already read from attachment files, by path.
+    mutating func add(_ record: RawRecord, line: Int, steps: [String: StepRecord]) {
+        let kind = record.kind ?? "?"
         if version == nil, let recordVersion = record.version { noteVersion(recordVersion, line: line) }
         guard let payload = record.payload else {
-            diagnose(line: line, "a \"\(record.kind)\" record with no payload")
+            diagnose(line: line, "a \"\(kind)\" record with no payload")
             return
         }
-        switch record.kind {
+        switch kind {
         case "test": declare(payload, line: line)
-        case "event": apply(payload, loadAttachment: loadAttachment)
-        default: noteUnknown("record kind \"\(record.kind)\"", line: line)
+        case "event": apply(payload, steps: steps)
+        default: noteUnknown("record kind \"\(kind)\"", line: line)
         }
     }
 
@@ -83,7 +85,7 @@ struct TestRunBuilder {
 
     // MARK: Events
 
-    private mutating func apply(_ payload: RawPayload, loadAttachment: (String) -> Data?) {
+    private mutating func apply(_ payload: RawPayload, steps: [String: StepRecord]) {
         let absolute = payload.instant?.absolute
         switch payload.kind {
         case "runStarted":
@@ -125,7 +127,7 @@ struct TestRunBuilder {
             attribute(payload) { $0.issues.append(issue) } orNode: { $0.issues.append(issue) }
         case "valueAttached":
             let path = payload.attachment?.path
-            if let path, path.hasSuffix(".json"), let data = loadAttachment(path), let step = StepRecord.decode(data) {
+            if let path, let step = steps[path] {
                 attribute(payload) { $0.steps.append(step) } orNode: { _ in }
                 return
             }

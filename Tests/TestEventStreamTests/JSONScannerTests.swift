@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import TestEventStream
+
+@Suite("JSON scanner")
+struct JSONScannerTests {
+    private func scan<T>(_ text: String, _ body: (inout JSONScanner) throws -> T) throws -> T {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBytes { buffer in
+            var scanner = JSONScanner(buffer)
+            let value = try body(&scanner)
+            try scanner.end()
+            return value
+        }
+    }
+
+    @Test("strings: UTF-8 as is, every escape, surrogate pairs")
+    func strings() throws {
+        #expect(try scan(#""登録画面""#) { try $0.string() } == "登録画面")
+        #expect(try scan(#""a\"b\\c\/d\n\t\r\b\f""#) { try $0.string() } == "a\"b\\c/d\n\t\r\u{8}\u{C}")
+        #expect(try scan(#""\u00e9\u30c6\ud83d\ude00""#) { try $0.string() } == "éテ😀")
+        #expect(throws: JSONScanner.Failure.self) { try scan(#""\x""#) { try $0.string() } }
+        #expect(throws: JSONScanner.Failure.self) { try scan(#""open"#) { try $0.string() } }
+    }
+
+    @Test("numbers, booleans and null")
+    func scalars() throws {
+        #expect(try scan("15495.552280416") { try $0.double() } == 15495.552280416)
+        #expect(try scan("-1.5e3") { try $0.double() } == -1500)
+        #expect(try scan("42") { try $0.int() } == 42)
+        #expect(throws: JSONScanner.Failure.self) { try scan("4.5") { try $0.int() } }
+        #expect(try scan(" true ") { try $0.bool() })
+        #expect(try scan("false") { try $0.bool() } == false)
+        #expect(try scan("null") { $0.null() })
+        #expect(try scan("\"x\"") { try $0.optionalString() } == "x")
+    }
+
+    @Test("objects and arrays: wanted keys read, the rest skipped whatever its shape")
+    func skipping() throws {
+        let text = #"{"_backtrace":[{"address":1},{"address":2}],"nested":{"a":[1,[2,{"b":null}]],"c":"}"},"kind":"event","n":-0.5,"t":true}"#
+        let kind = try scan(text) { scanner -> String? in
+            var kind: String?
+            try scanner.object { key, scanner throws(JSONScanner.Failure) in
+                if key.equals("kind") { kind = try scanner.string() } else { try scanner.skipValue() }
+            }
+            return kind
+        }
+        #expect(kind == "event")
+        #expect(try scan("[\"a\", \"b\" ,\"c\"]") { try $0.strings() } == ["a", "b", "c"])
+        #expect(try scan("{}") { scanner -> Int in
+            var members = 0
+            try scanner.object { _, scanner throws(JSONScanner.Failure) in
+                members += 1
+                try scanner.skipValue()
+            }
+            return members
+        } == 0)
+        #expect(try scan("[ ]") { try $0.strings() } == [])
+    }
+
+    @Test("malformed documents fail with the byte offset")
+    func malformed() {
+        for text in ["{\"a\":1,}", "{\"a\" 1}", "[1 2]", "{\"a\":1} x", "{\"a\":", "tru", "{\"a\":[1,2}"] {
+            #expect(throws: JSONScanner.Failure.self, "\(text)") {
+                try scan(text) { scanner in try scanner.skipValue() }
+            }
+        }
+        let failure = #expect(throws: JSONScanner.Failure.self) {
+            try scan("{\"a\" 1}") { scanner in try scanner.skipValue() }
+        }
+        #expect(failure?.description == "invalid JSON at byte 6: expected ':'")
+    }
+}
