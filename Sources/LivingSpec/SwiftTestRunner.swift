@@ -13,7 +13,8 @@ public struct SwiftTestRunner: Sendable {
         self.packagePath = packagePath
         self.filters = filters
         self.extraArguments = extraArguments
-        self.workFolder = workFolder
+        // swift test resolves these against the package, not the caller's folder: make them absolute.
+        self.workFolder = URL(fileURLWithPath: workFolder).standardizedFileURL.path
     }
 
     public var eventStreamPath: String { (workFolder as NSString).appendingPathComponent("events.jsonl") }
