@@ -157,25 +157,7 @@ public enum HTMLSpec {
         }
     }
 
-    /// Escapes text for HTML content and attribute values.
-    static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { SpecText.escapeMarkup(text) }
 
     private static let style = """
         body{font:15px/1.5 -apple-system,system-ui,"Noto Sans CJK JP",sans-serif;margin:0;color:#1d1d1f;background:#fafafa}

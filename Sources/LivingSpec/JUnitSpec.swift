@@ -105,27 +105,5 @@ public enum JUnitSpec {
         return "\(rounded)"
     }
 
-    /// Escapes text for XML, dropping characters XML 1.0 cannot hold.
-    static func escape(_ text: String) -> String {
-        // Only markup and control bytes need work; UTF-8 of other characters is never below 0x20.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF || $0 == 0xED })
-        else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || (0xD800...0xDFFF).contains(value) || value == 0xFFFE || value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { SpecText.escapeMarkup(text) }
 }

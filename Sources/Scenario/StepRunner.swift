@@ -60,7 +60,7 @@ enum StepRunner {
             do {
                 try await trait.provideScope(for: test, testCase: Test.Case.current) {
                     let result = await capture(handoff.value)
-                    outcome.withLock { $0 = Handoff(value: result).value }
+                    outcome.withLock { $0 = result }
                 }
             } catch {
                 // The scope only rethrows what its function throws, and ours throws nothing.

@@ -55,8 +55,8 @@ public enum EventStreamReader {
             start = end + 1
         }
         let chunkCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, ranges.count / 2_000))
-        let results = UnsafeSendableBox([[ParsedLine]](repeating: [], count: chunkCount))
-        let base = UnsafeSendableBox(buffer)
+        let results = LockedValue([[ParsedLine]](repeating: [], count: chunkCount))
+        let base = LockedValue(buffer)
         let chunkSize = (ranges.count + chunkCount - 1) / max(chunkCount, 1)
         let lines = ranges
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
@@ -91,9 +91,9 @@ public enum EventStreamReader {
             else { return nil }
             return path
         }
-        let found = UnsafeSendableBox([StepRecord?](repeating: nil, count: paths.count))
-        DispatchQueue.concurrentPerform(iterations: min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4)) { worker in
-            let workers = min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let found = LockedValue([StepRecord?](repeating: nil, count: paths.count))
+        let workers = min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var local: [(Int, StepRecord)] = []
             for index in stride(from: worker, to: paths.count, by: workers) {
                 if let data = loadAttachment(paths[index]), let step = StepRecord.decode(data) { local.append((index, step)) }
@@ -108,7 +108,7 @@ public enum EventStreamReader {
 
 /// A value shared by the workers of one `concurrentPerform`, each touching its own part
 /// under the lock.
-final class UnsafeSendableBox<Value>: @unchecked Sendable {
+final class LockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var value: Value
 
