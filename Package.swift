@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], swiftSettings: strict),
         .target(name: "ImageDiff", dependencies: ["PyramidImage"], swiftSettings: strict),
         .target(name: "MockModel", swiftSettings: strict),
-        .target(name: "TestEventStream", swiftSettings: strict),
+        .target(name: "TestEventStream", dependencies: ["PyramidIO"], swiftSettings: strict),
 
         // Layer 1: libraries.
         .macro(

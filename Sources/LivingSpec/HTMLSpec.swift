@@ -13,7 +13,7 @@ public enum HTMLSpec {
             <style>\(style)</style>
             </head><body>
             <header><h1>\(escape(title))</h1>
-            <p class="summary"><strong>\(escape(SpecText.counts(run.counts)))</strong> — \(escape(SpecText.totals(run)))</p>
+            <p class="summary"><strong>\(escape(run.counts.summary()))</strong> — \(escape(SpecText.totals(run)))</p>
             <label><input type="checkbox" id="only-failed"> Show only failures</label></header>
             <main>
 

@@ -5,7 +5,7 @@ import TestEventStream
 public enum MarkdownSpec {
     public static func render(_ run: TestRun, title: String) -> String {
         var out = "# \(escape(title))\n\n"
-        out += "**\(SpecText.counts(run.counts))** — \(SpecText.totals(run))\n\n"
+        out += "**\(run.counts.summary())** — \(SpecText.totals(run))\n\n"
 
         let failures = LocatedTest.all(in: run).filter { $0.test.outcome == .failed }
         if !failures.isEmpty {

@@ -60,15 +60,10 @@ public struct SpecDocument: Sendable {
         if let path = destinations.markdown { wanted.append((path, { $0.markdown })) }
         if let path = destinations.html { wanted.append((path, { $0.html })) }
         if let path = destinations.junit { wanted.append((path, { $0.junit })) }
-        let renderers = wanted
         // The renderings are independent: make them on every core at once.
-        let rendered = RenderedTexts(count: wanted.count)
         let document = self
-        DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
-            rendered.set(index, renderers[index].render(document))
-        }
-        for (index, (path, _)) in wanted.enumerated() {
-            let text = rendered.text(index)
+        let texts = parallelMap(wanted, workers: wanted.count) { $0.render(document) }
+        for ((path, _), text) in zip(wanted, texts) {
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty {
                 do {
@@ -88,13 +83,3 @@ public struct SpecDocument: Sendable {
     }
 }
 
-/// The texts concurrent renderings hand back, one slot each.
-private final class RenderedTexts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts: [String]
-
-    init(count: Int) { texts = Array(repeating: "", count: count) }
-
-    func set(_ index: Int, _ text: String) { lock.withLock { texts[index] = text } }
-    func text(_ index: Int) -> String { lock.withLock { texts[index] } }
-}

@@ -29,15 +29,6 @@ enum SpecText {
         return String(format: "%.2f s", seconds)
     }
 
-    /// "3 failed · 5 passed · 1 skipped": the outcomes that occurred, worst first.
-    static func counts(_ counts: OutcomeCounts) -> String {
-        let parts = Outcome.allCases.reversed().compactMap { outcome -> String? in
-            let count = counts[outcome]
-            return count == 0 ? nil : "\(count) \(outcome.label)"
-        }
-        return parts.isEmpty ? "no tests" : parts.joined(separator: " · ")
-    }
-
     /// "10 tests in 1.24 s".
     static func totals(_ run: TestRun) -> String {
         let total = run.counts.total

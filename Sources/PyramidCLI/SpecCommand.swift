@@ -90,7 +90,7 @@ struct SpecCommand: ParsableCommand {
         for diagnostic in run.diagnostics {
             FileHandle.standardError.write(Data("\(streamPath): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }
-        print("\(title): \(run.counts.total) tests — \(Self.countsLine(run.counts))")
+        print("\(title): \(run.counts.total) tests — \(run.counts.summary(separator: ", "))")
         for path in written { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
@@ -107,12 +107,5 @@ struct SpecCommand: ParsableCommand {
         defer { try? handle.close() }
         handle.seekToEndOfFile()
         handle.write(Data((markdown + "\n").utf8))
-    }
-
-    static func countsLine(_ counts: OutcomeCounts) -> String {
-        let parts = Outcome.allCases.reversed().compactMap { outcome in
-            counts[outcome] == 0 ? nil : "\(counts[outcome]) \(outcome.label)"
-        }
-        return parts.isEmpty ? "none ran" : parts.joined(separator: ", ")
     }
 }

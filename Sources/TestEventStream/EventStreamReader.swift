@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import PyramidIO
 
 /// Reads Swift Testing's JSON event stream (`swift test --event-stream-output-path F
 /// --event-stream-version 6.3`, JSON Lines) into a ``TestRun``.
@@ -17,9 +17,9 @@ public enum EventStreamReader {
     /// called from several threads at once.
     public static func read(
         _ data: Data,
-        loadAttachment: @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
+        loadAttachment: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) -> TestRun {
-        let parsed = data.withUnsafeBytes { buffer in parseLines(buffer) }
+        let parsed = parseLines(data)
         let steps = loadSteps(parsed.compactMap { try? $0.record.get() }, loadAttachment: loadAttachment)
         var builder = TestRunBuilder()
         for line in parsed {
@@ -43,32 +43,27 @@ public enum EventStreamReader {
     }
 
     /// Splits the stream into lines and parses them, a share of the lines per core.
-    static func parseLines(_ buffer: UnsafeRawBufferPointer) -> [ParsedLine] {
-        var ranges: [(number: Int, range: Range<Int>)] = []
-        var start = 0, number = 0
-        while start < buffer.count {
-            number += 1
-            let end = buffer[start...].firstIndex(of: 0x0A) ?? buffer.count
-            if buffer[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-                ranges.append((number, start..<end))
+    static func parseLines(_ data: Data) -> [ParsedLine] {
+        var lines: [(number: Int, range: Range<Int>)] = []
+        data.withUnsafeBytes { buffer in
+            var start = 0, number = 0
+            while start < buffer.count {
+                number += 1
+                let end = buffer[start...].firstIndex(of: 0x0A) ?? buffer.count
+                if buffer[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                    lines.append((number, start..<end))
+                }
+                start = end + 1
             }
-            start = end + 1
         }
-        let chunkCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, ranges.count / 2_000))
-        let results = LockedValue([[ParsedLine]](repeating: [], count: chunkCount))
-        let base = LockedValue(buffer)
-        let chunkSize = (ranges.count + chunkCount - 1) / max(chunkCount, 1)
-        let lines = ranges
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let slice = lines[min(lines.count, chunk * chunkSize)..<min(lines.count, (chunk + 1) * chunkSize)]
-            var parsed: [ParsedLine] = []
-            parsed.reserveCapacity(slice.count)
-            for (number, range) in slice {
-                parsed.append(ParsedLine(number: number, record: parse(UnsafeRawBufferPointer(rebasing: base.value[range]))))
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let shareSize = max(2_000, (lines.count + cores - 1) / max(cores, 1))
+        let shares = stride(from: 0, to: lines.count, by: shareSize).map { Array(lines[$0..<min(lines.count, $0 + shareSize)]) }
+        return parallelMap(shares, workers: cores) { share in
+            data.withUnsafeBytes { buffer in
+                share.map { ParsedLine(number: $0.number, record: parse(UnsafeRawBufferPointer(rebasing: buffer[$0.range]))) }
             }
-            results.withValue { $0[chunk] = parsed }
-        }
-        return results.value.flatMap { $0 }
+        }.flatMap { $0 }
     }
 
     static func parse(_ line: UnsafeRawBufferPointer) -> Result<RawRecord, LineFailure> {
@@ -84,39 +79,19 @@ public enum EventStreamReader {
     }
 
     /// Reads every JSON attachment the records name that holds a step record, on every core.
-    static func loadSteps(_ records: [RawRecord], loadAttachment: @Sendable (String) -> Data?) -> [String: StepRecord] {
+    static func loadSteps(_ records: [RawRecord], loadAttachment: @escaping @Sendable (String) -> Data?) -> [String: StepRecord] {
         let paths = records.compactMap { record -> String? in
             guard record.payload?.kind == "valueAttached", let path = record.payload?.attachment?.path,
                 path.hasSuffix(".json")
             else { return nil }
             return path
         }
-        let found = LockedValue([StepRecord?](repeating: nil, count: paths.count))
-        let workers = min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var local: [(Int, StepRecord)] = []
-            for index in stride(from: worker, to: paths.count, by: workers) {
-                if let data = loadAttachment(paths[index]), let step = StepRecord.decode(data) { local.append((index, step)) }
-            }
-            found.withValue { steps in for (index, step) in local { steps[index] = step } }
+        // Small files: several readers per core keep the disk busy while others decode.
+        let found = parallelMap(paths, workers: ProcessInfo.processInfo.activeProcessorCount * 4) { path in
+            loadAttachment(path).flatMap(StepRecord.decode)
         }
         var steps: [String: StepRecord] = [:]
-        for (index, step) in found.value.enumerated() { if let step { steps[paths[index]] = step } }
+        for (path, step) in zip(paths, found) { if let step { steps[path] = step } }
         return steps
-    }
-}
-
-/// A value shared by the workers of one `concurrentPerform`, each touching its own part
-/// under the lock.
-final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withValue(_ body: (inout Value) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        body(&value)
     }
 }

@@ -180,12 +180,13 @@ struct JSONScanner {
         let start = index
         while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
         guard index > start else { throw fail("expected a number") }
-        // Numbers are short; parse from a small NUL-terminated copy.
-        var buffer = [CChar](repeating: 0, count: index - start + 1)
-        for offset in 0..<(index - start) { buffer[offset] = CChar(bitPattern: bytes[start + offset]) }
-        var end: UnsafeMutablePointer<CChar>?
-        let value = buffer.withUnsafeMutableBufferPointer { pointer in strtod(pointer.baseAddress!, &end) }
-        return value
+        // Numbers are short: parse a NUL-terminated copy on the stack (the line itself is not terminated).
+        let length = index - start
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in
+            for offset in 0..<length { buffer[offset] = CChar(bitPattern: bytes[start + offset]) }
+            buffer[length] = 0
+            return strtod(buffer.baseAddress!, nil)
+        }
     }
 
     @inline(__always)

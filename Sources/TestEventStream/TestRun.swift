@@ -89,6 +89,14 @@ public struct OutcomeCounts: Sendable, Equatable {
 
     public subscript(_ outcome: Outcome) -> Int { byOutcome[outcome] ?? 0 }
     public var total: Int { byOutcome.values.reduce(0, +) }
+
+    /// "3 failed · 5 passed · 1 skipped": the outcomes that occurred, worst first.
+    public func summary(separator: String = " · ") -> String {
+        let parts = Outcome.allCases.reversed().compactMap { outcome -> String? in
+            self[outcome] == 0 ? nil : "\(self[outcome]) \(outcome.label)"
+        }
+        return parts.isEmpty ? "no tests" : parts.joined(separator: separator)
+    }
 }
 
 /// Where something is in the source.

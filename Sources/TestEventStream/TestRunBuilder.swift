@@ -20,7 +20,15 @@ struct TestRunBuilder {
     private var declared: [String: Declared] = [:]
     private var functions: [String: FunctionState] = [:]
     private var starts: [String: Double] = [:]
-    private var nodeExtras: [String: (issues: [IssueRecord], skip: String?, cancel: String?, duration: Double?)] = [:]
+    /// What events say about a test or suite as a whole, rather than about one case.
+    private struct NodeFacts {
+        var issues: [IssueRecord] = []
+        var skip: String?
+        var cancel: String?
+        var duration: Double?
+    }
+
+    private var nodeFacts: [String: NodeFacts] = [:]
     private var diagnostics: [StreamDiagnostic] = []
     private var version: String?
     private var runStart: (absolute: Double?, since1970: Double?)
@@ -96,7 +104,7 @@ struct TestRunBuilder {
             if let id = payload.testID, let absolute { starts[id] = absolute }
         case "testEnded":
             if let id = payload.testID, let start = starts[id], let absolute {
-                nodeExtras[id, default: ([], nil, nil, nil)].duration = absolute - start
+                nodeFacts[id, default: NodeFacts()].duration = absolute - start
             }
         case "testCaseStarted":
             guard let id = payload.testID else { return }
@@ -119,9 +127,9 @@ struct TestRunBuilder {
             }
             functions[id] = state
         case "testSkipped":
-            if let id = payload.testID { nodeExtras[id, default: ([], nil, nil, nil)].skip = Self.reason(payload) ?? "skipped" }
+            if let id = payload.testID { nodeFacts[id, default: NodeFacts()].skip = Self.reason(payload) ?? "skipped" }
         case "testCancelled":
-            if let id = payload.testID { nodeExtras[id, default: ([], nil, nil, nil)].cancel = Self.reason(payload) ?? "cancelled" }
+            if let id = payload.testID { nodeFacts[id, default: NodeFacts()].cancel = Self.reason(payload) ?? "cancelled" }
         case "issueRecorded":
             guard let issue = Self.issue(payload) else { return }
             attribute(payload) { $0.issues.append(issue) } orNode: { $0.issues.append(issue) }
@@ -153,11 +161,11 @@ struct TestRunBuilder {
     /// Applies `toCase` to the event's test case, or `toNode` to its test or suite when the
     /// event names no case (a suite's issue; a stream without case ids and cases in parallel).
     private mutating func attribute(
-        _ payload: RawPayload, toCase: (inout TestCaseResult) -> Void, orNode toNode: (inout (issues: [IssueRecord], skip: String?, cancel: String?, duration: Double?)) -> Void
+        _ payload: RawPayload, toCase: (inout TestCaseResult) -> Void, orNode toNode: (inout NodeFacts) -> Void
     ) {
         guard let id = payload.testID else { return }
         if declared[id]?.node.kind == .suite {
-            toNode(&nodeExtras[id, default: ([], nil, nil, nil)])
+            toNode(&nodeFacts[id, default: NodeFacts()])
             return
         }
         var state = functions[id] ?? FunctionState()
@@ -167,7 +175,7 @@ struct TestRunBuilder {
             toCase(&state.implicit)
             state.implicitUsed = true
         } else {
-            toNode(&nodeExtras[id, default: ([], nil, nil, nil)])
+            toNode(&nodeFacts[id, default: NodeFacts()])
         }
         functions[id] = state
     }
@@ -237,18 +245,18 @@ struct TestRunBuilder {
 
     mutating func finish() -> TestRun {
         // Events for tests the stream never declared still get a node of their own.
-        for id in Set(functions.keys).union(nodeExtras.keys) where declared[id] == nil {
+        for id in Set(functions.keys).union(nodeFacts.keys) where declared[id] == nil {
             let kind: TestNode.Kind = functions[id] == nil && !id.contains("(") ? .suite : .function
             declared[id] = Declared(node: TestNode(id: id, kind: kind, name: Self.lastComponent(of: id)), order: declared.count)
         }
         var nodes: [String: TestNode] = [:]
         for (id, entry) in declared {
             var node = entry.node
-            if let extras = nodeExtras[id] {
-                node.issues = extras.issues
-                node.skipReason = extras.skip
-                node.cancelReason = extras.cancel
-                node.duration = extras.duration
+            if let facts = nodeFacts[id] {
+                node.issues = facts.issues
+                node.skipReason = facts.skip
+                node.cancelReason = facts.cancel
+                node.duration = facts.duration
             }
             if node.kind == .function {
                 let state = functions[id] ?? FunctionState()

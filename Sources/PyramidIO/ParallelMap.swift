@@ -2,7 +2,7 @@ import Foundation
 
 /// Maps `items` on up to `workers` threads, keeping the order of the input.
 /// Work is handed out one item at a time, so a slow file does not hold up a whole share.
-func parallelMap<Item: Sendable, Result>(
+public func parallelMap<Item: Sendable, Result>(
     _ items: [Item], workers: Int, _ transform: @Sendable (Item) -> Result
 ) -> [Result] {
     let width = max(1, min(workers, items.count))
