@@ -32,12 +32,13 @@ struct WaitingTests {
     @Test("an eventually that times out says the last value, the distinct values, the checks and the wait")
     func eventuallyFailureReport() async {
         let counter = Counter()
-        let clock = TestClockStepper()
+        // Every sleep on an ImmediateClock returns at once and moves the clock, so the timeout
+        // is reached after a fixed number of checks.
+        let clock = ImmediateClock()
         let issues = await capturingIssues {
-            await MainActor.run {} // hop so the closure below reads on the main actor
             let met = await eventually(
                 { await MainActor.run { counter.count += 1; return counter.count % 3 } }, equals: 10,
-                "count reaches 10", timeout: .milliseconds(40), every: .milliseconds(10), clock: clock.clock)
+                "count reaches 10", timeout: .milliseconds(40), every: .milliseconds(10), clock: clock)
             #expect(!met)
         }
         #expect(issues.count == 1)
@@ -79,8 +80,3 @@ struct WaitingTests {
     }
 }
 
-/// An `ImmediateClock` under a name that says why the test uses it: every sleep returns at
-/// once and moves the clock, so a timeout is reached after a fixed number of checks.
-private struct TestClockStepper {
-    let clock = ImmediateClock()
-}
