@@ -23,9 +23,19 @@ struct WaitingTests {
                 counter.count += 1
             }
         }
-        #expect(await eventually({ counter.count }, equals: 3))
-        #expect(await eventually { counter.count == 3 })
-        #expect(await eventually({ counter.count }, satisfies: { $0 > 2 }))
+        // Virtual time: the timeout is 1,000 checks, however slow the machine is.
+        let clock = ImmediateClock()
+        var reads = 0
+        let met = await eventually(
+            {
+                MainActor.assertIsolated()
+                reads += 1
+                return counter.count
+            }, equals: 3, timeout: .seconds(10), clock: clock)
+        #expect(met)
+        #expect(reads < 1_000)
+        #expect(await eventually(timeout: .seconds(10), clock: clock) { counter.count == 3 })
+        #expect(await eventually({ counter.count }, satisfies: { $0 > 2 }, timeout: .seconds(10), clock: clock))
     }
 
     @MainActor
