@@ -31,7 +31,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // CellCheck's SPI use (SPIBoundary.swift) is tested against 1.19.x only; a new minor version is a deliberate bump.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", .upToNextMinor(from: "1.19.7")),
         .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
@@ -69,6 +70,7 @@ let package = Package(
             dependencies: [
                 "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
             swiftSettings: strict
         ),
@@ -127,10 +129,10 @@ let package = Package(
         ),
 
         // The reference example: the seed screens as HTML, and the demo that runs them.
-        .target(name: "ExampleScreens", dependencies: ["ChromiumRenderer", "VisualTesting"], swiftSettings: strict),
+        .target(name: "ExampleScreens", dependencies: ["ChromiumRenderer", "VisualTesting", "PyramidIO"], swiftSettings: strict),
         .target(
             name: "PyramidDemo",
-            dependencies: ["ExampleScreens", "ChromiumRenderer", "VisualTesting", "WebDriver"],
+            dependencies: ["ExampleScreens", "ChromiumRenderer", "VisualTesting", "WebDriver", "PyramidIO"],
             swiftSettings: strict
         ),
 
@@ -145,7 +147,7 @@ let package = Package(
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
-                "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview", "PyramidDemo", "WebDriver", "MocksCommand",
+                "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview", "PyramidDemo", "MocksCommand",
                 "LivingSpec", "TestEventStream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -190,7 +192,6 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -9,8 +9,10 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Render the example screens in Chromium, check their references, and write the catalog and gallery.",
         discussion: """
-            Missing references are recorded; existing ones are verified. Exit status 1 when a cell \
-            differs, 2 when something needed (Chromium, fonts) is missing.
+            Missing references are recorded; existing ones are verified. When Chromium, chromedriver or \
+            the fonts are missing, the demo installs their Debian packages with apt-get first (as root, or \
+            through sudo without a password), saying which and why; --no-install refuses instead. \
+            Exit status 1 when a cell differs, 2 when something needed is missing or cannot be installed.
             """
     )
 
@@ -20,12 +22,12 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the catalog, gallery, report and JUnit XML (default: .build/pyramid-demo).")
     var output: String = ".build/pyramid-demo"
 
+    @Flag(help: "Do not install missing system packages (Chromium, chromedriver, fonts); fail and name them instead.")
+    var noInstall = false
+
     func run() async throws {
         let snapshots = try snapshotFolder()
-        let missing = Demo.missingRequirements()
-        guard missing.isEmpty else {
-            throw CommandFailure("the demo cannot render here:\n" + missing.map { "  - \($0)" }.joined(separator: "\n"))
-        }
+        try await DemoCommand.setUp(allowInstall: !noInstall, environment: LiveSystemEnvironment())
         let cases = Demo.Options(snapshots: snapshots, output: output).cases
         print("Rendering \(cases.count) example states across the matrix in Chromium…")
         fflush(nil)
@@ -54,6 +56,28 @@ struct DemoCommand: AsyncParsableCommand {
         if summary.hasFailures {
             print("Review the differences: swift run pyramid review \(snapshots) --report \(summary.report)")
             throw ExitCode(1)
+        }
+    }
+
+    /// Makes sure Chromium, chromedriver and the fonts are there, installing them when allowed and possible.
+    static func setUp(allowInstall: Bool, environment: some SystemEnvironment) async throws {
+        switch await DemoSetup.decide(missing: Demo.missingRequirements(), allowInstall: allowInstall, environment: environment) {
+        case .ready:
+            return
+        case .refuse(let error):
+            throw CommandFailure(error.description)
+        case .install(let plan):
+            print(plan.announcement)
+            fflush(nil)
+            do {
+                try await DemoSetup.install(plan, environment: environment)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            let still = Demo.missingRequirements()
+            guard still.isEmpty else {
+                throw CommandFailure(DemoSetupError.missing(still, notInstalled: .stillMissingAfterInstall).description)
+            }
         }
     }
 

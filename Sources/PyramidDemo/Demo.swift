@@ -76,11 +76,8 @@ public enum Demo {
         await pool.shutdown()
 
         let summary = Summary(results: results, output: output, duration: clock.now - began)
-        let catalog = try CatalogBuilder.build(root: options.snapshots)
-        try CatalogBuilder.write(catalog, to: summary.catalog)
-        let report = RunReport(results: results)
-        try VisualTesting.generateGallery(catalog: catalog, outputPath: summary.gallery, rootDirectory: options.snapshots, report: report)
-        try JUnitReport.write(report, to: summary.junit)
+        try SnapshotPublication(root: options.snapshots, report: RunReport(results: results))
+            .write(SnapshotPublication.Destinations(catalog: summary.catalog, gallery: summary.gallery, junit: summary.junit))
         return summary
     }
 

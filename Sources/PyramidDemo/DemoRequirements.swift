@@ -1,40 +1,71 @@
 import Foundation
 import WebDriver
 
-/// Something the demo needs that this machine lacks, and how to get it.
-public struct DemoRequirement: Sendable, Equatable, CustomStringConvertible {
-    public var what: String
-    public var install: String
+/// Something the demo needs that this machine lacks, and the Debian package that provides it.
+public enum DemoRequirement: Sendable, Hashable, CustomStringConvertible {
+    /// Chromium or chromedriver is not installed.
+    case program(MissingExecutable)
+    /// No file of a font family the references were rendered with.
+    case font(family: String, searched: [String], debianPackage: String)
 
-    public var description: String { "\(what). Install it with: \(install)" }
+    /// The Debian package that satisfies this requirement.
+    public var debianPackage: String {
+        switch self {
+        case .program(let missing): missing.debianPackage
+        case .font(_, _, let package): package
+        }
+    }
+
+    /// `chromium` or `the NotoSansCJK font`: what is missing, in a few words.
+    public var shortName: String {
+        switch self {
+        case .program(let missing): missing.name
+        case .font(let family, _, _): "the \(family) font"
+        }
+    }
+
+    /// What is missing and where it was looked for.
+    public var what: String {
+        switch self {
+        case .program(let missing):
+            "\(missing)"
+        case .font(let family, let searched, _):
+            "no \(family) font in \(searched.joined(separator: ", ")) (text would render differently from the references)"
+        }
+    }
+
+    /// What is missing, where it was looked for, and how to install it.
+    public var description: String { "\(what). Install it with: sudo apt-get install \(debianPackage)" }
 }
 
 extension Demo {
+    /// The font families the example references were rendered with, and their Debian packages:
+    /// a Latin one (DejaVu) and a Japanese one (Noto CJK).
+    public static let fonts: [(family: String, debianPackage: String)] = [
+        ("DejaVuSans", "fonts-dejavu-core"), ("NotoSansCJK", "fonts-noto-cjk"),
+    ]
+
     /// Where fontconfig looks on Debian, system-wide and per user.
     public static var fontDirectories: [String] {
-        let home = FileManager.default.homeDirectoryForCurrentDirectory
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
         return ["/usr/share/fonts", "/usr/local/share/fonts", home + "/.fonts", home + "/.local/share/fonts"]
     }
 
     /// What is missing to render the example screens as their references were:
-    /// Chromium and chromedriver, a Latin font (DejaVu) and a Japanese one (Noto CJK).
+    /// Chromium and chromedriver, and the fonts in ``fonts``.
+    ///
+    /// - Parameters:
+    ///   - browser: The browser configuration whose programs must exist.
+    ///   - fontDirectories: The folders searched for font files.
+    /// - Returns: One requirement per missing program or font, programs first; empty when all are there.
     public static func missingRequirements(
         browser: ChromiumOptions = ChromiumOptions(), fontDirectories: [String] = Demo.fontDirectories
     ) -> [DemoRequirement] {
-        var missing: [DemoRequirement] = []
-        do {
-            _ = try browser.executables()
-        } catch {
-            missing.append(DemoRequirement(what: "\(error)".components(separatedBy: ". Install it with:")[0], install: ChromiumOptions.installCommand))
-        }
-        let fonts = fontFiles(in: fontDirectories)
-        for (family, package) in [("DejaVuSans", "fonts-dejavu-core"), ("NotoSansCJK", "fonts-noto-cjk")]
-        where !fonts.contains(where: { $0.localizedCaseInsensitiveContains(family) }) {
-            missing.append(DemoRequirement(
-                what: "no \(family) font in \(fontDirectories.joined(separator: ", ")) (text would render differently from the references)",
-                install: "sudo apt-get install \(package)"))
-        }
-        return missing
+        let programs = browser.missingExecutables().map(DemoRequirement.program)
+        let files = fontFiles(in: fontDirectories)
+        let fonts = Self.fonts.filter { font in !files.contains { $0.localizedCaseInsensitiveContains(font.family) } }
+            .map { DemoRequirement.font(family: $0.family, searched: fontDirectories, debianPackage: $0.debianPackage) }
+        return programs + fonts
     }
 
     static func fontFiles(in directories: [String]) -> [String] {
@@ -47,11 +78,5 @@ extension Demo {
             }
         }
         return names
-    }
-}
-
-extension FileManager {
-    fileprivate var homeDirectoryForCurrentDirectory: String {
-        ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
     }
 }

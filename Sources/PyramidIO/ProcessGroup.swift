@@ -86,6 +86,20 @@ public final class ProcessGroup: @unchecked Sendable {
 
     public var isRunning: Bool { exitCode == nil }
 
+    /// Waits for the leader to end and returns its exit status (128 + N for signal N).
+    /// Cancelling the waiting task ends the group first.
+    public func waitForExit(polling interval: Duration = .milliseconds(20)) async -> Int32 {
+        while true {
+            if let exitCode { return exitCode }
+            do {
+                try await Task.sleep(for: interval)
+            } catch {
+                await terminate()
+                return exitCode ?? -1
+            }
+        }
+    }
+
     /// Whether any process of the group is still alive (zombies excluded).
     public var hasLiveMembers: Bool { !ProcessTable.members(ofGroup: pid).isEmpty }
 

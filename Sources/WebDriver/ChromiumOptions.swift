@@ -28,8 +28,6 @@ public struct ChromiumOptions: Sendable, Hashable {
         self.startupTimeout = startupTimeout
     }
 
-    /// The Debian packages that provide what the browser needs.
-    public static let installCommand = "sudo apt-get install chromium chromium-driver fonts-dejavu-core fonts-noto-cjk"
 
     /// Flags for stable, quiet, deterministic rendering: no GPU, no LCD text,
     /// sRGB, hidden scroll bars, no background work or first-run UI.
@@ -44,49 +42,76 @@ public struct ChromiumOptions: Sendable, Hashable {
     ]
 
     /// The Chromium and chromedriver this configuration would start.
-    /// - Throws: `WebDriverError.missingExecutable` naming what was searched and how to install it.
-    public func executables() throws -> (chromium: String, chromedriver: String) {
-        let chromium = try ExecutableSearch.resolve(
-            chromiumPath, environmentVariable: "CHROMIUM_PATH", names: ["chromium", "chromium-browser", "google-chrome"])
-        let chromedriver = try ExecutableSearch.resolve(chromedriverPath, environmentVariable: "CHROMEDRIVER_PATH", names: ["chromedriver"])
+    /// - Throws: `WebDriverError.missingExecutable` for the first one not found, naming where
+    ///   it looked and the Debian package that provides it.
+    public func executables() throws(WebDriverError) -> (chromium: String, chromedriver: String) {
+        let chromium = try Self.chromium.resolve(chromiumPath).get()
+        let chromedriver = try Self.chromedriver.resolve(chromedriverPath).get()
         return (chromium, chromedriver)
     }
+
+    /// Every program this configuration would start that cannot be found: empty when both are there.
+    public func missingExecutables() -> [MissingExecutable] {
+        [Self.chromium.resolve(chromiumPath), Self.chromedriver.resolve(chromedriverPath)].compactMap { result in
+            if case .failure(.missingExecutable(let missing)) = result { return missing }
+            return nil
+        }
+    }
+
+    static let chromium = ExecutableSearch(
+        environmentVariable: "CHROMIUM_PATH", names: ["chromium", "chromium-browser", "google-chrome"], debianPackage: "chromium")
+    static let chromedriver = ExecutableSearch(
+        environmentVariable: "CHROMEDRIVER_PATH", names: ["chromedriver"], debianPackage: "chromium-driver")
 
     func arguments(profile: String) -> [String] {
         (headless ? ["--headless=new"] : []) + Self.defaultArguments + ["--user-data-dir=\(profile)"] + extraArguments
     }
 }
 
-/// Finds programs on `PATH`.
-enum ExecutableSearch {
-    static func find(environmentVariable: String, names: [String]) -> (path: String?, searched: [String]) {
-        let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment[environmentVariable], !explicit.isEmpty {
-            return (FileManager.default.isExecutableFile(atPath: explicit) ? explicit : nil, [explicit])
-        }
-        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
-        var searched: [String] = []
-        for name in names {
-            for folder in folders {
-                let candidate = folder + "/" + name
-                searched.append(candidate)
-                if FileManager.default.isExecutableFile(atPath: candidate) { return (candidate, searched) }
-            }
-        }
-        return (nil, names.map { "\($0) on PATH" })
+/// A program the browser needs that is not installed: what was searched, and the
+/// Debian package that provides it.
+public struct MissingExecutable: Sendable, Hashable, CustomStringConvertible {
+    /// The program's usual name (`chromium`, `chromedriver`).
+    public var name: String
+    /// The paths tried, or `NAME on PATH` for each name looked up on `PATH`.
+    public var searched: [String]
+    /// The Debian package that installs it.
+    public var debianPackage: String
+
+    public init(name: String, searched: [String], debianPackage: String) {
+        self.name = name
+        self.searched = searched
+        self.debianPackage = debianPackage
     }
 
-    static func resolve(_ explicit: String?, environmentVariable: String, names: [String]) throws -> String {
+    /// `chromium was not found (looked in chromium on PATH, …)`.
+    public var description: String {
+        "\(name) was not found (looked in \(searched.joined(separator: ", ")))"
+    }
+}
+
+/// Finds one program: an explicit path, else an environment variable, else the first name on `PATH`.
+struct ExecutableSearch: Sendable {
+    var environmentVariable: String
+    var names: [String]
+    var debianPackage: String
+
+    func resolve(_ explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<String, WebDriverError> {
+        let candidates: [String]
+        var searched: [String]
         if let explicit {
-            guard FileManager.default.isExecutableFile(atPath: explicit) else {
-                throw WebDriverError.missingExecutable(name: names[0], searched: [explicit], install: ChromiumOptions.installCommand)
-            }
-            return explicit
+            candidates = [explicit]
+            searched = [explicit]
+        } else if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+            candidates = [fromEnvironment]
+            searched = ["\(fromEnvironment) (\(environmentVariable))"]
+        } else {
+            let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+            candidates = names.flatMap { name in folders.map { $0 + "/" + name } }
+            searched = names.map { "\($0) on PATH" }
         }
-        let (path, searched) = find(environmentVariable: environmentVariable, names: names)
-        guard let path else {
-            throw WebDriverError.missingExecutable(name: names[0], searched: searched, install: ChromiumOptions.installCommand)
-        }
-        return path
+        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) { return .success(found) }
+        if searched.isEmpty { searched = ["nothing (PATH is empty)"] }
+        return .failure(.missingExecutable(MissingExecutable(name: names[0], searched: searched, debianPackage: debianPackage)))
     }
 }

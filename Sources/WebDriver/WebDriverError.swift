@@ -83,7 +83,7 @@ public enum WebDriverError: Error, Sendable, CustomStringConvertible {
     /// The answer was not what the protocol promises.
     case malformedResponse(String, request: WebDriverRequest)
     /// A program the browser needs is not installed.
-    case missingExecutable(name: String, searched: [String], install: String)
+    case missingExecutable(MissingExecutable)
     /// chromedriver did not start or did not say which port it listens on.
     case driverDidNotStart(reason: String, log: String)
     /// A condition waited on did not come true in time.
@@ -112,8 +112,8 @@ public enum WebDriverError: Error, Sendable, CustomStringConvertible {
             return "WebDriver transport error for \(request): \(reason)"
         case .malformedResponse(let reason, let request):
             return "unexpected WebDriver response to \(request): \(reason)"
-        case .missingExecutable(let name, let searched, let install):
-            return "\(name) was not found (looked in \(searched.joined(separator: ", "))). Install it with: \(install)"
+        case .missingExecutable(let missing):
+            return "\(missing). Install it with: sudo apt-get install \(missing.debianPackage)"
         case .driverDidNotStart(let reason, let log):
             return "chromedriver did not start: \(reason)" + (log.isEmpty ? "" : "\n--- chromedriver output ---\n\(log)")
         case .waitTimedOut(let what, let after):

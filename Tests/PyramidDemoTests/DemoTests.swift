@@ -15,19 +15,24 @@ struct DemoTests {
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         let fonts = temporary + "/fonts"
         try FileManager.default.createDirectory(atPath: fonts + "/truetype/dejavu", withIntermediateDirectories: true)
-        let empty = Demo.missingRequirements(fontDirectories: [fonts])
-        #expect(empty.map(\.install) == ["sudo apt-get install fonts-dejavu-core", "sudo apt-get install fonts-noto-cjk"])
-        #expect(empty.first?.what.contains(fonts) == true)
+        // Programs that exist stand in for the browser, so only the fonts are in question.
+        let present = ChromiumOptions(chromiumPath: "/bin/sh", chromedriverPath: "/bin/sh")
+        let empty = Demo.missingRequirements(browser: present, fontDirectories: [fonts])
+        #expect(empty.map(\.debianPackage) == ["fonts-dejavu-core", "fonts-noto-cjk"])
+        #expect(empty.first?.description == "no DejaVuSans font in \(fonts) (text would render differently from the references). Install it with: sudo apt-get install fonts-dejavu-core")
 
         _ = FileManager.default.createFile(atPath: fonts + "/truetype/dejavu/DejaVuSans.ttf", contents: Data([0]))
-        #expect(Demo.missingRequirements(fontDirectories: [fonts]).map(\.install) == ["sudo apt-get install fonts-noto-cjk"])
+        #expect(Demo.missingRequirements(browser: present, fontDirectories: [fonts]).map(\.debianPackage) == ["fonts-noto-cjk"])
         _ = FileManager.default.createFile(atPath: fonts + "/NotoSansCJK-Regular.ttc", contents: Data([0]))
-        #expect(Demo.missingRequirements(fontDirectories: [fonts]).isEmpty)
+        #expect(Demo.missingRequirements(browser: present, fontDirectories: [fonts]).isEmpty)
 
-        let noBrowser = Demo.missingRequirements(browser: ChromiumOptions(chromiumPath: temporary + "/no-chromium"), fontDirectories: [fonts])
-        #expect(noBrowser.count == 1)
-        #expect(noBrowser.first?.what.contains(temporary + "/no-chromium") == true)
-        #expect(noBrowser.first?.install == ChromiumOptions.installCommand)
+        let browser = ChromiumOptions(chromiumPath: temporary + "/no-chromium", chromedriverPath: temporary + "/no-chromedriver")
+        let noBrowser = Demo.missingRequirements(browser: browser, fontDirectories: [fonts])
+        #expect(noBrowser == [
+            .program(MissingExecutable(name: "chromium", searched: [temporary + "/no-chromium"], debianPackage: "chromium")),
+            .program(MissingExecutable(name: "chromedriver", searched: [temporary + "/no-chromedriver"], debianPackage: "chromium-driver")),
+        ])
+        #expect(noBrowser.map(\.shortName) == ["chromium", "chromedriver"])
     }
 
     @Test("renders every example state, verifies references, records a missing one, and writes catalog, gallery and JUnit")
