@@ -38,28 +38,33 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
         perceptualPrecision < 1 ? (1 - perceptualPrecision) * 100 : nil
     }
 
-    /// Checks every value is in range.
+    /// Checks every value is in range; NaN is out of every range.
+    /// - Throws: ``ComparisonError/invalidOption(name:value:requirement:)`` naming the first bad option.
     public func validate() throws(ComparisonError) {
-        guard (0...1).contains(precision) else { throw .invalidOption("precision \(precision) is not between 0 and 1") }
+        guard (0...1).contains(precision) else {
+            throw .invalidOption(name: "precision", value: "\(precision)", requirement: "between 0 and 1")
+        }
         guard (0...1).contains(perceptualPrecision) else {
-            throw .invalidOption("perceptual precision \(perceptualPrecision) is not between 0 and 1")
+            throw .invalidOption(name: "perceptualPrecision", value: "\(perceptualPrecision)", requirement: "between 0 and 1")
         }
         if let maxDifferingPixels, maxDifferingPixels < 0 {
-            throw .invalidOption("maximum differing pixels \(maxDifferingPixels) is negative")
+            throw .invalidOption(name: "maxDifferingPixels", value: "\(maxDifferingPixels)", requirement: "0 or more")
         }
         for mask in masks where mask.width < 0 || mask.height < 0 {
-            throw .invalidOption("mask \(mask) has a negative size")
+            throw .invalidOption(name: "masks", value: "\(mask)", requirement: "no negative width or height")
         }
     }
 }
 
 /// Why a comparison could not be set up.
 public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible {
-    case invalidOption(String)
+    /// An option is out of range: its name as in ``ComparisonOptions``, its value, and what it must be.
+    case invalidOption(name: String, value: String, requirement: String)
 
     public var description: String {
         switch self {
-        case .invalidOption(let why): return "invalid comparison option: \(why)"
+        case .invalidOption(let name, let value, let requirement):
+            return "invalid comparison option: \(name) is \(value), and must be \(requirement)"
         }
     }
 }

@@ -169,12 +169,24 @@ struct ImageComparatorTests {
         #expect(result.differenceBounds == bounds)
     }
 
-    @Test("options out of range are refused")
+    @Test("options out of range are refused, naming the option and its value")
     func invalidOptions() {
-        #expect(throws: ComparisonError.self) { try ImageComparator(options: .init(precision: 1.5)) }
-        #expect(throws: ComparisonError.self) { try ImageComparator(options: .init(perceptualPrecision: -0.1)) }
-        #expect(throws: ComparisonError.self) { try ImageComparator(options: .init(maxDifferingPixels: -1)) }
+        #expect(throws: ComparisonError.invalidOption(name: "precision", value: "1.5", requirement: "between 0 and 1")) {
+            try ImageComparator(options: .init(precision: 1.5))
+        }
+        #expect(throws: ComparisonError.invalidOption(name: "precision", value: "nan", requirement: "between 0 and 1")) {
+            try ImageComparator(options: .init(precision: .nan))
+        }
+        #expect(throws: ComparisonError.invalidOption(name: "perceptualPrecision", value: "-0.1", requirement: "between 0 and 1")) {
+            try ImageComparator(options: .init(perceptualPrecision: -0.1))
+        }
+        #expect(throws: ComparisonError.invalidOption(name: "maxDifferingPixels", value: "-1", requirement: "0 or more")) {
+            try ImageComparator(options: .init(maxDifferingPixels: -1))
+        }
         #expect(throws: ComparisonError.self) { try ImageComparator(options: .init(masks: [PixelRect(x: 0, y: 0, width: -3, height: 2)])) }
+        #expect(
+            ComparisonError.invalidOption(name: "precision", value: "1.5", requirement: "between 0 and 1").description
+                == "invalid comparison option: precision is 1.5, and must be between 0 and 1")
     }
 
     @Test("empty images compare without crashing")

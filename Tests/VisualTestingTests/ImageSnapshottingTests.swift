@@ -41,8 +41,48 @@ struct ImageSnapshottingTests {
         let observer = ComparisonObserver()
         let message = try #require(verify(image, as: .image(options: ComparisonOptions(), observer: observer), record: .never))
         #expect(message.contains("the reference could not be read"))
-        #expect(observer.referenceProblem?.contains("truncated") == true)
-        #expect(observer.report == nil)
+        #expect(message.contains("first bytes: 89 50 4E 47"))
+        #expect(observer.seen.value.referenceProblem?.contains("truncated") == true)
+        #expect(observer.seen.value.report == nil)
+    }
+
+    @Test("an option out of range fails every comparison naming it, instead of becoming an exact comparison")
+    func invalidOptions() throws {
+        let image = Bitmap(width: 4, height: 4, fill: RGBA(50, 60, 70))
+        _ = verify(image, as: .image(), record: .all)
+        // Identical pixels would pass an exact comparison: the bad option must still fail it.
+        let message = try #require(verify(image, as: .image(precision: 1.5), record: .never))
+        #expect(message.contains("invalid comparison option: precision is 1.5"))
+        let nan = try #require(verify(image, as: .image(perceptualPrecision: .nan), record: .never))
+        #expect(nan.contains("perceptualPrecision is nan"))
+    }
+
+    @Test("a failing comparison paints its diff once, inside the diffing, and hands it over as PNG")
+    func diffPaintedInsideDiffing() throws {
+        let image = Bitmap(width: 6, height: 4, fill: RGBA(0, 0, 0))
+        _ = verify(image, as: .image(), record: .all)
+        var changed = image
+        changed[2, 1] = RGBA(255, 255, 255)
+        let observer = ComparisonObserver()
+        _ = try #require(verify(changed, as: .image(options: ComparisonOptions(), observer: observer), record: .never))
+        let diffPNG = try #require(observer.seen.value.diffPNG)
+        let diff = try PNGDecoder().decode(diffPNG).bitmap
+        #expect(diff.width == 6 && diff.height == 4)
+        #expect(diff == ImageComparator().compareWithDiffImage(image, changed).diffImage)
+        #expect(observer.seen.value.report?.differingPixels == 1)
+    }
+
+    @Test("bytes that are not a PNG are an unreadable actual image named by their first bytes, not an empty image")
+    func pngDataNotAPNG() throws {
+        let image = Bitmap(width: 3, height: 3, fill: RGBA(1, 2, 3))
+        _ = verifySnapshot(
+            of: Data(try PNGEncoder().encode(image)), as: .png(), named: "png", record: .all, snapshotDirectory: folder,
+            testName: "junk")
+        let html = Data("<html><body>oops</body></html>".utf8)
+        let message = try #require(
+            verifySnapshot(of: html, as: .png(), named: "png", record: .never, snapshotDirectory: folder, testName: "junk"))
+        #expect(message.contains("the actual image could not be read"))
+        #expect(message.contains("first bytes: 3C 68 74 6D 6C 3E 3C 62 …"))
     }
 
     @Test("PNG data snapshots compare as images, not bytes")
@@ -61,7 +101,7 @@ struct RunReportTests {
 
     func result(_ state: String, _ outcome: SnapshotOutcome, time: String = "2026-11-21T00:00:00Z") -> SnapshotResult {
         SnapshotResult(
-            name: "V", type: .view, state: state, device: "iPhone16", theme: "light", locale: "en", dynamicType: nil,
+            name: "V", type: .view, state: state, cell: SnapshotCellIdentity(device: "iPhone16", theme: "light", locale: "en", dynamicType: nil),
             file: "iPhone16/\(state).light_en.png", reference: "/r/V/iPhone16/\(state).light_en.png", outcome: outcome,
             message: outcome == .passed ? nil : "why", comparison: nil, artifacts: nil, source: "T.swift:1",
             recordMode: "missing", time: time)

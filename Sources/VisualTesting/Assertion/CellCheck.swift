@@ -2,11 +2,12 @@ import Foundation
 import ImageDiff
 import PNGCodec
 import PyramidImage
-@_spi(Internals) import SnapshotTesting
+import SnapshotTesting
 
 /// Checks one rendered cell against its reference through swift-snapshot-testing's
 /// `verifySnapshot`, so record modes behave as its users know, then classifies the
-/// outcome and writes the failure artifacts.
+/// outcome and writes the failure artifacts. The comparison, and the diff image of a
+/// failing one, happen once, inside the `Diffing`.
 struct CellCheck: Sendable {
     var name: String
     var type: SnapshotType
@@ -22,6 +23,11 @@ struct CellCheck: Sendable {
     var referencePath: String { layout.directory(for: name) + "/" + relativeFile }
 
     func run(rendered: Result<Bitmap, any Error>) -> SnapshotResult {
+        do {
+            try options.validate()
+        } catch {
+            return result(.error, message: "\(error)")
+        }
         let actual: Bitmap
         switch rendered {
         case .success(let bitmap): actual = bitmap
@@ -41,34 +47,25 @@ struct CellCheck: Sendable {
         }
 
         let observer = ComparisonObserver()
-        let message = verifySnapshot(
-            of: actual,
-            as: Snapshotting<Bitmap, Bitmap>.image(options: options, observer: observer),
-            named: SnapshotLayout.fileComponent(cell.variantName),
-            record: policy.mode,
-            snapshotDirectory: URL(fileURLWithPath: referencePath).deletingLastPathComponent().path,
-            fileID: source.fileID,
-            file: source.filePath,
-            testName: SnapshotLayout.fileComponent(state),
-            line: source.line,
-            column: source.column)
-        guard let message else { return result(.passed, comparison: observer.report) }
+        let message = SnapshotTestingBoundary.verify(
+            actual, as: Snapshotting<Bitmap, Bitmap>.image(options: options, observer: observer),
+            named: SnapshotLayout.fileComponent(cell.variantName), testName: SnapshotLayout.fileComponent(state),
+            record: policy.mode, directory: URL(fileURLWithPath: referencePath).deletingLastPathComponent().path,
+            source: source)
+        let seen = observer.seen.value
+        guard let message else { return result(.passed, comparison: seen.report) }
 
-        if let problem = observer.encodingProblem {
+        if let problem = seen.encodingProblem {
             return result(.error, message: "the image could not be encoded as PNG: \(problem)")
         }
-        if let problem = observer.referenceProblem {
+        if let problem = seen.referenceProblem {
             let rewritten = policy.mode == .failed ? " It was re-recorded (record mode \"failed\")." : ""
-            let paths = writeArtifacts(actual: actual, encoded: observer.encoded)
+            let paths = writeArtifacts(actual: actual, encoded: seen.encoded)
             return result(.error, message: "the reference \(referencePath) could not be read: \(problem).\(rewritten)", artifacts: paths)
         }
-        if let report = observer.report, !report.passed {
-            removeSnapshotTestingArtifact()
-            let diff = observer.comparator.flatMap { comparator in
-                observer.reference.map { comparator.compareWithDiffImage($0, actual).diffImage }
-            }
+        if let report = seen.report, !report.passed {
             let original = rewritten ?? FileManager.default.contents(atPath: referencePath)
-            let paths = writeArtifacts(actual: actual, encoded: observer.encoded, reference: original, diff: diff)
+            let paths = writeArtifacts(actual: actual, encoded: seen.encoded, reference: original, diffPNG: seen.diffPNG)
             var text = report.summary
             if policy.mode == .failed { text += "; the reference was re-recorded (record mode \"failed\")" }
             return result(.failed, message: text, comparison: report, artifacts: paths)
@@ -87,9 +84,7 @@ struct CellCheck: Sendable {
         artifacts: SnapshotArtifactPaths? = nil
     ) -> SnapshotResult {
         SnapshotResult(
-            name: name, type: type, state: state, device: cell.device?.name, theme: cell.theme.rawValue,
-            locale: cell.locale, dynamicType: cell.dynamicType == .standard ? nil : cell.dynamicType.rawValue,
-            file: relativeFile, reference: referencePath, outcome: outcome, message: message,
+            name: name, type: type, state: state, cell: SnapshotCellIdentity(cell), file: relativeFile, reference: referencePath, outcome: outcome, message: message,
             comparison: comparison, artifacts: artifacts, source: "\(source.filePath):\(source.line)",
             recordMode: policy.name, time: Date().formatted(.iso8601))
     }
@@ -97,7 +92,7 @@ struct CellCheck: Sendable {
     /// Writes whichever images exist, reusing PNG bytes already made; an artifact that
     /// cannot be written is left out (the failure itself is still reported).
     private func writeArtifacts(
-        actual: Bitmap, encoded: Data? = nil, reference: Data? = nil, diff: Bitmap? = nil
+        actual: Bitmap, encoded: Data? = nil, reference: Data? = nil, diffPNG: [UInt8]? = nil
     ) -> SnapshotArtifactPaths {
         func write(_ kind: SnapshotArtifacts.Kind, _ bytes: () throws -> [UInt8]?) -> String? {
             let path = artifacts.path(name: name, relativeFile: relativeFile, kind: kind)
@@ -112,17 +107,7 @@ struct CellCheck: Sendable {
         return SnapshotArtifactPaths(
             reference: write(.reference) { reference.map { [UInt8]($0) } },
             actual: write(.actual) { try encoded.map { [UInt8]($0) } ?? PNGEncoder().encode(actual) },
-            diff: write(.diff) { try diff.map { try PNGEncoder().encode($0) } })
-    }
-
-    /// swift-snapshot-testing writes the actual image to `{SNAPSHOT_ARTIFACTS}/{test file}/{reference name}`,
-    /// without the device folder, so devices overwrite each other there. Ours replace it.
-    private func removeSnapshotTestingArtifact() {
-        let root = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory()
-        let testFile = URL(fileURLWithPath: "\(source.filePath)").deletingPathExtension().lastPathComponent
-        let stray = URL(fileURLWithPath: root).appendingPathComponent(testFile)
-            .appendingPathComponent(URL(fileURLWithPath: referencePath).lastPathComponent).path
-        if stray != referencePath { try? FileManager.default.removeItem(atPath: stray) }
+            diff: write(.diff) { diffPNG })
     }
 }
 

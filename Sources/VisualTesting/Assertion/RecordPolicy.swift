@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Internals) import SnapshotTesting
+import SnapshotTesting
 
 /// When references are written, as swift-snapshot-testing users know it
 /// (`SNAPSHOT_TESTING_RECORD`, `withSnapshotTesting(record:)`, the `.snapshots(record:)`
@@ -10,7 +10,7 @@ struct RecordPolicy: Sendable {
 
     /// The mode in force for the current task, and whether `CI` is set.
     static func current(isCI: Bool) -> RecordPolicy {
-        RecordPolicy(mode: SnapshotTestingConfiguration.current?.record ?? _record, isCI: isCI)
+        RecordPolicy(mode: SnapshotTestingBoundary.recordMode, isCI: isCI)
     }
 
     /// `CI` set to anything but empty, `0`, `false` or `no`.

@@ -1,7 +1,6 @@
 import Foundation
 import ImageDiff
 import PyramidImage
-@_spi(Internals) import SnapshotTesting
 import Testing
 
 /// One `assertViewSnapshot` or `assertComponentSnapshot` call: its cells, how each is
@@ -82,8 +81,16 @@ struct SnapshotAssertion: Sendable {
 
     /// Records the manifest entries, the run report and one issue per failing cell.
     func finish(_ results: [SnapshotResult]) {
+        if results.isEmpty {
+            let c = configuration
+            let axes = type == .view
+                ? "\(c.devices.count) devices × \(c.themes.count) themes × \(c.locales.count) locales × \(c.dynamicTypes.count) Dynamic Type sizes"
+                : "\(c.themes.count) themes"
+            report("\(name) › \(state): the configuration has no cells (\(axes)), so nothing was checked")
+            return
+        }
         let entries = results.filter { $0.outcome != .missing && FileManager.default.fileExists(atPath: $0.reference) }
-            .map { SnapshotEntry(device: $0.device, theme: $0.theme, locale: $0.locale, dynamicType: $0.dynamicType, file: $0.file) }
+            .map { SnapshotEntry(cell: $0.cell, file: $0.file) }
         if !entries.isEmpty {
             do {
                 try ManifestStore.record(
@@ -106,8 +113,7 @@ struct SnapshotAssertion: Sendable {
 
     /// `SettingsView/iPhone16/loaded.dark_ja (iPhone16 · dark · ja) failed: …` and the paths.
     static func message(for result: SnapshotResult) -> String {
-        let cell = [result.device, result.theme, result.locale, result.dynamicType].compactMap { $0 }.joined(separator: " · ")
-        var lines = ["\(result.title) (\(cell)) \(result.outcome.rawValue): \(result.message ?? "")"]
+        var lines = ["\(result.title) (\(result.cell)) \(result.outcome.rawValue): \(result.message ?? "")"]
         if result.outcome == .failed || result.outcome == .error || result.outcome == .missing {
             lines.append("  reference: \(result.reference)")
         }
@@ -121,7 +127,7 @@ struct SnapshotAssertion: Sendable {
 
     private func report(_ message: String) {
         guard recordsIssues else { return }
-        recordIssue(message, fileID: source.fileID, filePath: source.filePath, line: source.line, column: source.column)
+        SnapshotTestingBoundary.reportIssue(message, at: source)
     }
 
     /// Attaches failure images to the current Swift Testing test.
