@@ -27,8 +27,7 @@ final class PageFiles: Sendable {
 
     /// Adds `<base href>` after `<head>`, or after the doctype when there is no head.
     static func inserting(base: URL, into markup: String) -> String {
-        let escaped = base.absoluteString
-            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        let escaped = Markup.escape(base.absoluteString)
         let tag = "<base href=\"\(escaped)\">"
         if let head = markup.range(of: "<head>", options: .caseInsensitive) {
             return markup.replacingCharacters(in: head.upperBound..<head.upperBound, with: tag)

@@ -1,4 +1,5 @@
 import ChromiumRenderer
+import PyramidIO
 import VisualTesting
 
 /// Builds the example screens' pages: one design system (light and dark through
@@ -10,7 +11,7 @@ public enum HTMLDocument {
         var all = strings
         all["title"] = title
         let table = all.keys.sorted().map { key in
-            "\(jsString(key)): { en: \(jsString(all[key]!.en)), ja: \(jsString(all[key]!.ja)) }"
+            "\(Markup.scriptString(key)): { en: \(Markup.scriptString(all[key]!.en)), ja: \(Markup.scriptString(all[key]!.ja)) }"
         }.joined(separator: ",\n  ")
         let markup = """
         <!doctype html>
@@ -44,22 +45,7 @@ public enum HTMLDocument {
 
     /// Text for HTML content and attribute values.
     public static func escape(_ text: String) -> String {
-        GalleryPage.escapeHTML(text)
-    }
-
-    /// A JavaScript string literal that is also safe inside `<script>`.
-    static func jsString(_ text: String) -> String {
-        var literal = "'"
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "'": literal += "\\'"
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "<": literal += "\\u003c"
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "'"
+        Markup.escape(text)
     }
 
     static let baseCSS = """

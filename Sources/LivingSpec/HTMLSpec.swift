@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 import TestEventStream
 
 /// Renders a run as one self-contained HTML page: no scripts, no external files. Suites fold
@@ -157,7 +158,7 @@ public enum HTMLSpec {
         }
     }
 
-    static func escape(_ text: String) -> String { SpecText.escapeMarkup(text) }
+    static func escape(_ text: String) -> String { Markup.escape(text) }
 
     private static let style = """
         body{font:15px/1.5 -apple-system,system-ui,"Noto Sans CJK JP",sans-serif;margin:0;color:#1d1d1f;background:#fafafa}

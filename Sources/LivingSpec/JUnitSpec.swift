@@ -1,3 +1,4 @@
+import PyramidIO
 import TestEventStream
 
 /// Renders a run as JUnit XML that keeps what Swift Testing's own xUnit output drops: display
@@ -105,5 +106,5 @@ public enum JUnitSpec {
         return "\(rounded)"
     }
 
-    static func escape(_ text: String) -> String { SpecText.escapeMarkup(text) }
+    static func escape(_ text: String) -> String { Markup.escape(text) }
 }

@@ -46,32 +46,6 @@ enum SpecText {
         return text
     }
 
-    /// Escapes text for HTML and XML content and attribute values alike, dropping the control
-    /// characters XML 1.0 cannot hold. Text that needs nothing is returned as it is.
-    static func escapeMarkup(_ text: String) -> String {
-        // UTF-8 bytes below 0x20 are control characters; 0xEF and 0xED lead U+FFFE/U+FFFF and
-        // surrogates, so only text with one of these bytes needs a closer look.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF || $0 == 0xED })
-        else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     static func issueLabel(_ kind: IssueRecord.Kind) -> String {
         switch kind {
         case .failure: "failure"

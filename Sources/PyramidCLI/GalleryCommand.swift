@@ -46,9 +46,9 @@ struct GalleryCommand: ParsableCommand {
         }
         let items: [GalleryItem]
         do {
-            let catalog = try CatalogBuilder.build(root: root)
-            items = try VisualTesting.generateGallery(catalog: catalog, outputPath: path, rootDirectory: root, report: runReport)
-            if let junit, let runReport { try JUnitReport.write(runReport, to: junit) }
+            let publication = try SnapshotPublication(root: root, report: runReport)
+            try publication.write(SnapshotPublication.Destinations(gallery: path, junit: junit))
+            items = publication.items
         } catch {
             throw CommandFailure("\(error)")
         }

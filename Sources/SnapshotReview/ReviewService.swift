@@ -145,7 +145,7 @@ public actor ReviewService {
 
     /// The manifest folder of a result, root-relative.
     static func folder(of id: String, result: SnapshotResult) -> String {
-        id.hasSuffix("/" + result.file) ? String(id.dropLast(result.file.count + 1)) : id
+        SnapshotLayout.manifestFolder(reference: id, file: result.file)
     }
 
     private func reject(_ files: [String]) -> [String] {
@@ -184,9 +184,7 @@ public actor ReviewService {
                 try ManifestStore.record(
                     name: write.result.name, type: write.result.type, state: write.result.state,
                     inNavigation: existing?.inNavigation ?? false, disableAnimations: existing?.disableAnimations ?? false,
-                    entries: [SnapshotEntry(
-                        device: write.result.device, theme: write.result.theme, locale: write.result.locale,
-                        dynamicType: write.result.dynamicType, file: write.result.file)],
+                    entries: [SnapshotEntry(cell: write.result.cell, file: write.result.file)],
                     in: folderPath)
             } catch {
                 throw .writeFailed("could not approve \(write.file): \(error)")
@@ -198,19 +196,18 @@ public actor ReviewService {
 
     /// The gallery page with Approve and Reject, and decisions so far.
     func gallery() throws(ReviewError) -> String {
-        let catalog: SnapshotCatalog
+        var publication: SnapshotPublication
         do {
-            catalog = try CatalogBuilder.build(root: root.path)
+            publication = try SnapshotPublication(root: root.path, report: report)
         } catch {
             throw .writeFailed("the catalog could not be built: \(error)")
         }
-        var items = GalleryItems.build(catalog: catalog, root: root.path, report: report)
-        for index in items.indices {
-            guard let decision = decisions[items[index].id] else { continue }
-            items[index].decision = decision
+        for index in publication.items.indices {
+            guard let decision = decisions[publication.items[index].id] else { continue }
+            publication.items[index].decision = decision
             if decision == .approved {
-                items[index].status = .passed
-                items[index].reference = root.path + "/" + items[index].id
+                publication.items[index].status = .passed
+                publication.items[index].reference = root.path + "/" + publication.items[index].id
             }
         }
         let root = self.root
@@ -222,8 +219,6 @@ public actor ReviewService {
             }
             return ""
         }
-        return GalleryPage.html(
-            items: items, catalog: catalog, hasReport: report != nil, links: links, review: GalleryReview(),
-            title: "Snapshot Review")
+        return publication.galleryHTML(links: links, review: GalleryReview(), title: "Snapshot Review")
     }
 }

@@ -14,7 +14,7 @@ struct CatalogAndPruneCommandTests {
         let entries = config.viewCells.map { SnapshotEntry(cell: $0, file: layout.relativeFile(state: "loaded", cell: $0)) }
         try ManifestStore.record(name: "LoginView", type: .view, state: "loaded", inNavigation: false, disableAnimations: false,
                                  entries: entries, in: layout.directory(for: "LoginView"))
-        for entry in entries + [SnapshotEntry(device: "iPhone16", theme: "light", locale: "en", file: "iPhone16/renamed.light_en.png")] {
+        for entry in entries + [SnapshotEntry(cell: SnapshotCellIdentity(device: "iPhone16", theme: "light", locale: "en"), file: "iPhone16/renamed.light_en.png")] {
             let path = layout.directory(for: "LoginView") + "/" + entry.file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data([0x89]).write(to: URL(fileURLWithPath: path))

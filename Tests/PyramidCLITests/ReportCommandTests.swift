@@ -12,7 +12,7 @@ struct ReportCommandTests {
 
     func result(_ state: String, _ outcome: SnapshotOutcome) -> SnapshotResult {
         SnapshotResult(
-            name: "Login", type: .view, state: state, device: "iPhone16", theme: "dark", locale: "ja", dynamicType: nil,
+            name: "Login", type: .view, state: state, cell: SnapshotCellIdentity(device: "iPhone16", theme: "dark", locale: "ja", dynamicType: nil),
             file: "iPhone16/\(state).dark_ja.png", reference: "/s/Login/iPhone16/\(state).dark_ja.png", outcome: outcome,
             message: outcome == .passed ? nil : "12 pixels differ", comparison: nil,
             artifacts: outcome == .failed ? SnapshotArtifactPaths(actual: "/a/\(state).actual.png", diff: "/a/\(state).diff.png") : nil,

@@ -32,9 +32,9 @@ struct GalleryItemsTests {
         #expect(failure.message?.hasPrefix("1 pixels differ") == true, "\(failure.message ?? "")")
 
         let card = try #require(items.first { $0.name == "Card" })
-        #expect(card.section == "Components" && card.type == .component && card.device == nil && card.locale == nil)
+        #expect(card.section == "Components" && card.type == .component && card.cell.device == nil && card.cell.locale == nil)
         let removed = try #require(items.first { $0.status == .removed })
-        #expect(removed.locale == "ja" && removed.message?.contains("prune") == true)
+        #expect(removed.cell.locale == "ja" && removed.message?.contains("prune") == true)
     }
 
     @Test("without a run report every image is unchecked and sorted by section and name")

@@ -46,12 +46,12 @@ struct GalleryPageTests {
             #expect(try await string(session, "document.getElementById('count').textContent") == "\(items.count) of \(items.count) images")
 
             try await choose(session, "filter-device", "TinyPhone")
-            let phone = items.filter { $0.device == "TinyPhone" }
+            let phone = items.filter { $0.cell.device == "TinyPhone" }
             #expect(try await cards(session) == phone.map(\.id))
 
             try await choose(session, "filter-theme", "dark")
             try await choose(session, "filter-locale", "ja")
-            let narrowed = phone.filter { $0.theme == "dark" && $0.locale == "ja" }
+            let narrowed = phone.filter { $0.cell.theme == "dark" && $0.cell.locale == "ja" }
             #expect(try await cards(session) == narrowed.map(\.id))
             #expect(!narrowed.isEmpty)
 
@@ -107,7 +107,7 @@ struct GalleryPageTests {
             #expect(try await string(session, "document.getElementById('filter-theme').value") == "dark")
             #expect(try await string(session, "document.getElementById('filter-device').value") == "TinyTablet")
             #expect(try await string(session, "document.getElementById('search').value") == "profile")
-            let expected = items.filter { $0.name == "Profile" && $0.theme == "dark" && $0.device == "TinyTablet" }
+            let expected = items.filter { $0.name == "Profile" && $0.cell.theme == "dark" && $0.cell.device == "TinyTablet" }
             #expect(try await cards(session) == expected.map(\.id))
             #expect(try await session.findElement(.css("#lightbox")).isDisplayed())
             #expect(items.contains { $0.id == target })
@@ -131,7 +131,7 @@ struct GalleryPageTests {
             #expect(try await open() == list[0].id)
             try await session.press(.arrowRight)
             #expect(try await open() == list[1].id)
-            #expect(try await caption().contains([list[1].state, list[1].device!, list[1].theme].joined(separator: " · ")))
+            #expect(try await caption().contains([list[1].state, list[1].cell.device!, list[1].cell.theme].joined(separator: " · ")))
             try await session.press(.arrowRight)
             try await session.press(.arrowLeft)
             #expect(try await open() == list[1].id)
@@ -157,8 +157,8 @@ struct GalleryPageTests {
             for pair in pairs {
                 #expect(pair.count == 2)
                 let light = try #require(profile.first { $0.id == pair.first }), dark = try #require(profile.first { $0.id == pair.last })
-                #expect(light.theme == "light" && dark.theme == "dark")
-                #expect(light.device == dark.device && light.locale == dark.locale && light.state == dark.state && light.dynamicType == dark.dynamicType)
+                #expect(light.cell.theme == "light" && dark.cell.theme == "dark")
+                #expect(light.cell.device == dark.cell.device && light.cell.locale == dark.cell.locale && light.state == dark.state && light.cell.dynamicType == dark.cell.dynamicType)
             }
             #expect(try await session.currentURL().contains("compare=1"))
             try await session.findElement(.css("#compare-toggle")).click()

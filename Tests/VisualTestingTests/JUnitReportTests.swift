@@ -57,8 +57,7 @@ struct JUnitReportTests {
     @Test("markup, quotes and control characters in messages stay well-formed")
     func hostileText() throws {
         let result = SnapshotResult(
-            name: "A&B <\"View\">", type: .view, state: "s\u{1}tate", device: "Phone", theme: "dark", locale: "en",
-            dynamicType: nil, file: "Phone/s.png", reference: "/r/Phone/s.png", outcome: .error,
+            name: "A&B <\"View\">", type: .view, state: "s\u{1}tate", cell: SnapshotCellIdentity(device: "Phone", theme: "dark", locale: "en", dynamicType: nil), file: "Phone/s.png", reference: "/r/Phone/s.png", outcome: .error,
             message: "]]> </failure> \u{0}\n'quoted'", comparison: nil, artifacts: nil, source: "/x.swift:1",
             recordMode: "missing", time: "2026-11-21T00:00:00Z")
         let reader = try read(JUnitReport.xml(RunReport(results: [result])))

@@ -55,3 +55,27 @@ struct LayoutTests {
         #expect(SnapshotLayout.fileComponent(name) == expected)
     }
 }
+
+@Suite("SnapshotLayout.manifestFolder")
+struct ManifestFolderTests {
+    @Test("a view's reference sits in a device folder below its manifest; a component's beside it")
+    func rule() {
+        #expect(SnapshotLayout.manifestFolder(reference: "/s/__Snapshots__/Login/iPhone16/empty.dark_ja.png", file: "iPhone16/empty.dark_ja.png")
+            == "/s/__Snapshots__/Login")
+        #expect(SnapshotLayout.manifestFolder(reference: "/s/__Snapshots__/Badge/on.dark.png", file: "on.dark.png") == "/s/__Snapshots__/Badge")
+        #expect(SnapshotLayout.manifestFolder(reference: "Login/iPhoneSE/a.light_en.png", file: "iPhoneSE/a.light_en.png") == "Login")
+        #expect(SnapshotLayout.manifestFolder(reference: "a.light.png", file: "a.light.png") == "")
+        // A result whose file does not match its reference still names the reference's own folder.
+        #expect(SnapshotLayout.manifestFolder(reference: "/s/X/other.png", file: "iPhone16/a.png") == "/s/X")
+    }
+
+    @Test("the layout's own paths and the rule agree for every cell of the default matrix")
+    func agreesWithLayout() {
+        let layout = SnapshotLayout(root: "/tmp/__Snapshots__")
+        for cell in SnapshotConfiguration().viewCells + [SnapshotCell(device: nil, theme: .dark, locale: nil)] {
+            let file = layout.relativeFile(state: "loaded", cell: cell)
+            let reference = layout.referencePath(name: "Settings", state: "loaded", cell: cell)
+            #expect(SnapshotLayout.manifestFolder(reference: reference, file: file) == layout.directory(for: "Settings"))
+        }
+    }
+}

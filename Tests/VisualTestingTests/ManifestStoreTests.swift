@@ -7,7 +7,7 @@ struct ManifestStoreTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-manifest-\(UUID().uuidString)").path
 
     func entry(_ device: String, _ theme: String, _ locale: String) -> SnapshotEntry {
-        SnapshotEntry(device: device, theme: theme, locale: locale, file: "\(device)/loaded.\(theme)_\(locale).png")
+        SnapshotEntry(cell: SnapshotCellIdentity(device: device, theme: theme, locale: locale), file: "\(device)/loaded.\(theme)_\(locale).png")
     }
 
     @Test("entries merge by file; flags take the latest values; output is deterministic")
@@ -49,7 +49,7 @@ struct ManifestStoreTests {
             for task in 0..<16 {
                 group.addTask {
                     for i in 0..<20 {
-                        let entry = SnapshotEntry(device: "d\(task)", theme: "light", locale: "en", file: "d\(task)/s\(i % 4).light_en_\(i).png")
+                        let entry = SnapshotEntry(cell: SnapshotCellIdentity(device: "d\(task)", theme: "light", locale: "en"), file: "d\(task)/s\(i % 4).light_en_\(i).png")
                         try? ManifestStore.record(name: "Busy", type: .view, state: "s\(i % 4)", inNavigation: false,
                                                   disableAnimations: false, entries: [entry], in: dir)
                     }
@@ -70,7 +70,7 @@ struct ManifestStoreTests {
                 group.addTask {
                     await #expect(processExitsWith: .success) { [dir = dir as String, process = process as Int] in
                         for i in 0..<40 {
-                            let entry = SnapshotEntry(device: "p\(process)", theme: "dark", locale: "ja", file: "p\(process)/state.dark_ja_\(i).png")
+                            let entry = SnapshotEntry(cell: SnapshotCellIdentity(device: "p\(process)", theme: "dark", locale: "ja"), file: "p\(process)/state.dark_ja_\(i).png")
                             try ManifestStore.record(name: "Sharded", type: .view, state: "state", inNavigation: false,
                                                      disableAnimations: false, entries: [entry], in: dir)
                         }

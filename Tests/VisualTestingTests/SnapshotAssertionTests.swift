@@ -59,7 +59,7 @@ struct SnapshotAssertionTests {
         #expect(manifest.type == .view)
         #expect(manifest.states["loaded"]?.snapshots.count == 12)
         #expect(manifest.states["loaded"]?.snapshots.contains {
-            $0.device == "iPhoneSE" && $0.theme == "light" && $0.locale == "ja" && $0.file == "iPhoneSE/loaded.light_ja.png"
+            $0.cell.device == "iPhoneSE" && $0.cell.theme == "light" && $0.cell.locale == "ja" && $0.file == "iPhoneSE/loaded.light_ja.png"
         } == true)
 
         let second = await assertView(TestScreen(title: "Settings"), record: .missing, configuration: configuration)
@@ -87,7 +87,7 @@ struct SnapshotAssertionTests {
         #expect(results.count == 8)
         #expect(results.filter { $0.outcome == .passed }.count == 7)
         let failure = try #require(results.first { $0.outcome == .failed })
-        #expect(failure.device == "TinyPhone" && failure.theme == "dark" && failure.locale == "ja")
+        #expect(failure.cell.device == "TinyPhone" && failure.cell.theme == "dark" && failure.cell.locale == "ja")
         #expect(failure.comparison?.differingPixels == 1)
         #expect((failure.comparison?.maxDeltaE ?? 0) > 10)
 
@@ -221,7 +221,7 @@ struct SnapshotAssertionTests {
         #expect(sizes.all.map { "\($0.width!)x\($0.height!)@\($0.scale) \($0.theme.rawValue)" } == ["34.0x12.0@2.0 light", "34.0x12.0@2.0 dark"])
         let manifest = try ManifestStore.read(sandbox.snapshots + "/Card/manifest.json")
         #expect(manifest.type == .component)
-        #expect(manifest.states["level1"]?.snapshots.allSatisfy { $0.device == nil && $0.locale == nil } == true)
+        #expect(manifest.states["level1"]?.snapshots.allSatisfy { $0.cell.device == nil && $0.cell.locale == nil } == true)
     }
 
     @Test("the Dynamic Type axis adds a suffix to file names")
@@ -237,7 +237,7 @@ struct SnapshotAssertionTests {
             "Screen/manifest.json",
         ])
         let manifest = try ManifestStore.read(sandbox.snapshots + "/Screen/manifest.json")
-        #expect(manifest.states["loaded"]?.snapshots.filter { $0.dynamicType == "accessibility3" }.count == 2)
+        #expect(manifest.states["loaded"]?.snapshots.filter { $0.cell.dynamicType == "accessibility3" }.count == 2)
     }
 
     @Test("hostile view and state names stay inside __Snapshots__")
@@ -276,6 +276,32 @@ struct SnapshotAssertionTests {
         let (report, problems) = try RunReport.read(sandbox.report)
         #expect(problems.isEmpty)
         #expect(report.results.count == 24 * 8)
+    }
+
+    @Test("a precision of 1.5 fails every cell with a message naming precision, even where the pixels match")
+    func invalidPrecision() async throws {
+        _ = await expectingIssues { _ in await assertView(TestScreen(title: "Exact"), record: .missing) }
+        var configuration = SnapshotConfiguration.tiny(in: sandbox.snapshots)
+        configuration.precision = 1.5
+        let (results, issues) = await expectingIssues { _ in
+            await assertView(TestScreen(title: "Exact"), record: .missing, configuration: configuration)
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0.outcome == .error })
+        #expect(results.allSatisfy { $0.message == "invalid comparison option: precision is 1.5, and must be between 0 and 1" })
+        #expect(issues.count == 8)
+        #expect(issues.allSatisfy { $0.contains("precision is 1.5") })
+    }
+
+    @Test("a matrix with no cells is an issue, not a pass on nothing")
+    func emptyMatrix() async throws {
+        var configuration = SnapshotConfiguration.tiny(in: sandbox.snapshots)
+        configuration.locales = []
+        let (results, issues) = await expectingIssues { _ in
+            await assertView(TestScreen(title: "Nothing"), record: .missing, configuration: configuration)
+        }
+        #expect(results.isEmpty)
+        #expect(issues == ["Screen › loaded: the configuration has no cells (2 devices × 2 themes × 0 locales × 1 Dynamic Type sizes), so nothing was checked"])
     }
 }
 

@@ -44,35 +44,36 @@ for view in 0..<viewCount {
                 for locale in ["en", "ja"] {
                     let file = "\(device)/\(state).\(theme)_\(locale).png"
                     _ = FileManager.default.createFile(atPath: "\(root)/\(name)/\(file)", contents: png)
-                    entries.append(SnapshotEntry(device: device, theme: theme, locale: locale, file: file))
+                    entries.append(SnapshotEntry(cell: SnapshotCellIdentity(device: device, theme: theme, locale: locale), file: file))
                     let failed = results.count % 100 == 0
                     let artifact = "\(root)/\(name)/\(file)"
                     results.append(SnapshotResult(
-                        name: name, type: .view, state: state, device: device, theme: theme, locale: locale, dynamicType: nil,
-                        file: file, reference: "\(root)/\(name)/\(file)", outcome: failed ? .failed : .passed,
+                        name: name, type: .view, state: state,
+                        cell: SnapshotCellIdentity(device: device, theme: theme, locale: locale), file: file, reference: "\(root)/\(name)/\(file)", outcome: failed ? .failed : .passed,
                         message: failed ? "3.2% of pixels differ" : nil, comparison: nil,
                         artifacts: failed ? SnapshotArtifactPaths(reference: artifact, actual: artifact, diff: artifact) : nil,
                         source: "/Tests/\(name)Tests.swift:10", recordMode: "missing", time: "2026-11-21T00:00:00Z"))
                 }
             }
         }
-        try ManifestStore.record(name: name, type: .view, state: state, inNavigation: false, disableAnimations: false,
-                                 entries: entries, in: "\(root)/\(name)")
+        let manifest = SnapshotManifest(
+            name: name, type: .view,
+            states: [state: StateManifest(inNavigation: false, disableAnimations: false, snapshots: entries)])
+        try JSONEncoder().encode(manifest).write(to: URL(fileURLWithPath: "\(root)/\(name)/manifest.json"))
     }
 }
 let report = RunReport(results: results)
 
 // 2. Generation.
 let generationBegan = clock.now
-let catalog = try CatalogBuilder.build(root: root)
-let items = GalleryItems.build(catalog: catalog, root: root, report: report)
-let ours = GalleryPage.html(items: items, catalog: catalog, hasReport: true, links: .relative(to: work))
+let publication = try SnapshotPublication(root: root, report: report)
+try publication.write(SnapshotPublication.Destinations(gallery: work + "/gallery.html"))
 let generation = seconds(clock.now - generationBegan)
-let eager = GalleryPage.html(items: items, catalog: catalog, hasReport: true, links: .relative(to: work), pageSize: Int.max)
-try ours.write(toFile: work + "/gallery.html", atomically: true, encoding: .utf8)
-try eager.write(toFile: work + "/gallery-eager.html", atomically: true, encoding: .utf8)
-print("Gallery: \(items.count) images in \(catalog.views.count) views, \(report.failures.count) failures; page \(ours.utf8.count / 1024) KiB")
-print(String(format: "generate (catalog + items + page): %.0f ms", generation * 1000))
+try publication.write(SnapshotPublication.Destinations(gallery: work + "/gallery-eager.html", galleryPageSize: Int.max))
+let pageSize = (try FileManager.default.attributesOfItem(atPath: work + "/gallery.html")[.size] as? Int) ?? 0
+let (items, catalog) = (publication.items, publication.catalog)
+print("Gallery: \(items.count) images in \(catalog.views.count) views, \(report.failures.count) failures; page \(pageSize / 1024) KiB")
+print(String(format: "generate (catalog + items + page, written): %.0f ms", generation * 1000))
 
 // 3. In Chromium.
 struct Measures {

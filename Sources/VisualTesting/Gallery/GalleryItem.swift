@@ -14,10 +14,8 @@ public struct GalleryItem: Sendable, Codable, Equatable {
     public var name: String
     public var type: SnapshotType
     public var state: String
-    public var device: String?
-    public var theme: String
-    public var locale: String?
-    public var dynamicType: String?
+    /// The cell, whose fields sit flat in the item's JSON.
+    public var cell: SnapshotCellIdentity
     public var status: GalleryStatus
     /// The reference image, absolute; nil when none exists.
     public var reference: String?
@@ -30,6 +28,61 @@ public struct GalleryItem: Sendable, Codable, Equatable {
     public var source: String?
     /// What a reviewer decided in `pyramid review`, if anything.
     public var decision: GalleryDecision?
+
+    init(
+        id: String, folder: String, section: String, name: String, type: SnapshotType, state: String,
+        cell: SnapshotCellIdentity, status: GalleryStatus, reference: String?
+    ) {
+        self.id = id
+        self.folder = folder
+        self.section = section
+        self.name = name
+        self.type = type
+        self.state = state
+        self.cell = cell
+        self.status = status
+        self.reference = reference
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, folder, section, name, type, state, status, reference, actual, diff, message, source, decision
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        folder = try container.decode(String.self, forKey: .folder)
+        section = try container.decode(String.self, forKey: .section)
+        name = try container.decode(String.self, forKey: .name)
+        type = try container.decode(SnapshotType.self, forKey: .type)
+        state = try container.decode(String.self, forKey: .state)
+        cell = try SnapshotCellIdentity(from: decoder)
+        status = try container.decode(GalleryStatus.self, forKey: .status)
+        reference = try container.decodeIfPresent(String.self, forKey: .reference)
+        actual = try container.decodeIfPresent(String.self, forKey: .actual)
+        diff = try container.decodeIfPresent(String.self, forKey: .diff)
+        message = try container.decodeIfPresent(String.self, forKey: .message)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+        decision = try container.decodeIfPresent(GalleryDecision.self, forKey: .decision)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try cell.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(folder, forKey: .folder)
+        try container.encode(section, forKey: .section)
+        try container.encode(name, forKey: .name)
+        try container.encode(type, forKey: .type)
+        try container.encode(state, forKey: .state)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(reference, forKey: .reference)
+        try container.encodeIfPresent(actual, forKey: .actual)
+        try container.encodeIfPresent(diff, forKey: .diff)
+        try container.encodeIfPresent(message, forKey: .message)
+        try container.encodeIfPresent(source, forKey: .source)
+        try container.encodeIfPresent(decision, forKey: .decision)
+    }
 }
 
 /// A reviewer's verdict on a changed image.
@@ -64,21 +117,20 @@ public enum GalleryStatus: String, Sendable, Codable, CaseIterable {
 }
 
 /// Joins a catalog with a run report into the gallery's items.
-public enum GalleryItems {
+package enum GalleryItems {
     /// Every reference in `catalog` (whose `basePath`s are relative to `root`) and
     /// every cell of `report` without one. With a report, a reference the run did not
     /// produce although it checked that view state is `removed` (the matrix shrank).
     /// Sorted: statuses needing review first, then by section, name, state and cell.
-    public static func build(catalog: SnapshotCatalog, root: String, report: RunReport? = nil) -> [GalleryItem] {
+    package static func build(catalog: SnapshotCatalog, root: String, report: RunReport? = nil) -> [GalleryItem] {
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
         var resultsByReference: [String: SnapshotResult] = [:]
         var checkedStates = Set<String>()
         for result in report?.results ?? [] {
             let reference = URL(fileURLWithPath: result.reference).standardizedFileURL.path
             resultsByReference[reference] = result
-            let folder = URL(fileURLWithPath: reference).deletingLastPathComponent()
-            let manifestFolder = result.device == nil ? folder : folder.deletingLastPathComponent()
-            checkedStates.insert(manifestFolder.path + "\u{0}" + result.state)
+            let manifestFolder = SnapshotLayout.manifestFolder(reference: reference, file: result.file)
+            checkedStates.insert(manifestFolder + "\u{0}" + result.state)
         }
 
         var items: [GalleryItem] = []
@@ -91,11 +143,10 @@ public enum GalleryItems {
                     let path = folderPath + "/" + entry.file
                     seen.insert(path)
                     // One folder can hold a view's states and a component's: the entry says which.
-                    let type: SnapshotType = entry.device == nil ? .component : .view
+                    let type: SnapshotType = entry.cell.device == nil ? .component : .view
                     var item = GalleryItem(
                         id: relative(path, to: rootPath), folder: folder, section: section(of: manifest, type: type),
-                        name: manifest.name, type: type, state: state, device: entry.device, theme: entry.theme,
-                        locale: entry.locale, dynamicType: entry.dynamicType, status: .unchecked, reference: path)
+                        name: manifest.name, type: type, state: state, cell: entry.cell, status: .unchecked, reference: path)
                     if let result = resultsByReference[path] {
                         apply(result, to: &item)
                     } else if report != nil, checkedStates.contains(folderPath + "\u{0}" + state) {
@@ -107,13 +158,11 @@ public enum GalleryItems {
             }
         }
         for (path, result) in resultsByReference where !seen.contains(path) {
-            let folderURL = URL(fileURLWithPath: path).deletingLastPathComponent()
-            let manifestFolder = result.device == nil ? folderURL : folderURL.deletingLastPathComponent()
+            let manifestFolder = SnapshotLayout.manifestFolder(reference: path, file: result.file)
             var item = GalleryItem(
-                id: relative(path, to: rootPath), folder: relative(manifestFolder.path, to: rootPath),
+                id: relative(path, to: rootPath), folder: relative(manifestFolder, to: rootPath),
                 section: result.type == .view ? "Views" : "Components", name: result.name, type: result.type,
-                state: result.state, device: result.device, theme: result.theme, locale: result.locale,
-                dynamicType: result.dynamicType, status: .unchecked,
+                state: result.state, cell: result.cell, status: .unchecked,
                 reference: FileManager.default.fileExists(atPath: path) ? path : nil)
             apply(result, to: &item)
             items.append(item)
@@ -146,8 +195,8 @@ public enum GalleryItems {
     static func order(_ a: GalleryItem, _ b: GalleryItem) -> Bool {
         let review = (a.status.needsReview ? 0 : 1, b.status.needsReview ? 0 : 1)
         if review.0 != review.1 { return review.0 < review.1 }
-        let keyA = [a.section, a.name, a.folder, a.state, a.device ?? "", a.locale ?? "", a.dynamicType ?? "", a.theme]
-        let keyB = [b.section, b.name, b.folder, b.state, b.device ?? "", b.locale ?? "", b.dynamicType ?? "", b.theme]
+        let keyA = [a.section, a.name, a.folder, a.state] + a.cell.sortKey
+        let keyB = [b.section, b.name, b.folder, b.state] + b.cell.sortKey
         return keyA.lexicographicallyPrecedes(keyB) || (keyA == keyB && a.id < b.id)
     }
 }

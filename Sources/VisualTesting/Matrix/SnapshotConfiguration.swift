@@ -76,8 +76,6 @@ public struct SnapshotCell: Sendable, Hashable, CustomStringConvertible {
         return name
     }
 
-    public var description: String {
-        [device?.name, theme.rawValue, locale, dynamicType == .standard ? nil : dynamicType.rawValue]
-            .compactMap { $0 }.joined(separator: " · ")
-    }
+    /// `iPhone16 · dark · ja`: the cell's ``SnapshotCellIdentity``.
+    public var description: String { SnapshotCellIdentity(self).description }
 }

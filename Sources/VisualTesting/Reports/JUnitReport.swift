@@ -19,7 +19,7 @@ public enum JUnitReport {
             let suiteErrors = results.filter { $0.outcome == .error }.count
             xml += "  <testsuite name=\"\(attribute(suiteName))\" tests=\"\(results.count)\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\" skipped=\"0\">\n"
             for result in results {
-                let caseName = [result.state, result.device, result.theme, result.locale, result.dynamicType].compactMap { $0 }.joined(separator: " · ")
+                let caseName = result.state + " · " + result.cell.description
                 xml += "    <testcase classname=\"\(attribute(suiteName))\" name=\"\(attribute(caseName))\" file=\"\(attribute(result.source))\" time=\"0\""
                 guard result.outcome.failsTest else {
                     xml += "/>\n"
@@ -41,34 +41,10 @@ public enum JUnitReport {
 
     /// Writes the XML for `report` to `path` atomically.
     public static func write(_ report: RunReport, to path: String) throws(VisualTestingError) {
-        do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(Data(xml(report).utf8), to: path)
-        } catch let error as FileError {
-            throw .writeFailed(path: path, reason: error.reason)
-        } catch {
-            throw .writeFailed(path: path, reason: FileError.describe(error))
-        }
+        try SnapshotPublication.writeFile(Data(xml(report).utf8), to: path)
     }
 
-    static func attribute(_ value: String) -> String {
-        text(value).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;")
-    }
+    static func attribute(_ value: String) -> String { Markup.escapeAttribute(value) }
 
-    /// Escapes markup and drops the characters XML 1.0 cannot hold at all.
-    static func text(_ value: String) -> String {
-        var escaped = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    static func text(_ value: String) -> String { Markup.escape(value) }
 }

@@ -26,10 +26,8 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
     public var name: String
     public var type: SnapshotType
     public var state: String
-    public var device: String?
-    public var theme: String
-    public var locale: String?
-    public var dynamicType: String?
+    /// The cell, whose fields sit flat in the result's JSON.
+    public var cell: SnapshotCellIdentity
     /// The reference, relative to the manifest's folder (the manifest's `file`).
     public var file: String
     /// The reference, absolute.
@@ -49,17 +47,14 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
     public var time: String
 
     public init(
-        name: String, type: SnapshotType, state: String, device: String?, theme: String, locale: String?,
-        dynamicType: String?, file: String, reference: String, outcome: SnapshotOutcome, message: String?,
-        comparison: ComparisonReport?, artifacts: SnapshotArtifactPaths?, source: String, recordMode: String, time: String
+        name: String, type: SnapshotType, state: String, cell: SnapshotCellIdentity, file: String, reference: String,
+        outcome: SnapshotOutcome, message: String?, comparison: ComparisonReport?, artifacts: SnapshotArtifactPaths?,
+        source: String, recordMode: String, time: String
     ) {
         self.name = name
         self.type = type
         self.state = state
-        self.device = device
-        self.theme = theme
-        self.locale = locale
-        self.dynamicType = dynamicType
+        self.cell = cell
         self.file = file
         self.reference = reference
         self.outcome = outcome
@@ -74,6 +69,47 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
     /// `SettingsView/iPhone16/loaded.dark_ja`: view, device and reference name.
     public var title: String {
         name + "/" + file.replacingOccurrences(of: ".png", with: "")
+    }
+
+    /// The folder of the reference's manifest (``SnapshotLayout/manifestFolder(reference:file:)``).
+    public var manifestFolder: String { SnapshotLayout.manifestFolder(reference: reference, file: file) }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, type, state, file, reference, outcome, message, comparison, artifacts, source, recordMode, time
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        type = try container.decode(SnapshotType.self, forKey: .type)
+        state = try container.decode(String.self, forKey: .state)
+        cell = try SnapshotCellIdentity(from: decoder)
+        file = try container.decode(String.self, forKey: .file)
+        reference = try container.decode(String.self, forKey: .reference)
+        outcome = try container.decode(SnapshotOutcome.self, forKey: .outcome)
+        message = try container.decodeIfPresent(String.self, forKey: .message)
+        comparison = try container.decodeIfPresent(ComparisonReport.self, forKey: .comparison)
+        artifacts = try container.decodeIfPresent(SnapshotArtifactPaths.self, forKey: .artifacts)
+        source = try container.decode(String.self, forKey: .source)
+        recordMode = try container.decode(String.self, forKey: .recordMode)
+        time = try container.decode(String.self, forKey: .time)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try cell.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(type, forKey: .type)
+        try container.encode(state, forKey: .state)
+        try container.encode(file, forKey: .file)
+        try container.encode(reference, forKey: .reference)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encodeIfPresent(message, forKey: .message)
+        try container.encodeIfPresent(comparison, forKey: .comparison)
+        try container.encodeIfPresent(artifacts, forKey: .artifacts)
+        try container.encode(source, forKey: .source)
+        try container.encode(recordMode, forKey: .recordMode)
+        try container.encode(time, forKey: .time)
     }
 }
 

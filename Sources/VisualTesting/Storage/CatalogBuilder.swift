@@ -2,10 +2,10 @@ import Foundation
 import PyramidIO
 
 /// Builds a `SnapshotCatalog` from every `manifest.json` under a root folder.
-public enum CatalogBuilder {
+package enum CatalogBuilder {
     /// Gathers the manifests under `root` (hidden folders skipped). A manifest that
     /// cannot be read is an error naming it; nothing is written then.
-    public static func build(root: String, generatedAt: Date = Date()) throws(VisualTestingError) -> SnapshotCatalog {
+    package static func build(root: String, generatedAt: Date = Date()) throws(VisualTestingError) -> SnapshotCatalog {
         let rootURL = URL(fileURLWithPath: root).standardizedFileURL
         let manifestPaths = try ManifestStore.manifestPaths(under: root)
 
@@ -29,17 +29,17 @@ public enum CatalogBuilder {
         var byDevice: [String: Int] = [:]
         var byTheme: [String: Int] = [:]
         for entry in entries {
-            if let device = entry.device { byDevice[device, default: 0] += 1 }
-            byTheme[entry.theme, default: 0] += 1
+            if let device = entry.cell.device { byDevice[device, default: 0] += 1 }
+            byTheme[entry.cell.theme, default: 0] += 1
         }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return SnapshotCatalog(
             generatedAt: formatter.string(from: generatedAt),
             configuration: CatalogConfiguration(
-                devices: Set(entries.compactMap(\.device)).sorted(),
-                themes: Set(entries.map(\.theme)).sorted(),
-                locales: Set(entries.compactMap(\.locale)).sorted()
+                devices: Set(entries.compactMap(\.cell.device)).sorted(),
+                themes: Set(entries.map(\.cell.theme)).sorted(),
+                locales: Set(entries.compactMap(\.cell.locale)).sorted()
             ),
             summary: CatalogSummary(
                 totalViews: views.count, totalComponents: components.count, totalImages: entries.count,
@@ -50,19 +50,16 @@ public enum CatalogBuilder {
     }
 
     /// Writes a catalog as pretty-printed JSON with sorted keys, atomically.
-    public static func write(_ catalog: SnapshotCatalog, to path: String) throws(VisualTestingError) {
+    package static func write(_ catalog: SnapshotCatalog, to path: String) throws(VisualTestingError) {
+        try SnapshotPublication.writeFile(encoded(catalog), to: path)
+    }
+
+    /// The catalog as pretty-printed JSON with sorted keys and a final newline.
+    static func encoded(_ catalog: SnapshotCatalog) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try! encoder.encode(catalog) + Data("\n".utf8)
-        do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(data, to: path)
-        } catch let error as FileError {
-            throw .writeFailed(path: path, reason: error.reason)
-        } catch {
-            throw .writeFailed(path: path, reason: FileError.describe(error))
-        }
+        // Strings, numbers and dictionaries always encode.
+        return try! encoder.encode(catalog) + Data("\n".utf8)
     }
 
     static func relativePath(of folder: String, under root: String) -> String {

@@ -5,11 +5,11 @@ import PyramidIO
 /// or several (parallel Swift Testing, sharded CI), update the same one: each update
 /// is a read-modify-write under an exclusive lock on the folder, written through a
 /// temporary file and a rename, so no entry is lost and no reader sees a torn file.
-public enum ManifestStore {
+package enum ManifestStore {
     /// Merges one state's entries into the manifest in `directory`, creating it if
     /// missing. Entries are merged by file; the state's flags take the new values.
     /// An unreadable existing manifest is an error and is left untouched.
-    public static func record(
+    package static func record(
         name: String, type: SnapshotType, state: String, inNavigation: Bool, disableAnimations: Bool,
         entries: [SnapshotEntry], in directory: String
     ) throws(VisualTestingError) {
@@ -35,7 +35,7 @@ public enum ManifestStore {
     }
 
     /// Reads a manifest. A missing, unreadable or malformed file is an error naming it.
-    public static func read(_ path: String) throws(VisualTestingError) -> SnapshotManifest {
+    package static func read(_ path: String) throws(VisualTestingError) -> SnapshotManifest {
         guard let manifest = try readIfPresent(path) else {
             throw .manifestUnreadable(path: path, reason: "no such file")
         }
@@ -43,7 +43,7 @@ public enum ManifestStore {
     }
 
     /// Every `manifest.json` under `root` (hidden folders skipped), as standardised absolute paths, sorted.
-    public static func manifestPaths(under root: String) throws(VisualTestingError) -> [String] {
+    package static func manifestPaths(under root: String) throws(VisualTestingError) -> [String] {
         let rootURL = URL(fileURLWithPath: root).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: rootURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -60,7 +60,7 @@ public enum ManifestStore {
     }
 
     /// The bytes a manifest is stored as: pretty-printed, sorted keys, a final newline.
-    public static func encode(_ manifest: SnapshotManifest) -> Data {
+    package static func encode(_ manifest: SnapshotManifest) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings, numbers and booleans cannot fail.

@@ -39,6 +39,18 @@ public struct SnapshotLayout: Sendable, Hashable {
         directory(for: name) + "/" + relativeFile(state: state, cell: cell)
     }
 
+    /// The folder of a reference's manifest: the reference's absolute path without its
+    /// manifest-relative `file` (which holds the device folder for views).
+    /// - Parameters:
+    ///   - reference: The reference, absolute.
+    ///   - file: The reference relative to its manifest's folder, as in ``SnapshotEntry/file``.
+    public static func manifestFolder(reference: String, file: String) -> String {
+        if reference == file { return "" }
+        if reference.hasSuffix("/" + file) { return String(reference.dropLast(file.count + 1)) }
+        guard let slash = reference.lastIndex(of: "/") else { return "" }
+        return String(reference[..<slash])
+    }
+
     /// Makes a state or variant name safe as part of a file name the way
     /// swift-snapshot-testing does: every run of characters other than letters,
     /// digits and `_` becomes `-`, with none left at either end.

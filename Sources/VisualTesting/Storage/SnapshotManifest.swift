@@ -43,28 +43,30 @@ public struct StateManifest: Sendable, Codable, Equatable {
 
 /// One reference image: its cell and its file relative to the manifest.
 public struct SnapshotEntry: Sendable, Codable, Hashable {
-    /// nil for components.
-    public var device: String?
-    public var theme: String
-    /// nil for components.
-    public var locale: String?
-    /// nil at the standard size.
-    public var dynamicType: String?
+    /// The cell, whose fields sit flat in the entry's JSON.
+    public var cell: SnapshotCellIdentity
     public var file: String
 
-    public init(device: String?, theme: String, locale: String?, dynamicType: String? = nil, file: String) {
-        self.device = device
-        self.theme = theme
-        self.locale = locale
-        self.dynamicType = dynamicType
+    public init(cell: SnapshotCellIdentity, file: String) {
+        self.cell = cell
         self.file = file
     }
 
     /// The entry for a cell of the matrix.
     public init(cell: SnapshotCell, file: String) {
-        self.init(
-            device: cell.device?.name, theme: cell.theme.rawValue, locale: cell.locale,
-            dynamicType: cell.dynamicType == .standard ? nil : cell.dynamicType.rawValue, file: file
-        )
+        self.init(cell: SnapshotCellIdentity(cell), file: file)
+    }
+
+    private enum CodingKeys: String, CodingKey { case file }
+
+    public init(from decoder: any Decoder) throws {
+        cell = try SnapshotCellIdentity(from: decoder)
+        file = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .file)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try cell.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
     }
 }

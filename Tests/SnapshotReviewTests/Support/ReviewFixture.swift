@@ -31,14 +31,14 @@ struct ReviewFixture {
             try Self.png(old).write(to: URL(fileURLWithPath: root + "/" + id))
             try ManifestStore.record(
                 name: view, type: .view, state: "loaded", inNavigation: true, disableAnimations: false,
-                entries: [SnapshotEntry(device: "Phone", theme: theme, locale: "en", file: file)], in: root + "/" + view)
+                entries: [SnapshotEntry(cell: SnapshotCellIdentity(device: "Phone", theme: theme, locale: "en"), file: file)], in: root + "/" + view)
             let stem = artifacts + "/" + id.replacingOccurrences(of: ".png", with: "")
             try manager.createDirectory(atPath: URL(fileURLWithPath: stem).deletingLastPathComponent().path, withIntermediateDirectories: true)
             try Self.png(old).write(to: URL(fileURLWithPath: stem + ".reference.png"))
             try (new.map(Self.png) ?? Data("not a png".utf8)).write(to: URL(fileURLWithPath: stem + ".actual.png"))
             try Self.png(RGBA(255, 0, 255)).write(to: URL(fileURLWithPath: stem + ".diff.png"))
             results.append(SnapshotResult(
-                name: view, type: .view, state: "loaded", device: "Phone", theme: theme, locale: "en", dynamicType: nil,
+                name: view, type: .view, state: "loaded", cell: SnapshotCellIdentity(device: "Phone", theme: theme, locale: "en", dynamicType: nil),
                 file: file, reference: root + "/" + id, outcome: .failed, message: "1 pixel differs", comparison: nil,
                 artifacts: SnapshotArtifactPaths(reference: stem + ".reference.png", actual: stem + ".actual.png", diff: stem + ".diff.png"),
                 source: "/Tests/SettingsTests.swift:12", recordMode: "missing", time: "2026-11-21T00:00:00Z"))
@@ -48,9 +48,9 @@ struct ReviewFixture {
         try Self.png(RGBA(7, 7, 7)).write(to: URL(fileURLWithPath: root + "/" + recorded))
         try ManifestStore.record(
             name: "Settings", type: .view, state: "loaded", inNavigation: true, disableAnimations: false,
-            entries: [SnapshotEntry(device: "Phone", theme: "light", locale: "ja", file: "Phone/loaded.light_ja.png")], in: root + "/Settings")
+            entries: [SnapshotEntry(cell: SnapshotCellIdentity(device: "Phone", theme: "light", locale: "ja"), file: "Phone/loaded.light_ja.png")], in: root + "/Settings")
         results.append(SnapshotResult(
-            name: "Settings", type: .view, state: "loaded", device: "Phone", theme: "light", locale: "ja", dynamicType: nil,
+            name: "Settings", type: .view, state: "loaded", cell: SnapshotCellIdentity(device: "Phone", theme: "light", locale: "ja", dynamicType: nil),
             file: "Phone/loaded.light_ja.png", reference: root + "/" + recorded, outcome: .new, message: "recorded", comparison: nil,
             artifacts: nil, source: "/Tests/SettingsTests.swift:12", recordMode: "missing", time: "2026-11-21T00:00:00Z"))
         report = RunReport(results: results)
