@@ -10,9 +10,8 @@ import SwiftSyntaxMacros
 /// context in swift-testing); instead a suite with no runner is an error whose fix-it
 /// inserts one.
 public struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
-    /// Declares the conformance that lets `SnapshotCase.cases(of:)` find the cases:
-    /// Swift hides macro-generated members from macro arguments such as `@Test(arguments:)`,
-    /// but not a conformance's requirements.
+    /// Declares the `SnapshotSuiteCases` conformance, so code generic over suites (a helper
+    /// that checks several suites' cases) can read `Suite.__snapshotCases`.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -104,18 +103,13 @@ public struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
         "\"" + text.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
     }
 
-    /// A runner is a `@Test` function that uses `__snapshotCases` in its body, or
-    /// `SnapshotCase.cases(of:)` in its attributes (`@Test(arguments: SnapshotCase.cases(of: Self.self))`).
-    /// Comments do not count.
+    /// A runner is a `@Test` function that uses `__snapshotCases`, in its body (the seed's loop)
+    /// or in its attributes (`@Test(arguments: Self.__snapshotCases)`). Comments do not count.
     static func hasRunner(_ functions: [FunctionDeclSyntax]) -> Bool {
         functions.contains { function in
             guard SnapshotAttributes.has("Test", in: function.attributes) else { return false }
             let tokens = Array(function.tokens(viewMode: .sourceAccurate).map(\.tokenKind))
-            return tokens.indices.contains { index in
-                if tokens[index] == .identifier("__snapshotCases") { return true }
-                return index >= 2 && tokens[index] == .identifier("cases") && tokens[index - 1] == .period
-                    && tokens[index - 2] == .identifier("SnapshotCase")
-            }
+            return tokens.contains(.identifier("__snapshotCases"))
         }
     }
 

@@ -71,7 +71,7 @@ struct DiffCommandTests {
         (["diff", "/no/such/file.png", "x.png"], "/no/such/file.png"),
         (["diff", "REF", "CORRUPT"], "CRC mismatch"),
         (["diff", "REF", "REF", "--mask", "1,2,3"], "--mask"),
-        (["diff", "REF", "REF", "--precision", "1.5"], "precision 1.5"),
+        (["diff", "REF", "REF", "--precision", "1.5"], "precision is 1.5"),
         (["diff", "REF"], "Missing expected argument"),
         (["diff", "REF", "REF", "--output", "/no/such/dir/d.png"], "/no/such/dir/d.png"),
     ])

@@ -135,7 +135,7 @@ struct SnapshotSuiteMacroTests {
             struct LoginSnapshots {
                 @Snapshot func empty() -> LoginPage { LoginPage() }
 
-                @Test(arguments: SnapshotCase.cases(of: Self.self))
+                @Test(arguments: Self.__snapshotCases)
                 func snapshot(_ snapshotCase: SnapshotCase) async {
                     await snapshotCase.run()
                 }
@@ -146,7 +146,7 @@ struct SnapshotSuiteMacroTests {
             struct LoginSnapshots {
                 func empty() -> LoginPage { LoginPage() }
 
-                @Test(arguments: SnapshotCase.cases(of: Self.self))
+                @Test(arguments: Self.__snapshotCases)
                 func snapshot(_ snapshotCase: SnapshotCase) async {
                     await snapshotCase.run()
                 }

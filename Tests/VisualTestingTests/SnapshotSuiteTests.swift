@@ -41,7 +41,7 @@ struct LoginScreenSnapshots {
 
 
     /// One test per state, each with its own identity in Swift Testing.
-    @Test(arguments: SnapshotCase.cases(of: Self.self))
+    @Test(arguments: Self.__snapshotCases)
     func snapshot(_ snapshotCase: SnapshotCase) async {
         let results = await snapshotCase.run(configuration: TestScreenSnapshots.configuration)
         #expect(results.count == 8)

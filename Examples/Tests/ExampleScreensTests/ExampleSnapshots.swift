@@ -4,7 +4,8 @@ import Testing
 import VisualTesting
 
 // The seed screens through @SnapshotSuite, each state across the full 12-cell
-// matrix (iPhone 16, iPhone SE, iPad Pro 11 × light, dark × en, ja) in Chromium.
+// matrix (iPhone 16, iPhone SE, iPad Pro 11 × light, dark × en, ja) in Chromium,
+// each state its own test case through the seed's spelling, @Test(arguments: Self.__snapshotCases).
 
 @SnapshotSuite("UserCard")
 struct UserCardSnapshots {
@@ -21,7 +22,7 @@ struct UserCardSnapshots {
     @ComponentSnapshot(width: 375, height: 120)
     func card() -> HTMLPage { UserCardScreen.card(.johnDoe) }
 
-    @Test(arguments: SnapshotCase.cases(of: Self.self))
+    @Test(arguments: Self.__snapshotCases)
     func snapshot(_ snapshotCase: SnapshotCase) async {
         await snapshotCase.run()
     }
@@ -38,7 +39,7 @@ struct SettingsViewSnapshots {
     @WithoutAnimation
     func editing() -> HTMLPage { SettingsScreen.page(isEditing: true) }
 
-    @Test(arguments: SnapshotCase.cases(of: Self.self))
+    @Test(arguments: Self.__snapshotCases)
     func snapshot(_ snapshotCase: SnapshotCase) async {
         await snapshotCase.run()
     }
@@ -55,7 +56,7 @@ struct LoginViewSnapshots {
     @Snapshot
     func filled() -> HTMLPage { LoginScreen.page(.init(email: "test@example.com", password: "password123")) }
 
-    @Test(arguments: SnapshotCase.cases(of: Self.self))
+    @Test(arguments: Self.__snapshotCases)
     func snapshot(_ snapshotCase: SnapshotCase) async {
         await snapshotCase.run()
     }
@@ -67,8 +68,7 @@ struct LoginViewSnapshots {
 struct ExampleCasesTests {
     @Test("the @SnapshotSuite states are exactly the cases pyramid demo runs")
     func sameCases() {
-        let suites = SnapshotCase.cases(of: UserCardSnapshots.self) + SnapshotCase.cases(of: SettingsViewSnapshots.self)
-            + SnapshotCase.cases(of: LoginViewSnapshots.self)
+        let suites = UserCardSnapshots.__snapshotCases + SettingsViewSnapshots.__snapshotCases + LoginViewSnapshots.__snapshotCases
         #expect(suites.map(\.description).sorted() == ExampleSnapshots.cases.map(\.description).sorted())
     }
 }

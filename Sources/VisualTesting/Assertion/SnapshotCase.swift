@@ -92,22 +92,10 @@ public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringC
     }
 }
 
-/// What `@SnapshotSuite` makes a struct conform to: its collected cases.
+/// What `@SnapshotSuite` makes a struct conform to: its collected cases, for code generic
+/// over suites (`func check<Suite: SnapshotSuiteCases>(_: Suite.Type)` reads `Suite.__snapshotCases`).
 public protocol SnapshotSuiteCases {
     static var __snapshotCases: [SnapshotCase] { get }
-}
-
-extension SnapshotCase {
-    /// The cases `@SnapshotSuite` collected in `suite`, for a parameterised runner:
-    ///
-    ///     @Test(arguments: SnapshotCase.cases(of: Self.self))
-    ///     func snapshot(_ snapshotCase: SnapshotCase) { snapshotCase.run() }
-    ///
-    /// (Swift does not let a macro argument such as `@Test(arguments:)` see members
-    /// another macro generated, so `Self.__snapshotCases` cannot be written there.)
-    public static func cases<Suite: SnapshotSuiteCases>(of suite: Suite.Type) -> [SnapshotCase] {
-        suite.__snapshotCases
-    }
 }
 
 extension SnapshotCase {
