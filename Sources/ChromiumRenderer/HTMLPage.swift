@@ -31,18 +31,44 @@ public struct HTMLPage: SnapshotRenderable, Hashable {
     /// The browsers that render the page.
     public var pool: BrowserPool
 
+    /// A page from markup.
+    ///
+    /// - Parameters:
+    ///   - html: The page's markup.
+    ///   - baseURL: What relative URLs (styles, images, fonts) resolve against; nil for none.
+    ///   - navigationShell: The container `@InNavigation` cells are drawn in.
+    ///   - pool: The browsers that render the page; `.current` is the task's pool, else the shared one.
     public init(html: String, baseURL: URL? = nil, navigationShell: NavigationShell = .standard, pool: BrowserPool = .current) {
         self.init(source: .html(html, baseURL: baseURL), navigationShell: navigationShell, pool: pool)
     }
 
+    /// A page from a local HTML file, whose relative URLs resolve beside it.
+    ///
+    /// - Parameters:
+    ///   - file: The HTML file.
+    ///   - navigationShell: The container `@InNavigation` cells are drawn in.
+    ///   - pool: The browsers that render the page; `.current` is the task's pool, else the shared one.
     public init(contentsOf file: URL, navigationShell: NavigationShell = .standard, pool: BrowserPool = .current) {
         self.init(source: .file(file), navigationShell: navigationShell, pool: pool)
     }
 
+    /// A page served on this machine, such as a test server on 127.0.0.1.
+    ///
+    /// - Parameters:
+    ///   - url: The page's address; only loopback hosts are accepted, and any other fails the cell with a reason.
+    ///   - navigationShell: The container `@InNavigation` cells are drawn in.
+    ///   - pool: The browsers that render the page; `.current` is the task's pool, else the shared one.
     public init(url: URL, navigationShell: NavigationShell = .standard, pool: BrowserPool = .current) {
         self.init(source: .url(url), navigationShell: navigationShell, pool: pool)
     }
 
+    /// A page from any source, with the time zone it sees.
+    ///
+    /// - Parameters:
+    ///   - source: Markup, a file, or a loopback URL.
+    ///   - navigationShell: The container `@InNavigation` cells are drawn in.
+    ///   - timeZone: The IANA time zone pages see (default UTC, so dates render the same everywhere); nil keeps the machine's.
+    ///   - pool: The browsers that render the page; `.current` is the task's pool, else the shared one.
     public init(source: Source, navigationShell: NavigationShell = .standard, timeZone: String? = "UTC", pool: BrowserPool = .current) {
         self.source = source
         self.navigationShell = navigationShell

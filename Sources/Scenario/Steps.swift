@@ -12,6 +12,14 @@ import Testing
 /// await when("「次へ」をタップする") { await viewModel.onTapNext() }
 /// await then("登録APIを1回叩く") { #expect(useCase.registerCallCount == 1) }
 /// ```
+///
+/// - Parameters:
+///   - text: The step's words, as the scenario reads ("法人を選択している"); shown in failing issues and the living spec.
+///   - sourceLocation: Where the step is written, for its record and for an error that escapes it.
+///   - isolation: The caller's actor; the body runs on it, so a `@MainActor` test can touch its view model.
+///   - body: The step's work. Failing expectations inside it are named after the step.
+/// - Returns: The body's value.
+/// - Throws: The body's error, unchanged.
 @discardableResult
 public func given<T, E: Error>(
     _ text: String,
@@ -23,6 +31,14 @@ public func given<T, E: Error>(
 }
 
 /// Runs the step that performs the action under test. See ``given(_:sourceLocation:isolation:_:)``.
+///
+/// - Parameters:
+///   - text: The step's words, as the scenario reads ("法人を選択している"); shown in failing issues and the living spec.
+///   - sourceLocation: Where the step is written, for its record and for an error that escapes it.
+///   - isolation: The caller's actor; the body runs on it, so a `@MainActor` test can touch its view model.
+///   - body: The step's work. Failing expectations inside it are named after the step.
+/// - Returns: The body's value.
+/// - Throws: The body's error, unchanged.
 @discardableResult
 public func when<T, E: Error>(
     _ text: String,
@@ -34,6 +50,14 @@ public func when<T, E: Error>(
 }
 
 /// Runs a step that checks an outcome. See ``given(_:sourceLocation:isolation:_:)``.
+///
+/// - Parameters:
+///   - text: The step's words, as the scenario reads ("法人を選択している"); shown in failing issues and the living spec.
+///   - sourceLocation: Where the step is written, for its record and for an error that escapes it.
+///   - isolation: The caller's actor; the body runs on it, so a `@MainActor` test can touch its view model.
+///   - body: The step's work. Failing expectations inside it are named after the step.
+/// - Returns: The body's value.
+/// - Throws: The body's error, unchanged.
 @discardableResult
 public func then<T, E: Error>(
     _ text: String,
@@ -45,6 +69,14 @@ public func then<T, E: Error>(
 }
 
 /// Continues the previous step's kind: another precondition, action or outcome.
+///
+/// - Parameters:
+///   - text: The step's words, as the scenario reads ("法人を選択している"); shown in failing issues and the living spec.
+///   - sourceLocation: Where the step is written, for its record and for an error that escapes it.
+///   - isolation: The caller's actor; the body runs on it, so a `@MainActor` test can touch its view model.
+///   - body: The step's work. Failing expectations inside it are named after the step.
+/// - Returns: The body's value.
+/// - Throws: The body's error, unchanged.
 @discardableResult
 public func and<T, E: Error>(
     _ text: String,
@@ -56,6 +88,14 @@ public func and<T, E: Error>(
 }
 
 /// Continues the previous step with a contrast: "But the API is not called".
+///
+/// - Parameters:
+///   - text: The step's words, as the scenario reads ("法人を選択している"); shown in failing issues and the living spec.
+///   - sourceLocation: Where the step is written, for its record and for an error that escapes it.
+///   - isolation: The caller's actor; the body runs on it, so a `@MainActor` test can touch its view model.
+///   - body: The step's work. Failing expectations inside it are named after the step.
+/// - Returns: The body's value.
+/// - Throws: The body's error, unchanged.
 @discardableResult
 public func but<T, E: Error>(
     _ text: String,

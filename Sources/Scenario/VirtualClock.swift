@@ -4,7 +4,7 @@ import Clocks
 /// list of the sleeps still waiting on it, so a test that stalls can say what it was waiting for.
 ///
 /// Inject it wherever the code under test takes `some Clock<Duration>`; move time with
-/// ``advance(by:)``, or ``run()`` to fire every sleep that is due. Use it inside
+/// ``advance(by:)``, or ``run(limit:)`` to fire every sleep that is due. Use it inside
 /// ``withVirtualTime(timeout:sourceLocation:_:)``, which makes the wake-ups deterministic.
 public final class VirtualClock: Clock, Sendable {
     public typealias Duration = Swift.Duration

@@ -8,6 +8,17 @@ import Testing
 /// model. Inject a `TestClock` or `ImmediateClock` to wait in virtual time; for a transient
 /// state (a loading flag that is true for a moment) prefer a recorder or a ``Gate``: polling
 /// can only see what is there when it looks.
+///
+/// - Parameters:
+///   - value: Reads the value to check, on the caller's actor.
+///   - predicate: What the value must satisfy.
+///   - comment: Added to the issue, to say what was awaited.
+///   - timeout: How long to wait, on `clock`, before recording an issue.
+///   - interval: How often to read, on `clock`.
+///   - clock: The clock to wait on; a `TestClock` or `ImmediateClock` waits in virtual time.
+///   - sourceLocation: Where the issue is recorded.
+///   - isolation: The caller's actor, where reads happen.
+/// - Returns: Whether the condition came true in time (an issue is recorded when it did not).
 @discardableResult
 public func eventually<Value>(
     _ value: () async -> Value,
@@ -25,6 +36,17 @@ public func eventually<Value>(
 }
 
 /// Waits until `value` equals `expected`. See ``eventually(_:satisfies:_:timeout:every:clock:sourceLocation:isolation:)``.
+///
+/// - Parameters:
+///   - value: Reads the value to check, on the caller's actor.
+///   - expected: The value to wait for.
+///   - comment: Added to the issue, to say what was awaited.
+///   - timeout: How long to wait, on `clock`, before recording an issue.
+///   - interval: How often to read, on `clock`.
+///   - clock: The clock to wait on; a `TestClock` or `ImmediateClock` waits in virtual time.
+///   - sourceLocation: Where the issue is recorded.
+///   - isolation: The caller's actor, where reads happen.
+/// - Returns: Whether the value came to equal `expected` in time (an issue is recorded when it did not).
 @discardableResult
 public func eventually<Value: Equatable>(
     _ value: () async -> Value,
@@ -42,6 +64,16 @@ public func eventually<Value: Equatable>(
 }
 
 /// Waits until `condition` is true. See ``eventually(_:satisfies:_:timeout:every:clock:sourceLocation:isolation:)``.
+///
+/// - Parameters:
+///   - comment: Added to the issue, to say what was awaited.
+///   - timeout: How long to wait, on `clock`, before recording an issue.
+///   - interval: How often to check, on `clock`.
+///   - clock: The clock to wait on; a `TestClock` or `ImmediateClock` waits in virtual time.
+///   - sourceLocation: Where the issue is recorded.
+///   - isolation: The caller's actor, where checks happen.
+///   - condition: The condition, checked on the caller's actor.
+/// - Returns: Whether the condition came true in time (an issue is recorded when it did not).
 @discardableResult
 public func eventually(
     _ comment: Comment? = nil,
@@ -59,6 +91,17 @@ public func eventually(
 
 /// Checks for `duration` that `value` never satisfies `predicate`; records an issue, with what
 /// it saw, the first time it does.
+///
+/// - Parameters:
+///   - value: Reads the value to check, on the caller's actor.
+///   - predicate: What the value must satisfy.
+///   - comment: Added to the issue, to say what was awaited.
+///   - duration: How long to keep checking, on `clock`.
+///   - interval: How often to read, on `clock`.
+///   - clock: The clock to wait on; a `TestClock` or `ImmediateClock` waits in virtual time.
+///   - sourceLocation: Where the issue is recorded.
+///   - isolation: The caller's actor, where reads happen.
+/// - Returns: Whether the condition held for the whole duration (an issue is recorded when it did not).
 @discardableResult
 public func never<Value>(
     _ value: () async -> Value,
@@ -76,6 +119,16 @@ public func never<Value>(
 }
 
 /// Checks for `duration` that `condition` never becomes true.
+///
+/// - Parameters:
+///   - comment: Added to the issue, to say what was awaited.
+///   - duration: How long to keep checking, on `clock`.
+///   - interval: How often to check, on `clock`.
+///   - clock: The clock to wait on; a `TestClock` or `ImmediateClock` waits in virtual time.
+///   - sourceLocation: Where the issue is recorded.
+///   - isolation: The caller's actor, where checks happen.
+///   - condition: The condition, checked on the caller's actor.
+/// - Returns: Whether the condition held for the whole duration (an issue is recorded when it did not).
 @discardableResult
 public func never(
     _ comment: Comment? = nil,
@@ -93,6 +146,17 @@ public func never(
 
 /// Checks for `duration` that `value` always satisfies `predicate`; records an issue, with
 /// what it saw, the first time it does not.
+///
+/// - Parameters:
+///   - value: Reads the value to check, on the caller's actor.
+///   - predicate: What the value must satisfy.
+///   - comment: Added to the issue, to say what was awaited.
+///   - duration: How long to keep checking, on `clock`.
+///   - interval: How often to read, on `clock`.
+///   - clock: The clock to wait on; a `TestClock` or `ImmediateClock` waits in virtual time.
+///   - sourceLocation: Where the issue is recorded.
+///   - isolation: The caller's actor, where reads happen.
+/// - Returns: Whether the condition held for the whole duration (an issue is recorded when it did not).
 @discardableResult
 public func always<Value>(
     _ value: () async -> Value,
@@ -110,6 +174,16 @@ public func always<Value>(
 }
 
 /// Checks for `duration` that `condition` stays true.
+///
+/// - Parameters:
+///   - comment: Added to the issue, to say what was awaited.
+///   - duration: How long to keep checking, on `clock`.
+///   - interval: How often to check, on `clock`.
+///   - clock: The clock to wait on; a `TestClock` or `ImmediateClock` waits in virtual time.
+///   - sourceLocation: Where the issue is recorded.
+///   - isolation: The caller's actor, where checks happen.
+///   - condition: The condition, checked on the caller's actor.
+/// - Returns: Whether the condition held for the whole duration (an issue is recorded when it did not).
 @discardableResult
 public func always(
     _ comment: Comment? = nil,

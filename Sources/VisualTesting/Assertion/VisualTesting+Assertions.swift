@@ -8,6 +8,22 @@ extension VisualTesting {
     ///
     /// Each failing cell is its own issue naming the device, theme and locale, the
     /// metrics and the reference, actual and diff images. Returns every cell's result.
+    ///
+    /// - Parameters:
+    ///   - content: What to render: a SwiftUI view on Apple platforms, an `HTMLPage` in Chromium,
+    ///     or anything `SnapshotRenderable`.
+    ///   - viewName: The view's folder under `__Snapshots__` and its name in reports.
+    ///   - stateName: The state's name, the first part of each reference's file name.
+    ///   - inNavigation: Render inside a navigation container (a bar above the content).
+    ///   - disableAnimations: Render with animations, transitions and the caret off.
+    ///   - configuration: The matrix (devices, themes, locales, Dynamic Type) and precisions;
+    ///     `.default` is `VisualTesting.defaultConfiguration`. A precision outside 0…1 fails every
+    ///     cell with a message naming it; a matrix with no cells is an issue.
+    ///   - fileID: The asserting file's ID, for issues.
+    ///   - file: The asserting file's path: `__Snapshots__` is beside it unless the configuration names a folder.
+    ///   - line: The asserting line, for issues.
+    ///   - column: The asserting column, for issues.
+    /// - Returns: Every cell's result, in the matrix's order.
     @MainActor
     @discardableResult
     public static func assertViewSnapshot(
@@ -30,6 +46,22 @@ extension VisualTesting {
 
     /// The asynchronous form of `assertViewSnapshot`, for `async` tests and content
     /// that renders elsewhere (a browser).
+    ///
+    /// - Parameters:
+    ///   - content: What to render: a SwiftUI view on Apple platforms, an `HTMLPage` in Chromium,
+    ///     or anything `SnapshotRenderable`.
+    ///   - viewName: The view's folder under `__Snapshots__` and its name in reports.
+    ///   - stateName: The state's name, the first part of each reference's file name.
+    ///   - inNavigation: Render inside a navigation container (a bar above the content).
+    ///   - disableAnimations: Render with animations, transitions and the caret off.
+    ///   - configuration: The matrix (devices, themes, locales, Dynamic Type) and precisions;
+    ///     `.default` is `VisualTesting.defaultConfiguration`. A precision outside 0…1 fails every
+    ///     cell with a message naming it; a matrix with no cells is an issue.
+    ///   - fileID: The asserting file's ID, for issues.
+    ///   - file: The asserting file's path: `__Snapshots__` is beside it unless the configuration names a folder.
+    ///   - line: The asserting line, for issues.
+    ///   - column: The asserting column, for issues.
+    /// - Returns: Every cell's result, in the matrix's order.
     @discardableResult
     public static func assertViewSnapshot(
         of content: some SnapshotRenderable,
@@ -52,6 +84,21 @@ extension VisualTesting {
     /// Checks one state of a component on the theme axis against
     /// `__Snapshots__/{componentName}/{stateName}.{theme}.png`, at `size` in points or,
     /// when nil, at the size the content takes.
+    ///
+    /// - Parameters:
+    ///   - content: What to render: a SwiftUI view on Apple platforms, an `HTMLPage` in Chromium,
+    ///     or anything `SnapshotRenderable`.
+    ///   - componentName: The component's folder under `__Snapshots__` and its name in reports.
+    ///   - stateName: The state's name, the first part of each reference's file name.
+    ///   - size: The size in points; nil takes the content's own size.
+    ///   - disableAnimations: Render with animations, transitions and the caret off.
+    ///   - configuration: The themes, the scale (`componentScale`) and precisions; `.default` is
+    ///     `VisualTesting.defaultConfiguration`. A precision outside 0…1 fails every cell naming it.
+    ///   - fileID: The asserting file's ID, for issues.
+    ///   - file: The asserting file's path: `__Snapshots__` is beside it unless the configuration names a folder.
+    ///   - line: The asserting line, for issues.
+    ///   - column: The asserting column, for issues.
+    /// - Returns: Every cell's result, light then dark.
     @MainActor
     @discardableResult
     public static func assertComponentSnapshot(
@@ -74,6 +121,21 @@ extension VisualTesting {
     }
 
     /// The asynchronous form of `assertComponentSnapshot`.
+    ///
+    /// - Parameters:
+    ///   - content: What to render: a SwiftUI view on Apple platforms, an `HTMLPage` in Chromium,
+    ///     or anything `SnapshotRenderable`.
+    ///   - componentName: The component's folder under `__Snapshots__` and its name in reports.
+    ///   - stateName: The state's name, the first part of each reference's file name.
+    ///   - size: The size in points; nil takes the content's own size.
+    ///   - disableAnimations: Render with animations, transitions and the caret off.
+    ///   - configuration: The themes, the scale (`componentScale`) and precisions; `.default` is
+    ///     `VisualTesting.defaultConfiguration`. A precision outside 0…1 fails every cell naming it.
+    ///   - fileID: The asserting file's ID, for issues.
+    ///   - file: The asserting file's path: `__Snapshots__` is beside it unless the configuration names a folder.
+    ///   - line: The asserting line, for issues.
+    ///   - column: The asserting column, for issues.
+    /// - Returns: Every cell's result, light then dark.
     @discardableResult
     public static func assertComponentSnapshot(
         of content: some SnapshotRenderable,
@@ -125,6 +187,22 @@ extension VisualTesting {
     /// Checks a view's state like `assertViewSnapshot`, with the same record modes,
     /// files, manifest and report, but only returns the results: for tools (`pyramid
     /// demo`, benchmarks) that decide for themselves what a failure means.
+    ///
+    /// - Parameters:
+    ///   - content: What to render: a SwiftUI view on Apple platforms, an `HTMLPage` in Chromium,
+    ///     or anything `SnapshotRenderable`.
+    ///   - viewName: The view's folder under `__Snapshots__` and its name in reports.
+    ///   - stateName: The state's name, the first part of each reference's file name.
+    ///   - inNavigation: Render inside a navigation container (a bar above the content).
+    ///   - disableAnimations: Render with animations, transitions and the caret off.
+    ///   - configuration: The matrix (devices, themes, locales, Dynamic Type) and precisions;
+    ///     `.default` is `VisualTesting.defaultConfiguration`. A precision outside 0…1 fails every
+    ///     cell with a message naming it; a matrix with no cells is an issue.
+    ///   - fileID: The asserting file's ID, for issues.
+    ///   - file: The asserting file's path: `__Snapshots__` is beside it unless the configuration names a folder.
+    ///   - line: The asserting line, for issues.
+    ///   - column: The asserting column, for issues.
+    /// - Returns: Every cell's result, in the matrix's order; no issue is recorded.
     @discardableResult
     public static func checkViewSnapshot(
         of content: some SnapshotRenderable, viewName: String, stateName: String,
@@ -138,6 +216,21 @@ extension VisualTesting {
     }
 
     /// Checks a component's state like `assertComponentSnapshot`, returning the results without failing a test.
+    ///
+    /// - Parameters:
+    ///   - content: What to render: a SwiftUI view on Apple platforms, an `HTMLPage` in Chromium,
+    ///     or anything `SnapshotRenderable`.
+    ///   - componentName: The component's folder under `__Snapshots__` and its name in reports.
+    ///   - stateName: The state's name, the first part of each reference's file name.
+    ///   - size: The size in points; nil takes the content's own size.
+    ///   - disableAnimations: Render with animations, transitions and the caret off.
+    ///   - configuration: The themes, the scale (`componentScale`) and precisions; `.default` is
+    ///     `VisualTesting.defaultConfiguration`. A precision outside 0…1 fails every cell naming it.
+    ///   - fileID: The asserting file's ID, for issues.
+    ///   - file: The asserting file's path: `__Snapshots__` is beside it unless the configuration names a folder.
+    ///   - line: The asserting line, for issues.
+    ///   - column: The asserting column, for issues.
+    /// - Returns: Every cell's result, light then dark; no issue is recorded.
     @discardableResult
     public static func checkComponentSnapshot(
         of content: some SnapshotRenderable, componentName: String, stateName: String, size: CGSize? = nil,
