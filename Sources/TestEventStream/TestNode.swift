@@ -20,11 +20,14 @@ public struct TestNode: Sendable {
     public var skipReason: String?
     public var cancelReason: String?
     public var duration: Double?
+    /// The library that ran it: Swift Testing unless an XCTest result put it here.
+    public var framework: TestFramework
 
-    public init(id: String, kind: Kind, name: String) {
+    public init(id: String, kind: Kind, name: String, framework: TestFramework = .swiftTesting) {
         self.id = id
         self.kind = kind
         self.name = name
+        self.framework = framework
         self.displayName = nil
         self.place = nil
         self.tags = []
@@ -64,6 +67,13 @@ public struct TestNode: Sendable {
     /// Every function at or below this node, depth first.
     public var allTests: [TestNode] {
         kind == .function ? [self] : children.flatMap(\.allTests)
+    }
+
+    /// How many of the functions at or below this node each framework ran.
+    public var frameworkCounts: FrameworkCounts {
+        var counts = FrameworkCounts()
+        for test in allTests { counts.add(test.framework) }
+        return counts
     }
 }
 

@@ -11,6 +11,8 @@ public struct TestRun: Sendable {
     public var duration: Double?
     /// When the run started, in seconds since 1970.
     public var startedAt: Double?
+    /// The frameworks the package's tests use, as `swift test list` said; nil when unknown.
+    public var declaredFrameworks: Set<TestFramework>?
 
     public init(
         modules: [TestNode], diagnostics: [StreamDiagnostic], streamVersion: String?, duration: Double?,
@@ -25,6 +27,24 @@ public struct TestRun: Sendable {
 
     /// Every test function in the run, depth first.
     public var tests: [TestNode] { modules.flatMap(\.allTests) }
+
+    /// How many tests each framework ran, over the whole run.
+    public var frameworkCounts: FrameworkCounts {
+        var counts = FrameworkCounts()
+        for test in tests { counts.add(test.framework) }
+        return counts
+    }
+
+    /// What is missing from the run, said plainly: no tests at all, or only one framework's
+    /// tests when the package has both. Nil when nothing is.
+    public var coverageWarning: String? {
+        let counts = frameworkCounts
+        if counts.total == 0 { return "no tests ran" }
+        guard let declared = declaredFrameworks, declared.count > 1 else { return nil }
+        if counts.xctest == 0 { return "only Swift Testing tests ran, though the package has XCTest tests too" }
+        if counts.swiftTesting == 0 { return "only XCTest tests ran, though the package has Swift Testing tests too" }
+        return nil
+    }
 
     /// How many test functions ended each way.
     public var counts: OutcomeCounts {

@@ -1,0 +1,39 @@
+/// Which testing library ran a test. Real suites are mixed for years while they move from
+/// XCTest to Swift Testing (seed 001), so the spec marks every test with it.
+public enum TestFramework: String, Sendable, CaseIterable, Comparable {
+    case swiftTesting = "Swift Testing"
+    case xctest = "XCTest"
+
+    public static func < (lhs: TestFramework, rhs: TestFramework) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// How many tests each framework ran, for one module or a whole run: seed 001's migration, measured.
+public struct FrameworkCounts: Sendable, Equatable {
+    public var swiftTesting: Int
+    public var xctest: Int
+
+    public init(swiftTesting: Int = 0, xctest: Int = 0) {
+        self.swiftTesting = swiftTesting
+        self.xctest = xctest
+    }
+
+    public var total: Int { swiftTesting + xctest }
+
+    /// The share of tests already on Swift Testing, 0…1; nil when there are no tests.
+    public var migrated: Double? { total == 0 ? nil : Double(swiftTesting) / Double(total) }
+
+    /// `12 XCTest · 4 Swift Testing (25% migrated)`.
+    public var summary: String {
+        let share = migrated.map { " (\(Int(($0 * 100).rounded()))% migrated)" } ?? ""
+        return "\(xctest) XCTest · \(swiftTesting) Swift Testing" + share
+    }
+
+    mutating func add(_ framework: TestFramework) {
+        switch framework {
+        case .swiftTesting: swiftTesting += 1
+        case .xctest: xctest += 1
+        }
+    }
+}
