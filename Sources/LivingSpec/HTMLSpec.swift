@@ -14,12 +14,20 @@ public enum HTMLSpec {
             <style>\(style)</style>
             </head><body>
             <header><h1>\(escape(title))</h1>
-            <p class="summary"><strong>\(escape(run.counts.summary()))</strong> — \(escape(SpecText.totals(run)))</p>
+            <p class="summary"><strong>\(escape(run.counts.summary()))</strong> — \(escape(SpecText.totals(run)))</p>\(run.coverageWarning.map { "\n<p class=\"coverage\">⚠️ \(escape($0))</p>" } ?? "")
             <label><input type="checkbox" id="only-failed"> Show only failures</label></header>
             <main>
 
             """
         out.reserveCapacity(run.counts.total * 600)
+        if SpecText.showsMigration(run) {
+            out += "<section class=\"migration\"><h2>Migration to Swift Testing</h2>\n<table><tr><th>Module</th><th>XCTest</th><th>Swift Testing</th><th>Migrated</th></tr>\n"
+            for (name, counts) in SpecText.migrationRows(run) {
+                let share = counts.migrated.map { "\(Int(($0 * 100).rounded()))%" } ?? "—"
+                out += "<tr><td>\(escape(name))</td><td>\(counts.xctest)</td><td>\(counts.swiftTesting)</td><td>\(share)</td></tr>\n"
+            }
+            out += "</table></section>\n"
+        }
         for module in run.modules {
             out += "<section class=\"module\"><h2>\(escape(module.title))</h2>\n"
             renderChildren(of: module, into: &out)
@@ -61,6 +69,7 @@ public enum HTMLSpec {
         let outcome = test.outcome
         out += "<li class=\"test \(className(outcome))\"><div class=\"head\">\(mark(outcome)) "
         out += "<span class=\"name\">\(escape(test.title))</span>"
+        out += " <span class=\"framework \(test.framework == .xctest ? "xctest" : "swift-testing")\">\(SpecText.framework(test.framework))</span>"
         for tag in test.tags { out += " <span class=\"tag\">\(escape(tag))</span>" }
         if let duration = test.duration { out += " <span class=\"time\">\(SpecText.duration(duration))</span>" }
         if let place = test.place { out += " <span class=\"place\">\(escape(place.description))</span>" }
@@ -168,6 +177,8 @@ public enum HTMLSpec {
         details.suite.failed{border-left-color:#d70015}summary{cursor:pointer;font-weight:600;padding:2px 0}
         ul.tests,ul.cases{list-style:none;padding-left:12px;margin:4px 0}li.test{margin:6px 0}
         .tag{font-size:12px;background:#e8e8ed;border-radius:4px;padding:0 6px}
+        .framework{font-size:11px;border:1px solid #c7c7cc;border-radius:4px;padding:0 5px;color:#6e6e73}.framework.xctest{border-color:#ff9f0a;color:#b25000}
+        .coverage{margin:4px 0;color:#b25000;font-weight:600}table{border-collapse:collapse}td,th{padding:2px 12px;text-align:right;border-bottom:1px solid #e5e5ea}td:first-child,th:first-child{text-align:left}
         .time,.place{font-size:12px;color:#6e6e73;margin-left:6px}
         ol.steps{list-style:none;padding-left:20px;margin:2px 0}li.step{margin:1px 0}li.step.failed{color:#b00010}
         .failure{font-size:13px;margin-left:1.6em;color:#b00010}

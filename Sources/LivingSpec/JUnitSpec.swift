@@ -69,17 +69,16 @@ public enum JUnitSpec {
             var xml = "    <testcase name=\"\(escape(name))\" classname=\"\(className)\" time=\"\(seconds(time))\""
             if let place = test.place { xml += " file=\"\(escape(place.fileID))\" line=\"\(place.line)\"" }
             xml += ">\n"
-            if !test.tags.isEmpty {
-                xml += "      <properties>\n"
-                for tag in test.tags { xml += "        <property name=\"tag\" value=\"\(escape(tag))\"/>\n" }
-                xml += "      </properties>\n"
-            }
+            xml += "      <properties>\n"
+            xml += "        <property name=\"framework\" value=\"\(SpecText.framework(test.framework))\"/>\n"
+            for tag in test.tags { xml += "        <property name=\"tag\" value=\"\(escape(tag))\"/>\n" }
+            xml += "      </properties>\n"
             // Issues on the test itself belong to its first case, so they are reported once.
             let issues = testCase.issues + (offset == 0 ? test.issues : [])
             let failures = issues.filter { $0.kind == .failure }
             if let first = failures.first {
-                let text = failures.map(SpecText.issueLine).joined(separator: "\n")
-                xml += "      <failure message=\"\(escape(first.message))\" type=\"failure\">\(escape(text))</failure>\n"
+                let text = failures.map(SpecText.issueText).joined(separator: "\n")
+                xml += "      <failure message=\"\(Markup.escapeAttribute(first.message))\" type=\"failure\">\(escape(text))</failure>\n"
             }
             var skipped = false
             if let reason = test.skipReason {
@@ -93,7 +92,7 @@ public enum JUnitSpec {
                 String(repeating: "  ", count: step.depth) + "\(SpecText.symbol(step.outcome)) \(step.title)"
                     + (step.outcome == .failed ? " — \(step.failure ?? "failed")" : "")
             }
-            lines += issues.filter { $0.kind != .failure }.map { "\(SpecText.issueLabel($0.kind)): \(SpecText.issueLine($0))" }
+            lines += issues.filter { $0.kind != .failure }.map { "\(SpecText.issueLabel($0.kind)): \(SpecText.issueText($0))" }
             lines += testCase.attachments.map { "attachment: \($0.name)" + ($0.path.map { " (\($0))" } ?? "") }
             if !lines.isEmpty { xml += "      <system-out>\(escape(lines.joined(separator: "\n")))</system-out>\n" }
             xml += "    </testcase>\n"

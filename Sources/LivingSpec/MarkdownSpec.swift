@@ -6,6 +6,7 @@ public enum MarkdownSpec {
     public static func render(_ run: TestRun, title: String) -> String {
         var out = "# \(escape(title))\n\n"
         out += "**\(run.counts.summary())** — \(SpecText.totals(run))\n\n"
+        if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
 
         let failures = LocatedTest.all(in: run).filter { $0.test.outcome == .failed }
         if !failures.isEmpty {
@@ -14,6 +15,15 @@ public enum MarkdownSpec {
                 out += "- ❌ \(escape(failure.breadcrumb))"
                 if let issue = firstFailure(failure.test) { out += " — \(escape(SpecText.issueLine(issue)))" }
                 out += "\n"
+            }
+            out += "\n"
+        }
+
+        if SpecText.showsMigration(run) {
+            out += "## Migration to Swift Testing\n\n| Module | XCTest | Swift Testing | Migrated |\n| --- | ---: | ---: | ---: |\n"
+            for (name, counts) in SpecText.migrationRows(run) {
+                let share = counts.migrated.map { "\(Int(($0 * 100).rounded()))%" } ?? "—"
+                out += "| \(escape(name)) | \(counts.xctest) | \(counts.swiftTesting) | \(share) |\n"
             }
             out += "\n"
         }
@@ -50,7 +60,7 @@ public enum MarkdownSpec {
     }
 
     private static func renderTest(_ test: TestNode, into out: inout String) {
-        out += "- \(SpecText.symbol(test.outcome)) **\(escape(test.title))**"
+        out += "- \(SpecText.symbol(test.outcome)) **\(escape(test.title))** · \(SpecText.framework(test.framework))"
         for tag in test.tags { out += " `\(tag.replacingOccurrences(of: "`", with: "'"))`" }
         if let duration = test.duration { out += " · \(SpecText.duration(duration))" }
         if let reason = test.skipReason { out += " — skipped: \(escape(reason))" }
@@ -87,6 +97,23 @@ public enum MarkdownSpec {
     private static func renderIssue(_ issue: IssueRecord, indent: String, into out: inout String) {
         let symbol = issue.kind == .failure ? "❌" : issue.kind == .warning ? "⚠️" : "🐞"
         out += "\(indent)- \(symbol) \(SpecText.issueLabel(issue.kind)): \(escape(SpecText.issueLine(issue)))\n"
+        if let body = SpecText.issueBody(issue) { out += fenced(body, indent: indent + "  ") }
+    }
+
+    /// A fenced code block inside a list item, every line as it was: the fence is longer
+    /// than any run of backticks in the text, so nothing in it can close the block.
+    static func fenced(_ text: String, indent: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        var out = indent + fence + "\n"
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            out += (line.isEmpty ? "" : indent + line) + "\n"
+        }
+        return out + indent + fence + "\n"
     }
 
     static func firstFailure(_ test: TestNode) -> IssueRecord? {

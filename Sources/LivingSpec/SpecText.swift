@@ -37,13 +37,61 @@ enum SpecText {
         return text
     }
 
-    /// An issue on one line: its message, its details, and where.
+    /// An issue on one line: its message, its details, and where. For an issue whose text has
+    /// several lines, only its first line and place (see ``issueBody(_:)`` for the rest).
     static func issueLine(_ issue: IssueRecord) -> String {
-        var text = issue.message
         let details = issue.details.filter { !$0.isEmpty }
-        if !details.isEmpty { text += " — " + details.joined(separator: "; ") }
+        var text: String
+        if isMultiline(issue) {
+            text = String(issue.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        } else {
+            text = issue.message
+            if !details.isEmpty { text += " — " + details.joined(separator: "; ") }
+        }
         if let place = issue.place { text += " (\(place))" }
         return text
+    }
+
+    /// The lines of a multi-line issue after its first: the rest of its message, then each
+    /// detail, every line kept as it was (a `−`/`+` difference stays readable). Nil for an
+    /// issue that fits on one line.
+    static func issueBody(_ issue: IssueRecord) -> String? {
+        guard isMultiline(issue) else { return nil }
+        var lines = issue.message.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        for detail in issue.details where !detail.isEmpty { lines.append(detail) }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An issue whole, for plain text (JUnit's failure element): every line, then where.
+    static func issueText(_ issue: IssueRecord) -> String {
+        guard let body = issueBody(issue) else { return issueLine(issue) }
+        return issueLine(issue) + "\n" + body
+    }
+
+    static func isMultiline(_ issue: IssueRecord) -> Bool {
+        issue.message.contains("\n") || issue.details.contains { $0.contains("\n") }
+    }
+
+    /// The framework's name as the spec marks a test with it.
+    static func framework(_ framework: TestFramework) -> String { framework.rawValue }
+
+    /// `Migration to Swift Testing` rows: each module's counts, then the run's.
+    static func migrationRows(_ run: TestRun) -> [(name: String, counts: FrameworkCounts)] {
+        run.modules.map { ($0.title, $0.frameworkCounts) } + [("All modules", run.frameworkCounts)]
+    }
+
+    /// Whether the spec shows the migration at all: when XCTest ran, or the package has XCTest tests.
+    static func showsMigration(_ run: TestRun) -> Bool {
+        run.frameworkCounts.xctest > 0 || run.declaredFrameworks?.contains(.xctest) == true
+    }
+
+    /// The one-line summary every rendering and the command line share: counts, time, and what
+    /// is missing from the run when something is.
+    static func summaryLine(_ run: TestRun, separator: String = " · ") -> String {
+        var line = run.counts.summary(separator: separator) + " — " + totals(run)
+        if let warning = run.coverageWarning { line += " — ⚠️ " + warning }
+        return line
     }
 
     static func issueLabel(_ kind: IssueRecord.Kind) -> String {

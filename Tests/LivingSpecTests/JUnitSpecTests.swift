@@ -9,7 +9,7 @@ import FoundationXML
 @testable import LivingSpec
 
 /// Collects the elements of an XML document with their attributes and text.
-private final class XMLElements: NSObject, XMLParserDelegate {
+final class XMLElements: NSObject, XMLParserDelegate {
     struct Element {
         var name: String
         var attributes: [String: String]
@@ -63,7 +63,10 @@ struct JUnitSpecTests {
         #expect(xml.all("testcase").first?.attributes["classname"] == "SampleTests.RegisterScreen.OnTapNext")
         #expect(xml.all("failure").map { $0.attributes["message"] ?? "" }.contains("Caught error: Offline()"))
         #expect(xml.all("skipped").map { $0.attributes["message"] ?? "" } == ["waiting for the new API", "cancelled: no network here"])
-        #expect(xml.all("property").map { $0.attributes["value"] ?? "" } == ["smoke", "登録"])
+        #expect(xml.all("property").filter { $0.attributes["name"] == "tag" }.map { $0.attributes["value"] ?? "" } == ["smoke", "登録"])
+        let frameworks = xml.all("property").filter { $0.attributes["name"] == "framework" }
+        #expect(frameworks.count == xml.all("testcase").count, "every test case names its framework")
+        #expect(frameworks.allSatisfy { $0.attributes["value"] == "Swift Testing" })
         let outputs = xml.all("system-out").map(\.text)
         #expect(outputs.contains { $0.contains("✅ Given 個人を選択している\n✅ When 「次へ」をタップする") })
         #expect(outputs.contains { $0.hasPrefix("known issue: Expectation failed: Bool(false)") })

@@ -17,10 +17,10 @@ struct MarkdownSpecTests {
         #expect(lines.contains("### ❌ 個人法人選択画面"))
         #expect(lines.contains("#### ❌ onTapNext: 「次へ」をタップした時"))
         #expect(lines.contains("### 🐞 Other outcomes"))
-        #expect(lines.contains { $0.hasPrefix("- ✅ **個人を選択中なら登録APIを叩くこと** `smoke` `登録`") })
+        #expect(lines.contains { $0.hasPrefix("- ✅ **個人を選択中なら登録APIを叩くこと** · Swift Testing `smoke` `登録`") })
         #expect(lines.contains("  - ✅ Given 個人を選択している"))
         #expect(lines.contains("    - ❌ Then 「次へ」が活性"))
-        #expect(lines.contains("- ⏭️ **is skipped** — skipped: waiting for the new API"))
+        #expect(lines.contains("- ⏭️ **is skipped** · Swift Testing — skipped: waiting for the new API"))
         #expect(lines.contains { $0.contains("🚫 **is cancelled**") && $0.hasSuffix("— cancelled: no network here") })
         #expect(lines.contains("  - 🐞 known issue: Expectation failed: Bool(false) — flaky on Linux (SampleTests/SampleTests.swift:49)"))
         #expect(lines.contains("  - 📎 server.log"))
@@ -35,7 +35,8 @@ struct MarkdownSpecTests {
         #expect(markdown.hasPrefix("# T \\# 1\n"))
         #expect(markdown.contains("### ❌ a \\*bold\\* \\[link\\](x)"))
         #expect(markdown.contains("**\\<script\\> \\| \\`code\\` \\_under\\_**"))
-        #expect(markdown.contains("failure: Expectation failed: a b"))
+        // A message over several lines keeps them, in a fenced block under its first line.
+        #expect(markdown.contains("  - ❌ failure: Expectation failed: a\n    ```\n    b\n    ```\n"))
     }
 
     @Test("notes on the stream close the spec")
