@@ -69,6 +69,7 @@ let package = Package(
             dependencies: [
                 "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
             swiftSettings: strict
         ),
@@ -219,6 +220,7 @@ let package = Package(
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
             swiftSettings: strict
         ),

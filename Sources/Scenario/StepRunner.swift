@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Testing
 import TestEventStream
@@ -55,17 +56,17 @@ enum StepRunner {
         return await withoutActuallyEscaping(body) { escapable in
             _ = isolation
             let handoff = Handoff(value: escapable)
-            let outcome = Protected<Result<T, E>?>(nil)
+            let outcome = LockIsolated<Handoff<Result<T, E>>?>(nil)
             let trait = IssueHandlingTrait.compactMapIssues { issue in context.annotate(issue) }
             do {
                 try await trait.provideScope(for: test, testCase: Test.Case.current) {
-                    let result = await capture(handoff.value)
-                    outcome.withLock { $0 = result }
+                    let result = Handoff(value: await capture(handoff.value))
+                    outcome.setValue(result)
                 }
             } catch {
                 // The scope only rethrows what its function throws, and ours throws nothing.
             }
-            return outcome.withLock { $0.take()! }
+            return outcome.value!.value
         }
     }
 
@@ -79,13 +80,6 @@ enum StepRunner {
     /// Whether an error is Swift Testing's or Swift's way of stopping, not a failure.
     static func isCancellation(_ error: any Error) -> Bool {
         error is CancellationError || String(reflecting: type(of: error)) == "Testing.SkipInfo"
-    }
-}
-
-extension Optional {
-    fileprivate mutating func take() -> Wrapped? {
-        defer { self = nil }
-        return self
     }
 }
 
