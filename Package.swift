@@ -41,15 +41,20 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     ],
     targets: [
-        // Layer 0: codecs and engines with no package dependencies.
+        // Layer 0: codecs and engines. Their one outside dependency is swift-concurrency-extras'
+        // LockIsolated, through PyramidIO.
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "PyramidIO", swiftSettings: strict),
+        .target(
+            name: "PyramidIO",
+            dependencies: [.product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            swiftSettings: strict
+        ),
         .target(name: "PyramidImage", swiftSettings: strict),
         .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], swiftSettings: strict),
-        .target(name: "ImageDiff", dependencies: ["PyramidImage"], swiftSettings: strict),
+        .target(name: "ImageDiff", dependencies: ["PyramidImage", "PyramidIO"], swiftSettings: strict),
         .target(name: "MockModel", swiftSettings: strict),
         .target(name: "TestEventStream", dependencies: ["PyramidIO"], swiftSettings: strict),
 
@@ -154,7 +159,11 @@ let package = Package(
         ),
 
         .testTarget(name: "PyramidImageTests", dependencies: ["PyramidImage"], swiftSettings: strict),
-        .testTarget(name: "PyramidIOTests", dependencies: ["PyramidIO"], swiftSettings: strict),
+        .testTarget(
+            name: "PyramidIOTests",
+            dependencies: ["PyramidIO", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "VisualTestingTests",
             dependencies: [
