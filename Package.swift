@@ -184,7 +184,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PNGCodecTests",
-            dependencies: ["PNGCodec"],
+            dependencies: ["PNGCodec", "PyramidIO"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
