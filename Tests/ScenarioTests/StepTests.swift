@@ -104,6 +104,29 @@ struct StepTests {
         #expect(steps.map(\.outcome) == [.cancelled])
     }
 
+    @Test("a step stopped by Test.cancel() is recorded as cancelled, not failed (this test cancels itself)")
+    func testCancelledInsideStep() async {
+        let steps = await recordingSteps {
+            _ = try? await when("the test is cancelled") { () throws -> Void in
+                try Test.cancel("cancelled on purpose: the step must record it as cancelled")
+            }
+        }.steps
+        // Swift Testing still fails a cancelled test whose expectations fail.
+        #expect(steps.map(\.outcome) == [.cancelled])
+        #expect(steps.first?.failure == nil)
+    }
+
+    @Test("an error a step throws while its task is cancelled is recorded as cancelled")
+    func errorWhileCancelled() async {
+        let steps = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await recordingSteps {
+                _ = try? await when("the load is cancelled") { () throws(Boom) -> Void in throw Boom() }
+            }.steps
+        }.value
+        #expect(steps.map(\.outcome) == [.cancelled])
+    }
+
     @Test("a known issue inside a step does not fail it")
     func knownIssueInsideStep() async {
         let steps = await recordingSteps {
