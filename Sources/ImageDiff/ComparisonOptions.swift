@@ -40,26 +40,39 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
 
     /// Checks every value is in range.
     public func validate() throws(ComparisonError) {
-        guard (0...1).contains(precision) else { throw .invalidOption("precision \(precision) is not between 0 and 1") }
-        guard (0...1).contains(perceptualPrecision) else {
-            throw .invalidOption("perceptual precision \(perceptualPrecision) is not between 0 and 1")
-        }
-        if let maxDifferingPixels, maxDifferingPixels < 0 {
-            throw .invalidOption("maximum differing pixels \(maxDifferingPixels) is negative")
-        }
-        for mask in masks where mask.width < 0 || mask.height < 0 {
-            throw .invalidOption("mask \(mask) has a negative size")
-        }
+        guard (0...1).contains(precision) else { throw .precisionOutOfRange(precision) }
+        guard (0...1).contains(perceptualPrecision) else { throw .perceptualPrecisionOutOfRange(perceptualPrecision) }
+        if let maxDifferingPixels, maxDifferingPixels < 0 { throw .negativeMaxDifferingPixels(maxDifferingPixels) }
+        for mask in masks where mask.width < 0 || mask.height < 0 { throw .negativeMaskSize(mask) }
     }
 }
 
-/// Why a comparison could not be set up.
+/// Why a comparison could not be set up: which option is out of range, and its value.
 public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible {
-    case invalidOption(String)
+    /// `precision` is not between 0 and 1.
+    case precisionOutOfRange(Double)
+    /// `perceptualPrecision` is not between 0 and 1.
+    case perceptualPrecisionOutOfRange(Double)
+    /// `maxDifferingPixels` is negative.
+    case negativeMaxDifferingPixels(Int)
+    /// A mask has a negative width or height.
+    case negativeMaskSize(PixelRect)
+
+    /// What is wrong with the value, without naming the option: "is not between 0 and 1".
+    public var reason: String {
+        switch self {
+        case .precisionOutOfRange, .perceptualPrecisionOutOfRange: return "is not between 0 and 1"
+        case .negativeMaxDifferingPixels: return "is negative"
+        case .negativeMaskSize: return "has a negative size"
+        }
+    }
 
     public var description: String {
         switch self {
-        case .invalidOption(let why): return "invalid comparison option: \(why)"
+        case let .precisionOutOfRange(value): return "invalid comparison option: precision \(value) \(reason)"
+        case let .perceptualPrecisionOutOfRange(value): return "invalid comparison option: perceptual precision \(value) \(reason)"
+        case let .negativeMaxDifferingPixels(value): return "invalid comparison option: maximum differing pixels \(value) \(reason)"
+        case let .negativeMaskSize(mask): return "invalid comparison option: mask \(mask) \(reason)"
         }
     }
 }

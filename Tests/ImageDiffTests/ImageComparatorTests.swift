@@ -169,12 +169,17 @@ struct ImageComparatorTests {
         #expect(result.differenceBounds == bounds)
     }
 
-    @Test("options out of range are refused")
+    @Test("options out of range are refused, naming the option and its value")
     func invalidOptions() {
-        #expect(throws: ComparisonError.self) { try ImageComparator(options: .init(precision: 1.5)) }
-        #expect(throws: ComparisonError.self) { try ImageComparator(options: .init(perceptualPrecision: -0.1)) }
-        #expect(throws: ComparisonError.self) { try ImageComparator(options: .init(maxDifferingPixels: -1)) }
-        #expect(throws: ComparisonError.self) { try ImageComparator(options: .init(masks: [PixelRect(x: 0, y: 0, width: -3, height: 2)])) }
+        let mask = PixelRect(x: 0, y: 0, width: -3, height: 2)
+        #expect(throws: ComparisonError.precisionOutOfRange(1.5)) { try ImageComparator(options: .init(precision: 1.5)) }
+        #expect(throws: ComparisonError.perceptualPrecisionOutOfRange(-0.1)) {
+            try ImageComparator(options: .init(perceptualPrecision: -0.1))
+        }
+        #expect(throws: ComparisonError.negativeMaxDifferingPixels(-1)) { try ImageComparator(options: .init(maxDifferingPixels: -1)) }
+        #expect(throws: ComparisonError.negativeMaskSize(mask)) { try ImageComparator(options: .init(masks: [mask])) }
+        #expect(ComparisonError.precisionOutOfRange(1.5).description == "invalid comparison option: precision 1.5 is not between 0 and 1")
+        #expect(ComparisonError.negativeMaskSize(mask).description == "invalid comparison option: mask 0,0,-3,2 has a negative size")
     }
 
     @Test("empty images compare without crashing")
