@@ -24,7 +24,7 @@ struct DemoCommand: AsyncParsableCommand {
         let snapshots = try snapshotFolder()
         let missing = Demo.missingRequirements()
         guard missing.isEmpty else {
-            throw CommandFailure("the demo cannot render here:\n" + missing.map { "  - \($0)" }.joined(separator: "\n"))
+            throw CommandFailure.demoCannotRender(missing: missing.map { "\($0)" })
         }
         let cases = Demo.Options(snapshots: snapshots, output: output).cases
         print("Rendering \(cases.count) example states across the matrix in Chromium…")
@@ -36,7 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
                 fflush(nil)
             }
         } catch {
-            throw CommandFailure("the demo failed: \(error)")
+            throw CommandFailure.demoFailed(error)
         }
         print("")
         print(summary.line + String(format: " in %.1f s", Double(summary.duration.components.seconds) + Double(summary.duration.components.attoseconds) / 1e18))
@@ -62,8 +62,7 @@ struct DemoCommand: AsyncParsableCommand {
         if let snapshots { return snapshots }
         let examples = FileManager.default.currentDirectoryPath + "/Examples"
         guard FileManager.default.fileExists(atPath: examples + "/Package.swift") else {
-            throw CommandFailure(
-                "no Examples package in \(FileManager.default.currentDirectoryPath): run the demo from the swift-pyramid checkout, or pass --snapshots DIR")
+            throw CommandFailure.noExamplesPackage(folder: FileManager.default.currentDirectoryPath)
         }
         return examples + "/Tests/ExampleScreensTests/__Snapshots__"
     }
