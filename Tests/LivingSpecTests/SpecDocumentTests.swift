@@ -17,6 +17,7 @@ struct SpecDocumentTests {
         let document = try SpecDocument.read(eventStream: SampleRun.eventStream, attachmentsFolder: SampleRun.attachments, title: "T")
         #expect(document.run.tests.first { $0.title == "個人を選択中なら登録APIを叩くこと" }?.cases.first?.steps.count == 3)
         let without = try SpecDocument.read(eventStream: SampleRun.eventStream, attachmentsFolder: nil, title: "T")
+        #expect(without.run.tests.map(\.title) == document.run.tests.map(\.title))
         #expect(without.run.tests.allSatisfy { $0.cases.allSatisfy(\.steps.isEmpty) })
         #expect(without.run.diagnostics.contains { $0.message.contains("--attachments") })
     }
