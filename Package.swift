@@ -42,15 +42,20 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     ],
     targets: [
-        // Layer 0: codecs and engines with no package dependencies.
+        // Layer 0: codecs and engines. Their one outside dependency is swift-concurrency-extras'
+        // LockIsolated, through PyramidIO.
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "PyramidIO", swiftSettings: strict),
+        .target(
+            name: "PyramidIO",
+            dependencies: [.product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            swiftSettings: strict
+        ),
         .target(name: "PyramidImage", swiftSettings: strict),
         .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], swiftSettings: strict),
-        .target(name: "ImageDiff", dependencies: ["PyramidImage"], swiftSettings: strict),
+        .target(name: "ImageDiff", dependencies: ["PyramidImage", "PyramidIO"], swiftSettings: strict),
         .target(name: "MockModel", swiftSettings: strict),
         .target(name: "TestEventStream", dependencies: ["PyramidIO"], swiftSettings: strict),
 
@@ -155,7 +160,11 @@ let package = Package(
         ),
 
         .testTarget(name: "PyramidImageTests", dependencies: ["PyramidImage"], swiftSettings: strict),
-        .testTarget(name: "PyramidIOTests", dependencies: ["PyramidIO"], swiftSettings: strict),
+        .testTarget(
+            name: "PyramidIOTests",
+            dependencies: ["PyramidIO", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "VisualTestingTests",
             dependencies: [
@@ -176,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PNGCodecTests",
-            dependencies: ["PNGCodec"],
+            dependencies: ["PNGCodec", "PyramidIO"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
@@ -220,6 +229,7 @@ let package = Package(
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
             swiftSettings: strict
         ),

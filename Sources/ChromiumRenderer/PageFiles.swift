@@ -17,7 +17,7 @@ final class PageFiles: Sendable {
     func url(for markup: String, baseURL: URL?) throws -> String {
         let document = baseURL.map { Self.inserting(base: $0, into: markup) } ?? markup
         let bytes = Array(document.utf8)
-        let file = folder.appendingPathComponent(String(Self.fnv1a(bytes), radix: 16) + ".html")
+        let file = folder.appendingPathComponent(String(FNV1a.hash(bytes), radix: 16) + ".html")
         if !FileManager.default.fileExists(atPath: file.path) {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try AtomicFile.write(bytes, to: file.path)
@@ -37,14 +37,5 @@ final class PageFiles: Sendable {
             return String(markup[..<after]) + tag + String(markup[after...])
         }
         return tag + markup
-    }
-
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
+import PyramidIO
 import PyramidImage
 
 /// Compares two bitmaps under `ComparisonOptions`, optionally painting a diff image.

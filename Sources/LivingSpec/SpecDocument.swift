@@ -16,8 +16,7 @@ public struct SpecDocument: Sendable {
     /// elsewhere, or its folder moved) are looked up by file name in `attachmentsFolder`.
     public static func read(eventStream path: String, attachmentsFolder: String?, title: String) throws(SpecError) -> SpecDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
-            throw SpecError("\(path): the event stream \(reason)")
+            throw FileManager.default.fileExists(atPath: path) ? .eventStreamUnreadable(path: path) : .eventStreamMissing(path: path)
         }
         let run = EventStreamReader.read(data) { attachment in
             if let bytes = SmallFile.read(attachment) { return bytes }
@@ -69,13 +68,13 @@ public struct SpecDocument: Sendable {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
-                    throw SpecError("\(folder): cannot create the folder (\(error.localizedDescription))")
+                    throw .cannotCreateFolder(path: folder, reason: FileError.describe(error))
                 }
             }
             do {
                 try AtomicFile.write(Data(text.utf8), to: path)
             } catch {
-                throw SpecError("\(error)")
+                throw .cannotWrite(error)
             }
             written.append(path)
         }

@@ -1,6 +1,43 @@
-/// Why a spec could not be made: what failed and where.
-public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String
+import PyramidIO
 
-    public init(_ description: String) { self.description = description }
+/// Why a spec could not be made: what failed, and the file or folder it failed on.
+public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The event-stream file is not there.
+    case eventStreamMissing(path: String)
+    /// The event-stream file is there but cannot be read (no permission, or a folder).
+    case eventStreamUnreadable(path: String)
+    /// A folder for the spec, or for the run's event stream and attachments, could not be made.
+    case cannotCreateFolder(path: String, reason: String)
+    /// A rendering could not be written; the file and the system's reason.
+    case cannotWrite(FileError)
+    /// The package to test has no `Package.swift`.
+    case notAPackage(path: String)
+    /// `swift test` could not be started.
+    case cannotLaunchSwift(reason: String)
+    /// `swift` is not on `PATH`.
+    case swiftNotFound
+    /// `swift test` ended without writing the event stream it was asked for: usually a build
+    /// failure, which it printed.
+    case noEventStream(path: String, exitStatus: Int32)
+
+    public var description: String {
+        switch self {
+        case let .eventStreamMissing(path):
+            return "\(path): the event stream does not exist"
+        case let .eventStreamUnreadable(path):
+            return "\(path): the event stream cannot be read"
+        case let .cannotCreateFolder(path, reason):
+            return "\(path): cannot create the folder (\(reason))"
+        case let .cannotWrite(error):
+            return "\(error.path): cannot write the spec (\(error.reason))"
+        case let .notAPackage(path):
+            return "\(path): no Package.swift here"
+        case let .cannotLaunchSwift(reason):
+            return "cannot run swift test: \(reason)"
+        case .swiftNotFound:
+            return "swift was not found on PATH"
+        case let .noEventStream(path, exitStatus):
+            return "swift test exited with status \(exitStatus) and wrote no event stream (\(path)); did the build fail?"
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 
 /// Runs `swift test` with Swift Testing's JSON event stream and attachments switched on, so
 /// the run can be read back as a spec.
@@ -40,10 +41,10 @@ public struct SwiftTestRunner: Sendable {
         do {
             try fileManager.createDirectory(atPath: attachmentsPath, withIntermediateDirectories: true)
         } catch {
-            throw SpecError("\(workFolder): cannot create the work folder (\(error.localizedDescription))")
+            throw .cannotCreateFolder(path: attachmentsPath, reason: FileError.describe(error))
         }
         guard fileManager.fileExists(atPath: (packagePath as NSString).appendingPathComponent("Package.swift")) else {
-            throw SpecError("\(packagePath): no Package.swift here")
+            throw .notAPackage(path: packagePath)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -57,12 +58,12 @@ public struct SwiftTestRunner: Sendable {
         do {
             try process.run()
         } catch {
-            throw SpecError("cannot run swift test: \(error.localizedDescription)")
+            throw .cannotLaunchSwift(reason: FileError.describe(error))
         }
         process.waitUntilExit()
-        if process.terminationStatus == 127 { throw SpecError("swift was not found on PATH") }
+        if process.terminationStatus == 127 { throw .swiftNotFound }
         guard fileManager.fileExists(atPath: eventStreamPath) else {
-            throw SpecError("swift test exited with status \(process.terminationStatus) and wrote no event stream (\(eventStreamPath)); did the build fail?")
+            throw .noEventStream(path: eventStreamPath, exitStatus: process.terminationStatus)
         }
         return process.terminationStatus
     }

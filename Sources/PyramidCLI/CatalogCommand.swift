@@ -20,7 +20,7 @@ struct CatalogCommand: ParsableCommand {
         do {
             catalog = try VisualTesting.generateCatalog(rootDirectory: root, outputPath: path)
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure.library(error)
         }
         let summary = catalog.summary
         print("\(summary.totalViews) views, \(summary.totalComponents) components, \(summary.totalImages) images → \(path)")

@@ -38,7 +38,7 @@ struct DemoCommand: AsyncParsableCommand {
                 fflush(nil)
             }
         } catch {
-            throw CommandFailure("the demo failed: \(error)")
+            throw CommandFailure.demoFailed(error)
         }
         print("")
         print(summary.line + String(format: " in %.1f s", Double(summary.duration.components.seconds) + Double(summary.duration.components.attoseconds) / 1e18))
@@ -65,18 +65,18 @@ struct DemoCommand: AsyncParsableCommand {
         case .ready:
             return
         case .refuse(let error):
-            throw CommandFailure(error.description)
+            throw CommandFailure.demoSetup(error)
         case .install(let plan):
             print(plan.announcement)
             fflush(nil)
             do {
                 try await DemoSetup.install(plan, environment: environment)
             } catch {
-                throw CommandFailure(error.description)
+                throw CommandFailure.demoSetup(error)
             }
             let still = Demo.missingRequirements()
             guard still.isEmpty else {
-                throw CommandFailure(DemoSetupError.missing(still, notInstalled: .stillMissingAfterInstall).description)
+                throw CommandFailure.demoSetup(.missing(still, notInstalled: .stillMissingAfterInstall))
             }
         }
     }
@@ -86,8 +86,7 @@ struct DemoCommand: AsyncParsableCommand {
         if let snapshots { return snapshots }
         let examples = FileManager.default.currentDirectoryPath + "/Examples"
         guard FileManager.default.fileExists(atPath: examples + "/Package.swift") else {
-            throw CommandFailure(
-                "no Examples package in \(FileManager.default.currentDirectoryPath): run the demo from the swift-pyramid checkout, or pass --snapshots DIR")
+            throw CommandFailure.noExamplesPackage(folder: FileManager.default.currentDirectoryPath)
         }
         return examples + "/Tests/ExampleScreensTests/__Snapshots__"
     }

@@ -51,7 +51,7 @@ struct DiffCommand: ParsableCommand {
         do {
             comparator = try ImageComparator(options: options)
         } catch {
-            throw CommandFailure(error.description)
+            throw Self.invalidOption(error)
         }
         let decoder = PNGDecoder()
         let referenceImage: Bitmap
@@ -60,7 +60,7 @@ struct DiffCommand: ParsableCommand {
             referenceImage = try decoder.decode(contentsOf: reference).bitmap
             actualImage = try decoder.decode(contentsOf: actual).bitmap
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure.library(error)
         }
 
         let result: ComparisonReport
@@ -70,7 +70,7 @@ struct DiffCommand: ParsableCommand {
             do {
                 try PNGEncoder().write(diffImage, to: output)
             } catch {
-                throw CommandFailure(error.description)
+                throw CommandFailure.library(error)
             }
         } else {
             result = comparator.compare(referenceImage, actualImage)
@@ -84,6 +84,18 @@ struct DiffCommand: ParsableCommand {
             print(describe(result))
         }
         if !result.passed { throw ExitCode(1) }
+    }
+
+    /// The option, as typed, that set the value `error` refuses.
+    private static func invalidOption(_ error: ComparisonError) -> CommandFailure {
+        switch error {
+        case let .invalidOption(name, value, requirement):
+            let flags = [
+                "precision": "--precision", "perceptualPrecision": "--perceptual-precision",
+                "maxDifferingPixels": "--max-diff-pixels", "masks": "--mask",
+            ]
+            return .invalidOption(name: flags[name] ?? name, value: value, reason: "must be \(requirement)")
+        }
     }
 
     private func describe(_ result: ComparisonReport) -> String {

@@ -39,7 +39,7 @@ struct GalleryCommand: ParsableCommand {
             do {
                 (read, problems) = try RunReport.read(report)
             } catch {
-                throw CommandFailure("the run report could not be read: \(error)")
+                throw CommandFailure.unreadableRunReport(error)
             }
             for problem in problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
             runReport = read
@@ -50,7 +50,7 @@ struct GalleryCommand: ParsableCommand {
             try publication.write(SnapshotPublication.Destinations(gallery: path, junit: junit))
             items = publication.items
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure.library(error)
         }
         let review = items.filter(\.status.needsReview).count
         print("\(items.count) images\(runReport == nil ? "" : ", \(review) to review") → \(path)")

@@ -25,7 +25,7 @@ struct PruneCommand: ParsableCommand {
                 print("\(orphans.count) unlisted references removed")
             }
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure.library(error)
         }
     }
 }

@@ -35,9 +35,3 @@ struct Pyramid: AsyncParsableCommand {
         }
     }
 }
-
-/// A failure a subcommand reports: printed as `Error: <message>` with exit code 2.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -25,7 +25,7 @@ struct ReportCommand: ParsableCommand {
         do {
             (report, problems) = try RunReport.read(file)
         } catch {
-            throw CommandFailure("the run report could not be read: \(error)")
+            throw CommandFailure.unreadableRunReport(error)
         }
         for problem in problems {
             FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))

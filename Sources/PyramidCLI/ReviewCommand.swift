@@ -32,7 +32,7 @@ struct ReviewCommand: AsyncParsableCommand {
                 for problem in problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
                 runReport = read
             } catch {
-                throw CommandFailure("the run report could not be read: \(error)")
+                throw CommandFailure.unreadableRunReport(error)
             }
         }
         let server: ReviewServer
@@ -40,7 +40,7 @@ struct ReviewCommand: AsyncParsableCommand {
             let service = try ReviewService(root: root, report: runReport)
             server = try await ReviewServer.start(service: service, port: port)
         } catch {
-            throw CommandFailure("the review server could not start: \(error)")
+            throw CommandFailure.reviewServerDidNotStart(error)
         }
         let toReview = runReport?.failures.count ?? 0
         print("Reviewing \(server.service.root.path): \(toReview) image(s) to review\(runReport == nil ? " (no run report)" : "")")

@@ -61,7 +61,7 @@ struct SpecCommand: ParsableCommand {
             let runner = SwiftTestRunner(
                 packagePath: packagePath, filters: filters, extraArguments: swiftTestArguments,
                 workFolder: (output as NSString).appendingPathComponent("run"))
-            do { testStatus = try runner.run() } catch { throw CommandFailure(error.description) }
+            do { testStatus = try runner.run() } catch { throw CommandFailure.library(error) }
             streamPath = runner.eventStreamPath
             attachmentsFolder = attachmentsFolder ?? runner.attachmentsPath
         }
@@ -72,14 +72,14 @@ struct SpecCommand: ParsableCommand {
         do {
             document = try SpecDocument.read(eventStream: streamPath, attachmentsFolder: attachmentsFolder, title: title)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure.library(error)
         }
         let defaults = SpecDocument.Destinations.folder(output)
         let destinations = SpecDocument.Destinations(
             markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
         let writeStart = clock.now
         let written: [String]
-        do { written = try document.write(to: destinations) } catch { throw CommandFailure(error.description) }
+        do { written = try document.write(to: destinations) } catch { throw CommandFailure.library(error) }
         if timing {
             let read = writeStart - readStart, write = clock.now - writeStart
             FileHandle.standardError.write(Data("timing: read \(read), render and write \(write)\n".utf8))
@@ -99,10 +99,10 @@ struct SpecCommand: ParsableCommand {
 
     private func appendJobSummary(_ markdown: String) throws {
         guard let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else {
-            throw CommandFailure("--job-summary: GITHUB_STEP_SUMMARY is not set")
+            throw CommandFailure.missingEnvironment(option: "--job-summary", variable: "GITHUB_STEP_SUMMARY")
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw CommandFailure("--job-summary: \(path) cannot be opened for writing")
+            throw CommandFailure.unwritable(option: "--job-summary", path: path)
         }
         defer { try? handle.close() }
         handle.seekToEndOfFile()

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Testing
 
 /// Records every element an `AsyncSequence` produces, and how it ended, by iterating it in a
@@ -13,40 +14,40 @@ public final class AsyncSequenceRecorder<Element: Sendable>: Sendable {
         var failure: String?
     }
 
-    private let state = Protected(State())
+    private let state = LockIsolated(State())
     private let notifier = Notifier()
-    private let task: Protected<Task<Void, Never>?> = Protected(nil)
+    private let task: LockIsolated<Task<Void, Never>?> = LockIsolated(nil)
 
     /// Starts iterating `sequence`.
     public init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Element {
         let iteration = Task { [state, notifier] in
             do {
                 for try await element in sequence {
-                    state.withLock { $0.values.append(element) }
+                    state.withValue { $0.values.append(element) }
                     notifier.announce()
                 }
-                state.withLock { $0.isFinished = true }
+                state.withValue { $0.isFinished = true }
             } catch {
-                state.withLock {
+                state.withValue {
                     $0.isFinished = true
                     $0.failure = String(describing: error)
                 }
             }
             notifier.announce()
         }
-        task.withLock { $0 = iteration }
+        task.withValue { $0 = iteration }
     }
 
-    deinit { task.current?.cancel() }
+    deinit { task.value?.cancel() }
 
     /// The elements so far.
-    public var values: [Element] { state.current.values }
+    public var values: [Element] { state.value.values }
 
     /// Whether the sequence has ended, by finishing or by throwing.
-    public var isFinished: Bool { state.current.isFinished }
+    public var isFinished: Bool { state.value.isFinished }
 
     /// The error the sequence ended with, in words, if it threw.
-    public var failure: String? { state.current.failure }
+    public var failure: String? { state.value.failure }
 
     /// Waits until at least `count` elements have arrived, or the sequence ended, and returns
     /// the elements. If neither happens within `timeout` of real time (a guard against a hang),
@@ -56,7 +57,7 @@ public final class AsyncSequenceRecorder<Element: Sendable>: Sendable {
         _ count: Int, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
     ) async -> [Element] {
         let arrived = await notifier.wait(timeout: timeout) {
-            let current = state.current
+            let current = state.value
             return current.values.count >= count || current.isFinished
         }
         if !arrived {
@@ -73,7 +74,7 @@ public final class AsyncSequenceRecorder<Element: Sendable>: Sendable {
     public func waitUntilFinished(
         timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
     ) async -> [Element] {
-        let finished = await notifier.wait(timeout: timeout) { state.current.isFinished }
+        let finished = await notifier.wait(timeout: timeout) { state.value.isFinished }
         if !finished {
             Issue.record(
                 Comment(rawValue: "The sequence did not finish within \(timeout); \(values.count) elements arrived: \(values)"),
@@ -83,5 +84,5 @@ public final class AsyncSequenceRecorder<Element: Sendable>: Sendable {
     }
 
     /// Stops iterating.
-    public func cancel() { task.current?.cancel() }
+    public func cancel() { task.value?.cancel() }
 }

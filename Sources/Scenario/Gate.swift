@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Testing
 
 /// Holds a fake dependency's call open until the test lets it through, so the test can look
@@ -39,7 +40,7 @@ public final class Gate<Output: Sendable>: Sendable {
 
     /// The name used in failure messages.
     public let name: String
-    private let state = Protected(State())
+    private let state = LockIsolated(State())
     private let notifier = Notifier()
 
     public init(_ name: String = "gate") { self.name = name }
@@ -49,14 +50,14 @@ public final class Gate<Output: Sendable>: Sendable {
     /// Waits at the gate until the test opens it, then returns the value or throws the error
     /// the test let it through with. Cancelling the caller's task throws `CancellationError`.
     public func pass() async throws -> Output {
-        let id = state.withLock { state -> Int in
+        let id = state.withValue { state -> Int in
             state.nextID += 1
             return state.nextID
         }
         defer { notifier.announce() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let ready = state.withLock { state -> Result<Output, any Error>? in
+                let ready = state.withValue { state -> Result<Output, any Error>? in
                     state.arrivals += 1
                     if case .open(let result) = state.mode {
                         state.passed += 1
@@ -73,7 +74,7 @@ public final class Gate<Output: Sendable>: Sendable {
                 if let ready { continuation.resume(with: ready) }
             }
         } onCancel: {
-            let caller = state.withLock { state -> Caller? in
+            let caller = state.withValue { state -> Caller? in
                 guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.waiting.remove(at: index)
             }
@@ -84,13 +85,13 @@ public final class Gate<Output: Sendable>: Sendable {
     // MARK: The test's side
 
     /// How many calls are held at the gate now.
-    public var waitingCount: Int { state.current.waiting.count }
+    public var waitingCount: Int { state.value.waiting.count }
 
     /// How many calls have reached the gate, held or not.
-    public var arrivalCount: Int { state.current.arrivals }
+    public var arrivalCount: Int { state.value.arrivals }
 
     /// How many calls the gate has let through.
-    public var passedCount: Int { state.current.passed }
+    public var passedCount: Int { state.value.passed }
 
     /// Waits until `count` calls in all have reached the gate. If they have not within
     /// `timeout` of real time (a guard against a hang: the call never came), records an issue.
@@ -98,7 +99,7 @@ public final class Gate<Output: Sendable>: Sendable {
     public func waitForArrival(
         count: Int = 1, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
-        let arrived = await notifier.wait(timeout: timeout) { state.current.arrivals >= count }
+        let arrived = await notifier.wait(timeout: timeout) { state.value.arrivals >= count }
         if !arrived {
             Issue.record(
                 Comment(rawValue: "\(name): waited \(timeout) for \(count) call(s) to arrive; \(arrivalCount) did"),
@@ -118,10 +119,10 @@ public final class Gate<Output: Sendable>: Sendable {
     public func release(returning value: Output) { settle(.success(value), keepOpen: false) }
 
     /// Holds later calls again, after ``open(returning:)`` or ``fail(throwing:)``.
-    public func close() { state.withLock { $0.mode = .closed } }
+    public func close() { state.withValue { $0.mode = .closed } }
 
     private func settle(_ result: Result<Output, any Error>, keepOpen: Bool) {
-        let released = state.withLock { state -> [Caller] in
+        let released = state.withValue { state -> [Caller] in
             if keepOpen {
                 state.mode = .open(result)
                 defer { state.waiting = [] }

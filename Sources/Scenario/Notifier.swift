@@ -1,3 +1,5 @@
+import ConcurrencyExtras
+
 /// Wakes waiters when some state changes, without polling: a waiter reads the change count,
 /// checks its condition, and sleeps only until the count moves past what it read, so a change
 /// between the check and the sleep is never missed.
@@ -7,14 +9,14 @@ final class Notifier: Sendable {
         let continuation: CheckedContinuation<Bool, Never>
     }
 
-    private let state = Protected<(changes: Int, nextID: Int, waiters: [Int: Waiter])>((0, 0, [:]))
+    private let state = LockIsolated<(changes: Int, nextID: Int, waiters: [Int: Waiter])>((0, 0, [:]))
 
     /// How many changes have been announced.
-    var changes: Int { state.current.changes }
+    var changes: Int { state.value.changes }
 
     /// Announces a change and wakes every waiter.
     func announce() {
-        let woken = state.withLock { state -> [Waiter] in
+        let woken = state.withValue { state -> [Waiter] in
             state.changes += 1
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
@@ -25,7 +27,7 @@ final class Notifier: Sendable {
     /// Waits until the change count passes `after`, or until `timeout` of real time has gone by
     /// (then returns false). The timeout is a guard against a hang, never a measure of speed.
     func wait(after: Int, timeout: Duration) async -> Bool {
-        let id = state.withLock { state -> Int in
+        let id = state.withValue { state -> Int in
             state.nextID += 1
             return state.nextID
         }
@@ -36,7 +38,7 @@ final class Notifier: Sendable {
         defer { timer.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state -> Bool in
+                let resumeNow = state.withValue { state -> Bool in
                     if state.changes > after || timer.isCancelled { return true }
                     state.waiters[id] = Waiter(after: after, continuation: continuation)
                     return false
@@ -49,7 +51,7 @@ final class Notifier: Sendable {
     }
 
     private func expire(_ id: Int) {
-        let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+        let waiter = state.withValue { $0.waiters.removeValue(forKey: id) }
         waiter?.continuation.resume(returning: false)
     }
 }

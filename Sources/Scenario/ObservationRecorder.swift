@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Observation
 
 /// Records every value an `@Observable` property takes, in order, from the moment it is made:
@@ -15,30 +16,23 @@ import Observation
 public final class ObservationRecorder<Root: Observable & AnyObject, Value>: @unchecked Sendable {
     private let root: Root
     private let keyPath: KeyPath<Root, Value>
-    private let state: Protected<State>
+    private let state: LockIsolated<RecordedValues<Value>>
     private let trigger = ChangeTrigger()
-
-    private struct State {
-        var settled: [Value]
-        /// A change was announced whose new value is not in `settled` yet.
-        var changePending = false
-        var isCancelled = false
-    }
 
     /// Starts recording `root[keyPath: keyPath]`; the first value is the current one.
     public init(_ root: Root, _ keyPath: KeyPath<Root, Value>) {
         self.root = root
         self.keyPath = keyPath
-        self.state = Protected(State(settled: []))
+        self.state = LockIsolated(RecordedValues(settled: []))
         trigger.action = { [weak self] in self?.changeWillHappen() }
-        let first = arm()
-        state.withLock { $0.settled = [first] }
+        let first = Handoff(value: arm())
+        state.withValue { $0.settled = [first.value] }
     }
 
     /// Every value so far, the current one last.
     public var values: [Value] {
-        let current = root[keyPath: keyPath]
-        return state.withLock { $0.changePending ? $0.settled + [current] : $0.settled }
+        let current = Handoff(value: root[keyPath: keyPath])
+        return state.withValue { Handoff(value: $0.changePending ? $0.settled + [current.value] : $0.settled) }.value
     }
 
     /// The number of changes recorded so far.
@@ -46,9 +40,9 @@ public final class ObservationRecorder<Root: Observable & AnyObject, Value>: @un
 
     /// Stops recording; ``values`` keeps what was recorded and the value at the time of the call.
     public func cancel() {
-        let current = root[keyPath: keyPath]
-        state.withLock {
-            if $0.changePending { $0.settled.append(current) }
+        let current = Handoff(value: root[keyPath: keyPath])
+        state.withValue {
+            if $0.changePending { $0.settled.append(current.value) }
             $0.changePending = false
             $0.isCancelled = true
         }
@@ -65,13 +59,22 @@ public final class ObservationRecorder<Root: Observable & AnyObject, Value>: @un
 
     /// Runs on the changing thread, before the new value is stored.
     private func changeWillHappen() {
-        guard !state.withLock({ $0.isCancelled }) else { return }
-        let leaving = arm()
-        state.withLock {
-            if $0.changePending { $0.settled.append(leaving) }
+        guard !state.withValue({ $0.isCancelled }) else { return }
+        let leaving = Handoff(value: arm())
+        state.withValue {
+            if $0.changePending { $0.settled.append(leaving.value) }
             $0.changePending = true
         }
     }
+}
+
+/// What a recorder has seen. Outside the recorder, so the `@Sendable` closures that change it
+/// under the lock do not depend on the model's type.
+private struct RecordedValues<Value> {
+    var settled: [Value]
+    /// A change was announced whose new value is not in `settled` yet.
+    var changePending = false
+    var isCancelled = false
 }
 
 /// The recorder's change handler behind a type with no generic parameters, so the

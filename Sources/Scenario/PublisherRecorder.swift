@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import OpenCombineShim
 
 /// Records every value a Combine publisher sends, and how it completed: for an
@@ -12,7 +13,9 @@ public final class PublisherRecorder<Output, Failure: Error>: @unchecked Sendabl
         case failure(Failure)
     }
 
-    private let state = Protected<(values: [Output], completion: Completion?)>(([], nil))
+    /// What was received so far. `Output` need not be `Sendable`: each value is handed in and
+    /// out under the lock, one at a time.
+    private let state = LockIsolated<(values: [Output], completion: Completion?)>(([], nil))
     private var cancellable: AnyCancellable?
 
     /// Subscribes to `publisher` at once; values it sends synchronously on subscription (as
@@ -20,22 +23,25 @@ public final class PublisherRecorder<Output, Failure: Error>: @unchecked Sendabl
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
         cancellable = publisher.sink(
             receiveCompletion: { [state] completion in
-                state.withLock {
+                state.withValue {
                     switch completion {
                     case .finished: $0.completion = .finished
                     case .failure(let error): $0.completion = .failure(error)
                     }
                 }
             },
-            receiveValue: { [state] value in state.withLock { $0.values.append(value) } }
+            receiveValue: { [state] value in
+                let received = Handoff(value: value)
+                state.withValue { $0.values.append(received.value) }
+            }
         )
     }
 
     /// Every value so far, in the order they were sent.
-    public var values: [Output] { state.current.values }
+    public var values: [Output] { state.withValue { Handoff(value: $0.values) }.value }
 
     /// How the publisher completed, or nil while it is still running.
-    public var completion: Completion? { state.current.completion }
+    public var completion: Completion? { state.withValue { Handoff(value: $0.completion) }.value }
 
     /// Whether the publisher finished without an error.
     public var isFinished: Bool {

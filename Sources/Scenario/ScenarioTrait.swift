@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Testing
 
 /// A trait that names the step an error escaped from in the test's "Caught error" issue.
@@ -31,12 +32,12 @@ public struct ScenarioTrait: TestTrait, SuiteTrait, TestScoping {
 
     /// The test case being run: the step that an error last escaped from.
     final class Run: Sendable {
-        private let escaped = Protected<(step: String, error: String)?>(nil)
+        private let escaped = LockIsolated<(step: String, error: String)?>(nil)
 
         func noteEscape(from context: StepContext, error: any Error) {
             guard !(error is ExpectationFailedError), !StepRunner.isCancellation(error) else { return }
             let description = String(describing: error)
-            escaped.withLock { current in
+            escaped.withValue { current in
                 // The innermost step sees the error first; keep it as the error climbs out.
                 if current?.error != description { current = (context.comment, description) }
             }
@@ -44,7 +45,7 @@ public struct ScenarioTrait: TestTrait, SuiteTrait, TestScoping {
 
         /// The step path an error escaped from, when a step saw it leave.
         func escapedStep(for error: any Error) -> String? {
-            guard let escaped = escaped.current, escaped.error == String(describing: error) else { return nil }
+            guard let escaped = escaped.value, escaped.error == String(describing: error) else { return nil }
             return escaped.step
         }
 

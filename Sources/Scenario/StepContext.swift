@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Testing
 import TestEventStream
@@ -9,7 +10,7 @@ final class StepContext: Sendable {
     let text: String
     let depth: Int
     let parent: StepContext?
-    private let firstFailure = Protected<String?>(nil)
+    private let firstFailure = LockIsolated<String?>(nil)
 
     init(keyword: StepRecord.Keyword, text: String, parent: StepContext?) {
         self.keyword = keyword
@@ -37,12 +38,12 @@ final class StepContext: Sendable {
     func noteFailure(_ description: String) {
         var step: StepContext? = self
         while let current = step {
-            current.firstFailure.withLock { if $0 == nil { $0 = description } }
+            current.firstFailure.withValue { if $0 == nil { $0 = description } }
             step = current.parent
         }
     }
 
-    var failure: String? { firstFailure.current }
+    var failure: String? { firstFailure.value }
 
     /// Adds this step's path to a failing issue that does not name a step yet (the innermost
     /// step sees an issue first, so it is the one named).

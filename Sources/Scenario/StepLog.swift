@@ -1,16 +1,17 @@
+import ConcurrencyExtras
 import TestEventStream
 
 /// The steps that ran inside ``recordingSteps(isolation:_:)``, in the order they finished.
 public final class StepLog: Sendable {
-    private let storage = Protected<[StepRecord]>([])
+    private let storage = LockIsolated<[StepRecord]>([])
 
     init() {}
 
-    func append(_ record: StepRecord) { storage.withLock { $0.append(record) } }
+    func append(_ record: StepRecord) { storage.withValue { $0.append(record) } }
 
     /// The records so far, ordered by when each step started (a nested step after its parent).
     public var records: [StepRecord] {
-        storage.current.enumerated()
+        storage.value.enumerated()
             .sorted { ($0.element.startedAt, $0.element.depth, $0.offset) < ($1.element.startedAt, $1.element.depth, $1.offset) }
             .map(\.element)
     }

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Testing
 import TestEventStream
@@ -55,17 +56,17 @@ enum StepRunner {
         return await withoutActuallyEscaping(body) { escapable in
             _ = isolation
             let handoff = Handoff(value: escapable)
-            let outcome = Protected<Result<T, E>?>(nil)
+            let outcome = LockIsolated<Handoff<Result<T, E>>?>(nil)
             let trait = IssueHandlingTrait.compactMapIssues { issue in context.annotate(issue) }
             do {
                 try await trait.provideScope(for: test, testCase: Test.Case.current) {
-                    let result = await capture(handoff.value)
-                    outcome.withLock { $0 = result }
+                    let result = Handoff(value: await capture(handoff.value))
+                    outcome.setValue(result)
                 }
             } catch {
                 // The scope only rethrows what its function throws, and ours throws nothing.
             }
-            return outcome.withLock { $0.take()! }
+            return outcome.value!.value
         }
     }
 
@@ -76,16 +77,15 @@ enum StepRunner {
         do throws(E) { return .success(try await body()) } catch { return .failure(error) }
     }
 
-    /// Whether an error is Swift Testing's or Swift's way of stopping, not a failure.
+    /// Whether an error stopped the step rather than failed it: Swift's `CancellationError`, or
+    /// any error thrown while the step's task is cancelled.
+    ///
+    /// Swift Testing's `Test.cancel()` throws an error of a type it does not publish, so the
+    /// type cannot be checked; it also cancels the test's task, as its documentation says, and
+    /// the step runs in that task. A step whose code turns cancellation into an error of its
+    /// own (`LoadError.cancelled`) is recorded as cancelled too.
     static func isCancellation(_ error: any Error) -> Bool {
-        error is CancellationError || String(reflecting: type(of: error)) == "Testing.SkipInfo"
-    }
-}
-
-extension Optional {
-    fileprivate mutating func take() -> Wrapped? {
-        defer { self = nil }
-        return self
+        error is CancellationError || Task.isCancelled
     }
 }
 

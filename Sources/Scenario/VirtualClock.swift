@@ -1,4 +1,5 @@
 import Clocks
+import ConcurrencyExtras
 
 /// A clock whose time moves only when the test moves it: swift-clocks' `TestClock`, plus a
 /// list of the sleeps still waiting on it, so a test that stalls can say what it was waiting for.
@@ -17,7 +18,7 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     private let base = TestClock<Swift.Duration>()
-    private let sleeps = Protected<(nextID: Int, pending: [Int: Instant])>((0, [:]))
+    private let sleeps = LockIsolated<(nextID: Int, pending: [Int: Instant])>((0, [:]))
 
     public init() {}
 
@@ -28,19 +29,19 @@ public final class VirtualClock: Clock, Sendable {
     public var elapsed: Duration { Instant().duration(to: now) }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = sleeps.withLock { state -> Int in
+        let id = sleeps.withValue { state -> Int in
             state.nextID += 1
             state.pending[state.nextID] = deadline
             return state.nextID
         }
-        defer { sleeps.withLock { _ = $0.pending.removeValue(forKey: id) } }
+        defer { sleeps.withValue { _ = $0.pending.removeValue(forKey: id) } }
         try await base.sleep(until: deadline, tolerance: tolerance)
     }
 
     /// The sleeps still waiting, soonest first.
     public var pendingSleeps: [PendingSleep] {
         let origin = Instant()
-        return sleeps.current.pending.values.sorted(by: <).map { PendingSleep(deadline: origin.duration(to: $0)) }
+        return sleeps.value.pending.values.sorted(by: <).map { PendingSleep(deadline: origin.duration(to: $0)) }
     }
 
     /// Moves time forward by `duration`, waking each sleep due on the way in deadline order.
@@ -55,9 +56,9 @@ public final class VirtualClock: Clock, Sendable {
     public func run(limit: Int = 10_000) async -> Bool {
         for _ in 0..<limit {
             await Task.yield()
-            guard let next = sleeps.current.pending.values.min() else { return true }
+            guard let next = sleeps.value.pending.values.min() else { return true }
             await base.advance(to: max(next, now))
         }
-        return sleeps.current.pending.isEmpty
+        return sleeps.value.pending.isEmpty
     }
 }

@@ -1,4 +1,5 @@
 import CombineSchedulers
+import ConcurrencyExtras
 import Foundation
 import OpenCombineShim
 
@@ -14,7 +15,9 @@ public final class VirtualScheduler: Scheduler, @unchecked Sendable {
 
     private let base: TestSchedulerOf<DispatchQueue> = DispatchQueue.test
     private let origin: SchedulerTimeType
-    private let actions = Protected<(nextID: Int, pending: [Int: SchedulerTimeType])>((0, [:]))
+    /// The actions still waiting, by id: when each is due, as an offset from `origin` (the
+    /// scheduler's own time type is not `Sendable` under OpenCombine).
+    private let actions = LockIsolated<(nextID: Int, pending: [Int: Duration])>((0, [:]))
 
     public init() { origin = base.now }
 
@@ -37,15 +40,16 @@ public final class VirtualScheduler: Scheduler, @unchecked Sendable {
         options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> any Cancellable {
         let id = register(due: date)
+        let period = Duration.nanoseconds(interval.magnitude)
         let repeating = base.schedule(after: date, interval: interval, tolerance: tolerance, options: options) {
             [actions] in
-            actions.withLock { state in
-                if let due = state.pending[id] { state.pending[id] = due.advanced(by: interval) }
+            actions.withValue { state in
+                if let due = state.pending[id] { state.pending[id] = due + period }
             }
             action()
         }
         return AnyCancellable { [actions] in
-            actions.withLock { _ = $0.pending.removeValue(forKey: id) }
+            actions.withValue { _ = $0.pending.removeValue(forKey: id) }
             repeating.cancel()
         }
     }
@@ -53,7 +57,7 @@ public final class VirtualScheduler: Scheduler, @unchecked Sendable {
     /// The actions still waiting (for a repeating one, its next run), as offsets from when the
     /// scheduler was made, soonest first.
     public var pendingActions: [Duration] {
-        actions.current.pending.values.sorted().map { offset(of: $0) }
+        actions.value.pending.values.sorted()
     }
 
     /// Moves time forward by `duration`, running each action due on the way in order.
@@ -71,8 +75,9 @@ public final class VirtualScheduler: Scheduler, @unchecked Sendable {
         .nanoseconds(Int64(time.dispatchTime.uptimeNanoseconds) - Int64(origin.dispatchTime.uptimeNanoseconds))
     }
 
-    private func register(due: SchedulerTimeType) -> Int {
-        actions.withLock { state -> Int in
+    private func register(due time: SchedulerTimeType) -> Int {
+        let due = offset(of: time)
+        return actions.withValue { state -> Int in
             state.nextID += 1
             state.pending[state.nextID] = due
             return state.nextID
@@ -82,7 +87,7 @@ public final class VirtualScheduler: Scheduler, @unchecked Sendable {
     private func tracked(due: SchedulerTimeType, _ action: @escaping () -> Void) -> () -> Void {
         let id = register(due: due)
         return { [actions] in
-            actions.withLock { _ = $0.pending.removeValue(forKey: id) }
+            actions.withValue { _ = $0.pending.removeValue(forKey: id) }
             action()
         }
     }

@@ -61,12 +61,12 @@ public func withVirtualTime<R: Sendable>(
     _ body: @escaping @MainActor @Sendable (VirtualTime) async throws -> R
 ) async throws -> R {
     let time = VirtualTime()
-    let outcome = Protected<Result<R, any Error>?>(nil)
+    let outcome = LockIsolated<Result<R, any Error>?>(nil)
     await withMainSerialExecutor {
         let result = await raceAgainstStall(time: time, timeout: timeout, body)
-        outcome.withLock { $0 = result }
+        outcome.withValue { $0 = result }
     }
-    let result = outcome.current!
+    let result = outcome.value!
     if case .failure(let stall as VirtualTimeStalled) = result {
         Issue.record(Comment(rawValue: stall.description), sourceLocation: sourceLocation)
     }
@@ -78,9 +78,9 @@ private func raceAgainstStall<R: Sendable>(
     time: VirtualTime, timeout: Duration, _ body: @escaping @MainActor @Sendable (VirtualTime) async throws -> R
 ) async -> Result<R, any Error> {
     await withCheckedContinuation { continuation in
-        let settled = Protected(false)
+        let settled = LockIsolated(false)
         let settle = { @Sendable (result: Result<R, any Error>) -> Bool in
-            guard settled.withLock({ done in defer { done = true }; return !done }) else { return false }
+            guard settled.withValue({ done in defer { done = true }; return !done }) else { return false }
             continuation.resume(returning: result)
             return true
         }

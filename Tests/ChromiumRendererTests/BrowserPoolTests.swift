@@ -17,6 +17,7 @@ struct BrowserPoolTests {
         }
         #expect(await pool.launchCount == 1)
         let browsers = await pool.runningBrowsers
+        #expect(browsers.count == 1)
         await pool.shutdown()
         for browser in browsers {
             #expect(ProcessTable.members(ofGroup: browser.processGroup).isEmpty)

@@ -71,7 +71,9 @@ struct DiffCommandTests {
         (["diff", "/no/such/file.png", "x.png"], "/no/such/file.png"),
         (["diff", "REF", "CORRUPT"], "CRC mismatch"),
         (["diff", "REF", "REF", "--mask", "1,2,3"], "--mask"),
-        (["diff", "REF", "REF", "--precision", "1.5"], "precision is 1.5"),
+        (["diff", "REF", "REF", "--precision", "1.5"], "Error: --precision 1.5 must be between 0 and 1"),
+        (["diff", "REF", "REF", "--perceptual-precision", "2"], "Error: --perceptual-precision 2.0 must be between 0 and 1"),
+        (["diff", "REF", "REF", "--max-diff-pixels=-1"], "Error: --max-diff-pixels -1 must be 0 or more"),
         (["diff", "REF"], "Missing expected argument"),
         (["diff", "REF", "REF", "--output", "/no/such/dir/d.png"], "/no/such/dir/d.png"),
     ])

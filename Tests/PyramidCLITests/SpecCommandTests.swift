@@ -58,6 +58,23 @@ struct SpecCommandTests {
         #expect(run.stderr.contains("empty: no Package.swift here"))
     }
 
+    @Test("--job-summary with no GITHUB_STEP_SUMMARY, or one that cannot be opened, is an error naming the option")
+    func jobSummaryErrors() throws {
+        let stream = Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path
+        let unset = try CLI.run(
+            ["spec", "--event-stream", stream, "--output", folder.path("out"), "--job-summary"],
+            environment: ["GITHUB_STEP_SUMMARY": ""])
+        #expect(unset.status == 2)
+        #expect(unset.stderr.contains("Error: --job-summary: GITHUB_STEP_SUMMARY is not set"), "\(unset.stderr)")
+
+        let missing = folder.path("no/such/summary.md")
+        let unopenable = try CLI.run(
+            ["spec", "--event-stream", stream, "--output", folder.path("out"), "--job-summary"],
+            environment: ["GITHUB_STEP_SUMMARY": missing])
+        #expect(unopenable.status == 2)
+        #expect(unopenable.stderr.contains("Error: --job-summary: \(missing) cannot be opened for writing"), "\(unopenable.stderr)")
+    }
+
     @Test("all passing: exit 0, and --job-summary appends the Markdown to GITHUB_STEP_SUMMARY")
     func passingWithJobSummary() throws {
         let lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl"), encoding: .utf8)

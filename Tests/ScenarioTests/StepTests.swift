@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Testing
 import TestEventStream
@@ -34,34 +35,34 @@ struct StepTests {
 
     @Test("a failing expectation inside a step names the step and fails it")
     func failingExpectationNamesStep() async {
-        let steps = Protected<[StepRecord]>([])
+        let steps = LockIsolated<[StepRecord]>([])
         let issues = await capturingIssues {
             let log = await recordingSteps {
                 await given("a user") {}
                 await then("the name is Alice") { #expect("Bob" == "Alice") }
             }.steps
-            steps.withLock { $0 = log }
+            steps.setValue(log)
         }
         #expect(issues.map(\.commentTexts) == [["Step: Then the name is Alice"]])
-        #expect(steps.current.map(\.outcome) == [.passed, .failed])
-        #expect(steps.current.last?.failure?.contains("Expectation failed") == true)
+        #expect(steps.value.map(\.outcome) == [.passed, .failed])
+        #expect(steps.value.last?.failure?.contains("Expectation failed") == true)
     }
 
     @Test("a nested step's failure names the whole path, once, and fails every enclosing step")
     func nestedStepPath() async {
-        let steps = Protected<[StepRecord]>([])
+        let steps = LockIsolated<[StepRecord]>([])
         let issues = await capturingIssues {
             let log = await recordingSteps {
                 await then("the screen shows the user") {
                     await and("the e-mail is shown") { Issue.record("missing e-mail") }
                 }
             }.steps
-            steps.withLock { $0 = log }
+            steps.setValue(log)
         }
         #expect(issues.map(\.commentTexts) == [["missing e-mail", "Step: Then the screen shows the user › And the e-mail is shown"]])
-        #expect(steps.current.map(\.title) == ["Then the screen shows the user", "And the e-mail is shown"])
-        #expect(steps.current.map(\.depth) == [0, 1])
-        #expect(steps.current.map(\.outcome) == [.failed, .failed])
+        #expect(steps.value.map(\.title) == ["Then the screen shows the user", "And the e-mail is shown"])
+        #expect(steps.value.map(\.depth) == [0, 1])
+        #expect(steps.value.map(\.outcome) == [.failed, .failed])
     }
 
     @Test("an error thrown in a step passes through unchanged and fails the step")
@@ -80,7 +81,7 @@ struct StepTests {
 
     @Test("a #require failure inside a step is reported once, named by the step")
     func requireFailure() async {
-        let steps = Protected<[StepRecord]>([])
+        let steps = LockIsolated<[StepRecord]>([])
         let issues = await capturingIssues {
             let log = await recordingSteps {
                 try? await then("the value exists") {
@@ -88,11 +89,11 @@ struct StepTests {
                     _ = try #require(missing)
                 }
             }.steps
-            steps.withLock { $0 = log }
+            steps.setValue(log)
         }
         #expect(issues.map(\.commentTexts) == [["Step: Then the value exists"]])
-        #expect(steps.current.map(\.outcome) == [.failed])
-        #expect(steps.current.first?.failure?.hasPrefix("Expectation failed") == true)
+        #expect(steps.value.map(\.outcome) == [.failed])
+        #expect(steps.value.first?.failure?.hasPrefix("Expectation failed") == true)
     }
 
     @Test("a step cancelled from inside is recorded as cancelled, not failed")
@@ -100,6 +101,29 @@ struct StepTests {
         let steps = await recordingSteps {
             _ = try? await when("the work is cancelled") { () throws -> Void in throw CancellationError() }
         }.steps
+        #expect(steps.map(\.outcome) == [.cancelled])
+    }
+
+    @Test("a step stopped by Test.cancel() is recorded as cancelled, not failed (this test cancels itself)")
+    func testCancelledInsideStep() async {
+        let steps = await recordingSteps {
+            _ = try? await when("the test is cancelled") { () throws -> Void in
+                try Test.cancel("cancelled on purpose: the step must record it as cancelled")
+            }
+        }.steps
+        // Swift Testing still fails a cancelled test whose expectations fail.
+        #expect(steps.map(\.outcome) == [.cancelled])
+        #expect(steps.first?.failure == nil)
+    }
+
+    @Test("an error a step throws while its task is cancelled is recorded as cancelled")
+    func errorWhileCancelled() async {
+        let steps = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await recordingSteps {
+                _ = try? await when("the load is cancelled") { () throws(Boom) -> Void in throw Boom() }
+            }.steps
+        }.value
         #expect(steps.map(\.outcome) == [.cancelled])
     }
 

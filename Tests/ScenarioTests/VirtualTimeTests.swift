@@ -1,4 +1,5 @@
 import CombineSchedulers
+import ConcurrencyExtras
 import Foundation
 import OpenCombineShim
 import Testing
@@ -106,13 +107,13 @@ struct VirtualTimeTests {
     @Test("run() fires every pending sleep in deadline order")
     func runFiresAll() async throws {
         try await withVirtualTime { time in
-            let order = Protected<[Int]>([])
+            let order = LockIsolated<[Int]>([])
             for delay in [3, 1, 2] {
-                Task { try await time.clock.sleep(for: .seconds(delay)); order.withLock { $0.append(delay) } }
+                Task { try await time.clock.sleep(for: .seconds(delay)); order.withValue { $0.append(delay) } }
             }
             await Task.yield()
             #expect(await time.clock.run())
-            #expect(order.current == [1, 2, 3])
+            #expect(order.value == [1, 2, 3])
             #expect(time.clock.elapsed == .seconds(3))
         }
     }

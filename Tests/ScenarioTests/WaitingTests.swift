@@ -1,4 +1,5 @@
 import Clocks
+import ConcurrencyExtras
 import Foundation
 import Observation
 import Testing
@@ -61,15 +62,15 @@ struct WaitingTests {
 
     @Test("never fails at the first check where the condition holds, and says which")
     func neverFails() async {
-        let reads = Protected(0)
+        let reads = LockIsolated(0)
         let issues = await capturingIssues {
             let held = await never(
-                { reads.withLock { $0 += 1; return $0 } }, satisfies: { $0 == 3 }, for: .seconds(1), clock: ImmediateClock())
+                { reads.withValue { $0 += 1; return $0 } }, satisfies: { $0 == 3 }, for: .seconds(1), clock: ImmediateClock())
             #expect(!held)
         }
         #expect(issues.count == 1)
         #expect(issues.first.map { "\($0)".contains("never: the condition held at check 3") } == true)
-        #expect(reads.current == 3)
+        #expect(reads.value == 3)
     }
 
     @Test("never and always pass when the condition keeps its value for the whole period")
@@ -81,9 +82,9 @@ struct WaitingTests {
 
     @Test("always fails at the first check where the condition does not hold")
     func alwaysFails() async {
-        let reads = Protected(0)
+        let reads = LockIsolated(0)
         let issues = await capturingIssues {
-            await always({ reads.withLock { $0 += 1; return $0 } }, satisfies: { $0 < 2 }, for: .seconds(1), clock: ImmediateClock())
+            await always({ reads.withValue { $0 += 1; return $0 } }, satisfies: { $0 < 2 }, for: .seconds(1), clock: ImmediateClock())
         }
         #expect(issues.first.map { "\($0)".contains("always: the condition failed at check 2") } == true)
         #expect(issues.first.map { "\($0)".contains("distinct values seen: 1, 2") } == true)

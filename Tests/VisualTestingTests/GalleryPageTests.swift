@@ -153,6 +153,7 @@ struct GalleryPageTests {
                 return [...document.querySelectorAll('#grid .pair')].map(p => [...p.querySelectorAll('.card')].map(c => c.dataset.id))
                 """).arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
             let profile = items.filter { $0.name == "Profile" }
+            #expect(!pairs.isEmpty)
             #expect(pairs.count == profile.count / 2)
             for pair in pairs {
                 #expect(pair.count == 2)
@@ -171,7 +172,7 @@ struct GalleryPageTests {
         try await withGallery { session, _, items in
             let failures = try await session.findElements(.css("#failures .failure"))
             #expect(failures.count == items.filter { $0.status == .failed }.count)
-            let first = failures[0]
+            let first = try #require(failures.first)
             try await session.executeScript("arguments[0].scrollIntoView()", arguments: [first.json])
             let loaded = try await session.executeAsyncScript("""
                 const [box, done] = arguments;

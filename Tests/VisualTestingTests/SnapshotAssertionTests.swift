@@ -63,6 +63,7 @@ struct SnapshotAssertionTests {
         } == true)
 
         let second = await assertView(TestScreen(title: "Settings"), record: .missing, configuration: configuration)
+        #expect(second.count == 12)
         #expect(second.allSatisfy { $0.outcome == .passed })
     }
 
@@ -128,9 +129,11 @@ struct SnapshotAssertionTests {
     func recordAll() async throws {
         _ = await expectingIssues { _ in await assertView(TestScreen(title: "A"), record: .missing) }
         let (results, issues) = await expectingIssues { _ in await assertView(TestScreen(title: "ABCDE"), record: .all) }
+        #expect(results.count == 8)
         #expect(results.allSatisfy { $0.outcome == .recorded })
         #expect(issues.count == 8)
         let again = await assertView(TestScreen(title: "ABCDE"), record: .never)
+        #expect(again.count == 8)
         #expect(again.allSatisfy { $0.outcome == .passed })
     }
 
@@ -139,6 +142,7 @@ struct SnapshotAssertionTests {
         _ = await expectingIssues { _ in await assertView(TestScreen(title: "A"), record: .missing) }
         let untouched = sandbox.contents("Screen/TinyTablet/loaded.light_en.png")
         let (results, _) = await expectingIssues { _ in await assertView(TestScreen(title: "ABCDEFGH"), record: .failed) }
+        #expect(results.count == 8)
         #expect(results.allSatisfy { $0.outcome == .failed })
         #expect(results.allSatisfy { $0.message?.contains("re-recorded") == true })
         #expect(sandbox.contents("Screen/TinyTablet/loaded.light_en.png") != untouched)
@@ -146,13 +150,16 @@ struct SnapshotAssertionTests {
         let was = try #require(results.first { $0.file == "TinyTablet/loaded.light_en.png" }?.artifacts?.reference)
         #expect(FileManager.default.contents(atPath: was) == untouched)
         let again = await assertView(TestScreen(title: "ABCDEFGH"), record: .never)
+        #expect(again.count == 8)
         #expect(again.allSatisfy { $0.outcome == .passed })
     }
 
     @Test("record mode never writes nothing and fails on a missing reference")
     func recordNever() async throws {
         let (results, issues) = await expectingIssues { _ in await assertView(TestScreen(title: "A"), record: .never) }
+        #expect(results.count == 8)
         #expect(results.allSatisfy { $0.outcome == .missing })
+        #expect(issues.count == 8)
         #expect(issues.allSatisfy { $0.contains("record mode is \"never\"") })
         #expect(sandbox.files().isEmpty)
     }
@@ -172,6 +179,7 @@ struct SnapshotAssertionTests {
 
         // Record mode "all" is an explicit request, and records even on CI.
         let recorded = await expectingIssues { _ in await assertView(TestScreen(title: "A"), record: .all, isCI: true) }
+        #expect(recorded.results.count == 8)
         #expect(recorded.results.allSatisfy { $0.outcome == .recorded })
     }
 
@@ -221,6 +229,7 @@ struct SnapshotAssertionTests {
         #expect(sizes.all.map { "\($0.width!)x\($0.height!)@\($0.scale) \($0.theme.rawValue)" } == ["34.0x12.0@2.0 light", "34.0x12.0@2.0 dark"])
         let manifest = try ManifestStore.read(sandbox.snapshots + "/Card/manifest.json")
         #expect(manifest.type == .component)
+        #expect(manifest.states["level1"]?.snapshots.count == 2)
         #expect(manifest.states["level1"]?.snapshots.allSatisfy { $0.cell.device == nil && $0.cell.locale == nil } == true)
     }
 

@@ -24,10 +24,13 @@ struct TestScreenSnapshots {
 
     /// The seed's runner: one test, every state.
     @Test func snapshots() {
+        var cells = 0
         for snapshotCase in Self.__snapshotCases {
             let results = snapshotCase.run(configuration: Self.configuration)
             #expect(results.allSatisfy { $0.outcome == .passed }, "\(snapshotCase)")
+            cells += results.count
         }
+        #expect(cells == 8 + 8 + 2, "two views on 8 cells each, one component on 2")
     }
 }
 
@@ -54,6 +57,8 @@ struct SnapshotCaseTests {
     func collected() {
         let cases = TestScreenSnapshots.__snapshotCases
         #expect(cases.map(\.stateName) == ["loaded", "editing", "badge"])
+        // LoginScreenSnapshots runs one test case per state: pin them, so it cannot pass on none.
+        #expect(LoginScreenSnapshots.__snapshotCases.map(\.stateName) == ["empty", "filled"])
         #expect(cases.map(\.viewName) == ["TestScreen", "TestScreen", "TestScreen"])
         #expect(cases[0].kind == .view(inNavigation: false, disableAnimations: false))
         #expect(cases[1].kind == .view(inNavigation: true, disableAnimations: true))

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 
 #if canImport(SwiftUI)
@@ -41,34 +42,23 @@ public struct DefaultThemeApplicable: ThemeApplicable {
 }
 
 extension VisualTesting {
-    private static let settings = LockedSettings()
-
-    /// How themes are applied to every snapshot; set it once in a setup function.
-    public static var themeApplicable: any ThemeApplicable {
-        get { settings.withLock { $0.themeApplicable } }
-        set { settings.withLock { $0.themeApplicable = newValue } }
-    }
-
-    /// The matrix used when an assertion is not given one (`SnapshotConfiguration.default`).
-    public static var defaultConfiguration: SnapshotConfiguration {
-        get { settings.withLock { $0.configuration } }
-        set { settings.withLock { $0.configuration = newValue } }
-    }
-}
-
-/// Process-wide settings behind a lock: tests set them from any thread.
-private final class LockedSettings: @unchecked Sendable {
-    struct Values {
+    /// Process-wide settings behind a lock: tests set them from any thread.
+    private struct Settings {
         var themeApplicable: any ThemeApplicable = DefaultThemeApplicable()
         var configuration = SnapshotConfiguration()
     }
 
-    private let lock = NSLock()
-    private var values = Values()
+    private static let settings = LockIsolated(Settings())
 
-    func withLock<R>(_ body: (inout Values) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&values)
+    /// How themes are applied to every snapshot; set it once in a setup function.
+    public static var themeApplicable: any ThemeApplicable {
+        get { settings.value.themeApplicable }
+        set { settings.withValue { $0.themeApplicable = newValue } }
+    }
+
+    /// The matrix used when an assertion is not given one (`SnapshotConfiguration.default`).
+    public static var defaultConfiguration: SnapshotConfiguration {
+        get { settings.value.configuration }
+        set { settings.withValue { $0.configuration = newValue } }
     }
 }

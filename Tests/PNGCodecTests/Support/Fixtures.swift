@@ -1,5 +1,6 @@
 import Foundation
 @testable import PNGCodec
+import PyramidIO
 import PyramidImage
 
 /// Paths to the committed fixtures.
@@ -19,14 +20,9 @@ enum Fixtures {
     }
 }
 
-/// FNV-1a 64, the checksum the reference table uses.
-func fnv1a64<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01B3
-    }
-    let digits = String(hash, radix: 16)
+/// FNV-1a 64, the checksum the reference table uses, as 16 hexadecimal digits.
+func fnv1a64(_ bytes: some Sequence<UInt8>) -> String {
+    let digits = String(FNV1a.hash(bytes), radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
 }
 

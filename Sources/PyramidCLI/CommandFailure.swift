@@ -1,0 +1,46 @@
+import PyramidDemo
+/// A failure a subcommand reports: printed as `Error: <description>`, with exit status 2.
+enum CommandFailure: Error, CustomStringConvertible {
+    /// An option's value the command cannot use: the option as typed, the value, and why
+    /// ("is not between 0 and 1").
+    case invalidOption(name: String, value: String, reason: String)
+    /// An option needs an environment variable that is not set.
+    case missingEnvironment(option: String, variable: String)
+    /// A file an option writes to cannot be opened for writing.
+    case unwritable(option: String, path: String)
+    /// A library call failed; its error, kept as thrown, says what and where.
+    case library(any Error)
+    /// The run report could not be read; the error names the file.
+    case unreadableRunReport(any Error)
+    /// The review server did not start.
+    case reviewServerDidNotStart(any Error)
+    /// The demo lacks what it needs to render (a browser, fonts) and did not or could not install it.
+    case demoSetup(DemoSetupError)
+    /// The demo started and failed.
+    case demoFailed(any Error)
+    /// The demo was run outside the checkout with no `--snapshots` folder.
+    case noExamplesPackage(folder: String)
+
+    var description: String {
+        switch self {
+        case let .invalidOption(name, value, reason):
+            return "\(name) \(value) \(reason)"
+        case let .missingEnvironment(option, variable):
+            return "\(option): \(variable) is not set"
+        case let .unwritable(option, path):
+            return "\(option): \(path) cannot be opened for writing"
+        case let .library(error):
+            return "\(error)"
+        case let .unreadableRunReport(error):
+            return "the run report could not be read: \(error)"
+        case let .reviewServerDidNotStart(error):
+            return "the review server could not start: \(error)"
+        case let .demoSetup(error):
+            return "\(error)"
+        case let .demoFailed(error):
+            return "the demo failed: \(error)"
+        case let .noExamplesPackage(folder):
+            return "no Examples package in \(folder): run the demo from the swift-pyramid checkout, or pass --snapshots DIR"
+        }
+    }
+}
