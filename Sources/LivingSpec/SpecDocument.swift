@@ -27,6 +27,40 @@ public struct SpecDocument: Sendable {
         return SpecDocument(run: run, title: title)
     }
 
+    /// The document with XCTest's results folded in beside Swift Testing's.
+    ///
+    /// - Parameters:
+    ///   - console: `swift test`'s console output, where XCTest reports each test.
+    ///   - xunit: An xUnit file of XCTest's results (`swift test --parallel --xunit-output F`).
+    ///   - testList: `swift test list`'s output, for each class's module and the package's frameworks.
+    /// - Throws: ``SpecError/unreadableInput(path:reason:)`` for a file that cannot be read or is not what it should be.
+    public func addingXCTest(console: String? = nil, xunit: String? = nil, testList: String? = nil) throws(SpecError) -> SpecDocument {
+        func text(_ path: String) throws(SpecError) -> String {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .unreadableInput(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+        var records: [XCTestRecord] = []
+        if let console { records += XCTestLogReader.read(try text(console)) }
+        if let xunit {
+            do {
+                records += try XUnitReader.read(contentsOf: xunit)
+            } catch {
+                throw .unreadableInput(path: xunit, reason: error.reason)
+            }
+        }
+        let list = try testList.map { path throws(SpecError) in TestList(parsing: try text(path)) }
+        return SpecDocument(run: run.adding(xctest: records, list: list), title: title)
+    }
+
+    /// `7 tests — 2 failed, 5 passed` and, when the run ran nothing or one framework of two, a warning that says so.
+    public var summaryLine: String {
+        var line = "\(run.counts.total) tests — \(run.counts.summary(separator: ", "))"
+        if let warning = run.coverageWarning { line += " — ⚠️ \(warning)" }
+        return line
+    }
+
     public var markdown: String { MarkdownSpec.render(run, title: title) }
     public var html: String { HTMLSpec.render(run, title: title) }
     public var junit: String { JUnitSpec.render(run, title: title) }

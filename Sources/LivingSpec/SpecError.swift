@@ -6,6 +6,8 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     case eventStreamMissing(path: String)
     /// The event-stream file is there but cannot be read (no permission, or a folder).
     case eventStreamUnreadable(path: String)
+    /// An XCTest input (console output, xUnit file, test list) is missing, unreadable or malformed.
+    case unreadableInput(path: String, reason: String)
     /// A folder for the spec, or for the run's event stream and attachments, could not be made.
     case cannotCreateFolder(path: String, reason: String)
     /// A rendering could not be written; the file and the system's reason.
@@ -26,6 +28,8 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): the event stream does not exist"
         case let .eventStreamUnreadable(path):
             return "\(path): the event stream cannot be read"
+        case let .unreadableInput(path, reason):
+            return "\(path): \(reason)"
         case let .cannotCreateFolder(path, reason):
             return "\(path): cannot create the folder (\(reason))"
         case let .cannotWrite(error):

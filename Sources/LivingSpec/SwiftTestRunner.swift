@@ -2,7 +2,9 @@ import Foundation
 import PyramidIO
 
 /// Runs `swift test` with Swift Testing's JSON event stream and attachments switched on, so
-/// the run can be read back as a spec.
+/// the run can be read back as a spec. Its console output, shown as it comes, is also kept
+/// (XCTest reports only there on Linux), and `swift test list` says which module each XCTest
+/// class is in and which frameworks the package uses.
 public struct SwiftTestRunner: Sendable {
     public var packagePath: String
     public var filters: [String]
@@ -20,6 +22,29 @@ public struct SwiftTestRunner: Sendable {
 
     public var eventStreamPath: String { (workFolder as NSString).appendingPathComponent("events.jsonl") }
     public var attachmentsPath: String { (workFolder as NSString).appendingPathComponent("attachments") }
+    /// `swift test`'s console output, as it was shown.
+    public var consolePath: String { (workFolder as NSString).appendingPathComponent("console.txt") }
+    /// `swift test list`'s output, when it could be had.
+    public var testListPath: String { (workFolder as NSString).appendingPathComponent("test-list.txt") }
+
+    /// The arguments of `swift test list` after `swift`: the package and the build options the
+    /// run was given, so it lists what was built.
+    public var listArguments: [String] {
+        var arguments = ["test", "list", "--package-path", packagePath, "--skip-build"]
+        var index = 0
+        let withValue: Set<String> = ["--scratch-path", "--build-path", "-c", "--configuration"]
+        while index < extraArguments.count {
+            let argument = extraArguments[index]
+            if withValue.contains(argument), index + 1 < extraArguments.count {
+                arguments += [argument, extraArguments[index + 1]]
+                index += 1
+            } else if withValue.contains(where: { argument.hasPrefix($0 + "=") }) {
+                arguments.append(argument)
+            }
+            index += 1
+        }
+        return arguments
+    }
 
     /// The arguments after `swift`.
     public var arguments: [String] {
@@ -46,25 +71,53 @@ public struct SwiftTestRunner: Sendable {
         guard fileManager.fileExists(atPath: (packagePath as NSString).appendingPathComponent("Package.swift")) else {
             throw .notAPackage(path: packagePath)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
+        try? fileManager.removeItem(atPath: consolePath)
+        try? fileManager.removeItem(atPath: testListPath)
         var environment = ProcessInfo.processInfo.environment
         // Tags, test-case arguments and comments are behind this switch in 6.3's stream.
         environment["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED"] = "1"
+        let status = try Self.swift(arguments, environment: environment, echo: FileHandle.standardError, keep: consolePath)
+        if status == 127 { throw .swiftNotFound }
+        guard fileManager.fileExists(atPath: eventStreamPath) else {
+            throw .noEventStream(path: eventStreamPath, exitStatus: status)
+        }
+        // Only the module names and the frameworks come from the list: a run goes on without it.
+        if (try? Self.swift(listArguments, environment: environment, echo: nil, keep: testListPath + ".part")) == 0 {
+            try? fileManager.moveItem(atPath: testListPath + ".part", toPath: testListPath)
+        }
+        try? fileManager.removeItem(atPath: testListPath + ".part")
+        return status
+    }
+
+    /// Runs `swift` with `arguments`, its output and errors copied to `echo` as they come and
+    /// kept whole in the file `keep`. Returns its exit status.
+    static func swift(_ arguments: [String], environment: [String: String], echo: FileHandle?, keep: String) throws(SpecError) -> Int32 {
+        guard FileManager.default.createFile(atPath: keep, contents: nil), let file = FileHandle(forWritingAtPath: keep) else {
+            throw .cannotCreateFolder(path: keep, reason: "cannot create the file")
+        }
+        defer { try? file.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
         process.environment = environment
-        process.standardOutput = FileHandle.standardError
-        process.standardError = FileHandle.standardError
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
         do {
             try process.run()
         } catch {
             throw .cannotLaunchSwift(reason: FileError.describe(error))
         }
-        process.waitUntilExit()
-        if process.terminationStatus == 127 { throw .swiftNotFound }
-        guard fileManager.fileExists(atPath: eventStreamPath) else {
-            throw .noEventStream(path: eventStreamPath, exitStatus: process.terminationStatus)
+        // The write end now belongs to the child; reading to the end ends when it exits.
+        try? pipe.fileHandleForWriting.close()
+        let reader = pipe.fileHandleForReading
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            echo?.write(chunk)
+            file.write(chunk)
         }
+        process.waitUntilExit()
         return process.terminationStatus
     }
 }

@@ -10,8 +10,10 @@ struct SpecCommand: ParsableCommand {
         abstract: "Run swift test (or read an event stream) and write the living spec: Markdown, HTML and JUnit XML.",
         discussion: """
             Rebuilds Suite › Test › Steps with display names, outcomes, durations, arguments, tags \
-            and Scenario's Given/When/Then steps. Exits 1 when a test failed, 2 when the stream \
-            had lines that could not be read (the rest is still written) or on any other error.
+            and Scenario's Given/When/Then steps. XCTest's tests are read from swift test's output \
+            (or --xunit) and shown beside Swift Testing's, each marked with its framework, with the \
+            migration per module. Exits 1 when a test failed, 2 when the stream had lines that could \
+            not be read (the rest is still written) or on any other error.
             """
     )
 
@@ -26,6 +28,15 @@ struct SpecCommand: ParsableCommand {
 
     @Option(help: "Where to look for attachments the stream names, when they are not where it says.")
     var attachments: String?
+
+    @Option(help: "XCTest's results from an xUnit file (swift test --parallel --xunit-output F), beside --event-stream.")
+    var xunit: String?
+
+    @Option(help: "swift test's console output, whose XCTest lines are read, beside --event-stream.")
+    var xctestOutput: String?
+
+    @Option(help: "swift test list's output, naming each XCTest class's module, beside --event-stream.")
+    var testList: String?
 
     @Option(help: "The folder for spec.md, spec.html and junit.xml.")
     var output = ".build/pyramid-spec"
@@ -55,6 +66,7 @@ struct SpecCommand: ParsableCommand {
         var attachmentsFolder = attachments
         let streamPath: String
         var testStatus: Int32 = 0
+        var (console, list) = (xctestOutput, testList)
         if let eventStream {
             streamPath = eventStream
         } else {
@@ -64,6 +76,8 @@ struct SpecCommand: ParsableCommand {
             do { testStatus = try runner.run() } catch { throw CommandFailure.library(error) }
             streamPath = runner.eventStreamPath
             attachmentsFolder = attachmentsFolder ?? runner.attachmentsPath
+            console = runner.consolePath
+            list = FileManager.default.fileExists(atPath: runner.testListPath) ? runner.testListPath : nil
         }
 
         let clock = ContinuousClock()
@@ -71,6 +85,7 @@ struct SpecCommand: ParsableCommand {
         let document: SpecDocument
         do {
             document = try SpecDocument.read(eventStream: streamPath, attachmentsFolder: attachmentsFolder, title: title)
+                .addingXCTest(console: console, xunit: xunit, testList: list)
         } catch {
             throw CommandFailure.library(error)
         }
@@ -90,7 +105,7 @@ struct SpecCommand: ParsableCommand {
         for diagnostic in run.diagnostics {
             FileHandle.standardError.write(Data("\(streamPath): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }
-        print("\(title): \(run.counts.total) tests — \(run.counts.summary(separator: ", "))")
+        print("\(title): \(document.summaryLine)")
         for path in written { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }

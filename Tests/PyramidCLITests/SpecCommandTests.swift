@@ -90,4 +90,55 @@ struct SpecCommandTests {
         let text = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(text.hasPrefix("previous step\n# Living spec\n"))
     }
+
+    @Test("a real package with XCTest and Swift Testing: every test in the spec, marked, with the split per module")
+    func mixedPackage() throws {
+        let package = Self.fixtures.appendingPathComponent("MixedPackage").path
+        let scratch = folder.path("scratch")
+        let run = try CLI.run(["spec", "--package-path", package, "--output", folder.path("out"), "--", "--scratch-path", scratch])
+        #expect(run.status == 1, "two tests fail on purpose: \(run.stderr.suffix(2_000))")
+        #expect(run.stdout.hasPrefix("Living spec: 7 tests — 2 failed, 1 skipped, 4 passed\n"), "\(run.stdout)")
+        #expect(run.stderr.contains("Test Case 'LoginXCTests.testInvalidEmailShowsError' failed"), "the output is still shown")
+
+        let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
+        #expect(markdown.contains("| LoginTests | 3 | 2 | 40% |"))
+        #expect(markdown.contains("| LegacyTests | 2 | 0 | 0% |"))
+        #expect(markdown.contains("- ✅ **testLogoutAsksForConfirmation** · XCTest"))
+        #expect(markdown.contains("- ✅ **正しいメールアドレスでログインできる** · Swift Testing"))
+        #expect(markdown.contains("LoginTests/LoginXCTests.swift:11)\n    ```\n    − メールアドレスの形式が正しくありません\n    + Invalid email\n    ```"))
+        let junit = try String(contentsOfFile: folder.path("out/junit.xml"), encoding: .utf8)
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 7)
+
+        // The same package with only its Swift Testing tests run: the summary says what is missing.
+        let filtered = try CLI.run([
+            "spec", "--package-path", package, "--output", folder.path("only"), "--filter", "LoginSpec",
+            "--", "--scratch-path", scratch, "--skip-build",
+        ])
+        #expect(filtered.stdout.hasPrefix(
+            "Living spec: 2 tests — 1 failed, 1 passed — ⚠️ only Swift Testing tests ran, though the package has XCTest tests too"),
+            "\(filtered.stdout)")
+    }
+
+    @Test("--xunit beside --event-stream folds XCTest's results in; a file that is not xUnit is an error naming it")
+    func xunitBesideStream() throws {
+        let run = try CLI.run([
+            "spec", "--event-stream", Self.fixtures.appendingPathComponent("mixed-events.jsonl").path,
+            "--xunit", Self.fixtures.appendingPathComponent("mixed-xunit.xml").path, "--output", folder.path("out"),
+        ])
+        #expect(run.status == 1)
+        // SwiftPM's xUnit file does not mark XCTSkip, so the skipped test counts as passed there.
+        #expect(run.stdout.hasPrefix("Living spec: 7 tests — 2 failed, 5 passed"), "\(run.stdout)")
+        let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
+        #expect(markdown.contains("| LegacyTests | 2 | 0 | 0% |"))
+
+        let notXML = folder.path("not.xml")
+        try "hello".write(toFile: notXML, atomically: true, encoding: .utf8)
+        let bad = try CLI.run([
+            "spec", "--event-stream", Self.fixtures.appendingPathComponent("mixed-events.jsonl").path, "--xunit", notXML,
+            "--output", folder.path("bad"),
+        ])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains(notXML), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("bad/spec.md")))
+    }
 }

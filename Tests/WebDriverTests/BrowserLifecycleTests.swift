@@ -71,15 +71,17 @@ struct BrowserLifecycleTests {
         #expect(!FileManager.default.fileExists(atPath: profile))
     }
 
-    @Test("a missing chromedriver names the packages to install")
+    @Test("a missing chromedriver names where it looked and the package to install")
     func missingDriver() async throws {
         let error = await #expect(throws: WebDriverError.self) {
             try await Browser.launch(ChromiumOptions(chromedriverPath: "/nonexistent/chromedriver"))
         }
-        let message = try #require(error).description
-        #expect(message.contains("chromedriver was not found"))
-        #expect(message.contains("/nonexistent/chromedriver"))
-        #expect(message.contains("apt-get install chromium chromium-driver"))
+        guard case .missingExecutable(let missing) = try #require(error) else {
+            Issue.record("expected missingExecutable, got \(String(describing: error))")
+            return
+        }
+        #expect(missing == MissingExecutable(name: "chromedriver", searched: ["/nonexistent/chromedriver"], debianPackage: "chromium-driver"))
+        #expect(error?.description == "chromedriver was not found (looked in /nonexistent/chromedriver). Install it with: sudo apt-get install chromium-driver")
     }
 
     @Test("a driver that exits at start fails with its output, and leaves nothing")
