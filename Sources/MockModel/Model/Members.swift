@@ -18,7 +18,7 @@ package enum Member: Sendable, Hashable, Codable {
 
     /// A key equal for two requirements one witness satisfies, so an inherited
     /// requirement that a child restates is implemented once.
-    package var signatureKey: String {
+    var signatureKey: String {
         switch self {
         case .method(let method):
             return "func \(method.isStatic ? "static " : "")\(method.name)<\(method.genericParameters.count)>("
@@ -52,7 +52,7 @@ package enum Throwing: Sendable, Hashable, Codable {
         }
     }
 
-    package var canThrow: Bool { self != .none }
+    var canThrow: Bool { self != .none }
 }
 
 /// `<T: Decodable>`: a generic parameter and its inheritance clause.

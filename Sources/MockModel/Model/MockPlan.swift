@@ -5,21 +5,21 @@ import Foundation
 package struct MockPlan: Sendable, Hashable {
     package var protocolModel: ProtocolModel
     /// The mock type's name: `FooMock`, or the annotation's `override: name = …`.
-    package var mockName: String
+    var mockName: String
     /// Own requirements first, then each parent's, deduplicated.
     package var members: [Member]
     package var associatedTypes: [AssociatedType]
     /// How the mock's state is held across tasks.
-    package var isolation: Isolation
+    var isolation: Isolation
     /// Global-actor attribute (`@MainActor`) in the hierarchy, if any; a plain mock carries it.
-    package var globalActor: String?
+    var globalActor: String?
     /// Imports of the files that declare the protocol and its parents.
-    package var importFiles: [String]
+    var importFiles: [String]
     /// Some protocol in the hierarchy is not isolated to `globalActor`, so the mock's
     /// conformance must be isolated (`@MainActor P`) for its isolated witnesses to count.
-    package var needsIsolatedConformance = false
+    var needsIsolatedConformance = false
 
-    package enum Isolation: Sendable, Hashable {
+    enum Isolation: Sendable, Hashable {
         /// A plain class: stored properties like mockolo's.
         case none
         /// A `Sendable` protocol: a final class whose state sits behind a lock.
@@ -29,20 +29,20 @@ package struct MockPlan: Sendable, Hashable {
     }
 
     /// Associated types the mock is generic over, because a typealias to `Any` would not satisfy them.
-    package var genericAssociatedTypes: [AssociatedType] {
+    var genericAssociatedTypes: [AssociatedType] {
         associatedTypes.filter { protocolModel.annotation?.typealiases[$0.name] == nil && $0.isConstrained }
     }
 
-    package var isGeneric: Bool { !genericAssociatedTypes.isEmpty }
+    var isGeneric: Bool { !genericAssociatedTypes.isEmpty }
 }
 
 /// Joins every annotated protocol with the parents it inherits, across files.
 package struct MockResolver: Sendable {
     /// Protocols by name; the first declaration of a name wins.
-    package private(set) var protocolsByName: [String: ProtocolModel] = [:]
+    private(set) var protocolsByName: [String: ProtocolModel] = [:]
     /// The order protocols were added in, so output is deterministic.
-    package private(set) var annotated: [ProtocolModel] = []
-    package private(set) var diagnostics: [MockDiagnostic] = []
+    private(set) var annotated: [ProtocolModel] = []
+    private(set) var diagnostics: [MockDiagnostic] = []
 
     /// Parents that need no members from us: the compiler or the class itself satisfies them.
     static let markerProtocols: Set<String> = [

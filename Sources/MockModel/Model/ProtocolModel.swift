@@ -75,7 +75,7 @@ package struct AssociatedType: Sendable, Hashable, Codable {
 
     /// Whether the mock must be generic over it: it has a constraint or a `where` clause,
     /// so `Any` would not satisfy it.
-    package var isConstrained: Bool { constraint != nil || whereClause != nil }
+    var isConstrained: Bool { constraint != nil || whereClause != nil }
 }
 
 /// The arguments of `@mockable(typealias: T = Int; history: fetch = true; override: name = X; modifiers: delegate = weak)`.

@@ -42,7 +42,7 @@ package struct TypeRef: Sendable, Hashable, Codable {
     }
 
     /// `Void`, `()` or `Swift.Void`.
-    package var isVoid: Bool {
+    var isVoid: Bool {
         switch shape {
         case .tuple(let elements): return elements.isEmpty
         case .named(let name, let arguments): return arguments.isEmpty && (name == "Void" || name == "Swift.Void")
@@ -51,26 +51,26 @@ package struct TypeRef: Sendable, Hashable, Codable {
     }
 
     /// Whether the value is optional (`T?`, `T!`, `Optional<T>`), so `nil` is a valid default.
-    package var isOptional: Bool {
+    var isOptional: Bool {
         if case .optional = shape { return true }
         return false
     }
 
     /// Whether the type is a closure type, so a parameter of it cannot be stored unless `@escaping`.
-    package var isFunction: Bool {
+    var isFunction: Bool {
         if case .function = shape { return true }
         return false
     }
 
     /// Whether the text carries `@escaping`.
-    package var isEscaping: Bool { ByteSearch.contains(text, "@escaping") }
+    var isEscaping: Bool { ByteSearch.contains(text, "@escaping") }
 
     /// Whether the type is `inout T`.
-    package var isInout: Bool { text.hasPrefix("inout ") }
+    var isInout: Bool { text.hasPrefix("inout ") }
 
     /// Whether any name in the type, or the first component of a dotted name
     /// (`T.Element`), is one of `names`; `Self` counts when `names` holds it.
-    package func mentions(_ names: Set<String>) -> Bool {
+    func mentions(_ names: Set<String>) -> Bool {
         if names.isEmpty { return false }
         switch shape {
         case .named(let name, let arguments):
@@ -92,7 +92,7 @@ package struct TypeRef: Sendable, Hashable, Codable {
 
     /// The text without `inout`, `@escaping` or `@autoclosure`: the type a value of it has
     /// inside the function body.
-    package var valueText: String {
+    var valueText: String {
         guard text.hasPrefix("inout ") || text.hasPrefix("__") || text.hasPrefix("borrowing ")
             || text.hasPrefix("consuming ") || text.hasPrefix("sending ") || text.utf8.contains(UInt8(ascii: "@"))
         else { return text }

@@ -3,10 +3,10 @@ import Foundation
 /// Renders a whole output file: header, imports, the lock helper when a mock needs
 /// it, and the mocks in input order.
 package struct MockFileRenderer: Sendable {
-    package var options: RenderOptions
+    var options: RenderOptions
     /// Every annotated protocol's mock name, for default return values (`FooMock()`),
     /// keyed by protocol name; only mocks `init()` can make anywhere are listed.
-    package var mocks: [String: String]
+    var mocks: [String: String]
 
     package init(options: RenderOptions, plans: [MockPlan]) {
         self.options = options
