@@ -2,70 +2,28 @@ import Foundation
 import MockModel
 import PyramidIO
 
-/// What to generate: which sources, where to, and how.
-public struct MockGenerationRequest: Sendable {
-    /// Swift files to read (see `SourceDiscovery`).
-    public var sources: [String]
-    /// The output file, or with `perFile` the output directory.
-    public var destination: String
-    /// One output file per source file that declares annotated protocols.
-    public var perFile: Bool
-    public var options: RenderOptions
-    /// The comment marker of protocols to mock.
-    public var annotation: String
-    /// Threads for parsing and rendering.
-    public var concurrency: Int
-    /// Where the incremental cache lives; `nil` turns it off.
-    public var cacheDirectory: String?
-
-    public init(
-        sources: [String], destination: String, perFile: Bool = false, options: RenderOptions = RenderOptions(),
-        annotation: String = "@mockable", concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
-        cacheDirectory: String? = nil
-    ) {
-        self.sources = sources
-        self.destination = destination
-        self.perFile = perFile
-        self.options = options
-        self.annotation = annotation
-        self.concurrency = concurrency
-        self.cacheDirectory = cacheDirectory
-    }
-
-    /// The default cache directory: `$XDG_CACHE_HOME/swift-pyramid/mocks` or `~/.cache/…`.
-    public static var defaultCacheDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
-        return (base as NSString).appendingPathComponent("swift-pyramid/mocks")
-    }
-}
-
-/// What a run did.
-public struct MockGenerationReport: Sendable {
-    public var filesRead = 0
-    /// Files that declare protocols.
-    public var filesWithProtocols = 0
-    public var mocks = 0
-    public var written: [String] = []
-    public var unchanged: [String] = []
-    public var removed: [String] = []
-    public var diagnostics: [MockDiagnostic] = []
-    /// Nothing changed since the last run, so nothing was parsed, rendered or written.
-    public var upToDate = false
-    public var cacheWarning: String?
-    /// Seconds spent in each phase (read, parse, render, write, cache), for benchmarks.
-    public var phases: [(name: String, seconds: Double)] = []
-
-    public init() {}
-}
-
-/// Generates mocks: read → parse (or take from the cache) → resolve parents → render →
-/// write what changed.
+/// The mock generator: reads Swift sources, finds the protocols annotated `/// @mockable`,
+/// and writes a mock class (or actor) for each, in mockolo's shape.
+///
+/// A run reads every source, and stops there when the cache says nothing changed since
+/// the last run; otherwise it parses the sources, resolves each annotated protocol's
+/// parents, renders the mocks, and writes only the output files whose content changed.
 public enum MockGenerator {
     /// Bumped whenever rendering changes, so caches from older versions are not trusted.
-    public static let version = "pyramid-mocks 1"
+    static let version = "pyramid-mocks 1"
 
+    /// Generates the mocks `request` describes.
+    ///
+    /// A protocol that does not parse or cannot be mocked is skipped with a warning in the
+    /// report's ``MockGenerationReport/diagnostics``, and every other mock is still
+    /// generated; so is a source file that is not UTF-8 text. Outputs are written
+    /// atomically, each one only when its content changed.
+    ///
+    /// - Parameter request: The sources to read, the destination, and how to render the mocks.
+    /// - Returns: What the run read, wrote, left unchanged or removed, and its warnings.
+    /// - Throws: ``MockGenError/input(_:)`` when a source file cannot be read, and
+    ///   ``MockGenError/output(_:)`` when an output cannot be written (outputs written
+    ///   before it stay written); each message starts with the path.
     public static func run(_ request: MockGenerationRequest) throws(MockGenError) -> MockGenerationReport {
         var report = MockGenerationReport()
         var clock = PhaseClock()

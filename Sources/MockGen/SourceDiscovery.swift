@@ -1,10 +1,24 @@
 import Foundation
 
-/// The Swift files to read, from directories, explicit files and a file list, the
-/// way mockolo's `-s`, `-srcs` and `-f` name them.
+/// The Swift files to read, from directories, explicit files and a file list, the way
+/// mockolo's `-s`, `-srcs` and `-f` name them.
 public enum SourceDiscovery {
-    /// Sorted, unique absolute paths; files whose name (without `.swift`) ends with one of
-    /// `excludeSuffixes` are left out. A path that does not exist is an error.
+    /// The Swift files the three kinds of source name, as sorted, unique, absolute paths,
+    /// ready for ``MockGenerationRequest/sources``.
+    ///
+    /// - Parameters:
+    ///   - directories: Directories whose `.swift` files are read, recursively; hidden
+    ///     files and folders are skipped (`-s/--sourcedirs`).
+    ///   - files: Source files, each read whatever its extension (`-srcs/--sourcefiles`).
+    ///   - fileList: A text file listing source files, one per line; blank lines are
+    ///     ignored (`-f/--filelist`).
+    ///   - excludeSuffixes: Files whose name without `.swift` ends with one of these are
+    ///     left out, whichever way they were named (`-x/--exclude-suffixes`); `["Mocks"]`
+    ///     leaves out `ServiceMocks.swift`.
+    /// - Returns: The paths, sorted; empty when the sources name no Swift file.
+    /// - Throws: ``MockGenError/input(_:)`` naming a directory that does not exist or is
+    ///   not a directory, a file that does not exist or is a directory, or a file list
+    ///   that cannot be read.
     public static func files(
         directories: [String], files: [String], fileList: String?, excludeSuffixes: [String]
     ) throws(MockGenError) -> [String] {
@@ -40,17 +54,5 @@ public enum SourceDiscovery {
             let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             return !excludeSuffixes.contains { !$0.isEmpty && stem.hasSuffix($0) }
         }.sorted()
-    }
-}
-
-/// Why a generation run stopped: bad input or a file that could not be written.
-public enum MockGenError: Error, Sendable, Equatable, CustomStringConvertible {
-    case input(String)
-    case output(String)
-
-    public var description: String {
-        switch self {
-        case .input(let message), .output(let message): return message
-        }
     }
 }

@@ -6,9 +6,9 @@ import SwiftSyntax
 
 /// Reads one source file's imports and protocols. A protocol that cannot be read
 /// becomes a warning; the rest of the file is still read.
-public enum SourceFileReader {
+package enum SourceFileReader {
     /// The model of `source`, found at `path`; `annotation` marks the protocols to mock.
-    public static func read(source: String, path: String, annotation: String = "@mockable") -> SourceFileModel {
+    package static func read(source: String, path: String, annotation: String = "@mockable") -> SourceFileModel {
         var model = SourceFileModel(path: path)
         // A file that declares no protocol needs no syntax tree, and its imports are
         // never used: only files declaring mocked protocols or their parents lend theirs.

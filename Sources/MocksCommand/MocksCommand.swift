@@ -5,8 +5,8 @@ import MockModel
 
 /// `pyramid mocks`: generates mocks for `/// @mockable` protocols, with mockolo's flag
 /// spellings so a build script switches by changing the executable's name.
-public struct MocksCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct MocksCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "mocks",
         abstract: "Generate mocks for protocols annotated with /// @mockable (mockolo-compatible).",
         discussion: """
@@ -77,9 +77,9 @@ public struct MocksCommand: ParsableCommand {
     @Flag(name: .customLong("timing"), help: "Print how long each phase took.")
     var timing = false
 
-    public init() {}
+    package init() {}
 
-    public mutating func validate() throws {
+    package mutating func validate() throws {
         if sourceDirectories.isEmpty && sourceFiles.isEmpty && fileList == nil {
             throw ValidationError("Give sources with -s/--sourcedirs, -srcs/--sourcefiles or -f/--filelist.")
         }
@@ -91,7 +91,7 @@ public struct MocksCommand: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         let start = DispatchTime.now()
         let report: MockGenerationReport
         do {

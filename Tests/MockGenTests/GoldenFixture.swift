@@ -5,23 +5,53 @@ import MockModel
 /// One folder under `Fixtures/`: input sources, optional `Arguments.txt` flags, the
 /// expected mocks (`Expected.swift`) and expected warnings (`Warnings.txt`).
 struct GoldenFixture: CustomStringConvertible, Sendable {
+    /// A fixture folder that is missing, empty or malformed, so the tests over it cannot run.
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
     let name: String
     let directory: URL
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    static var all: [GoldenFixture] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        return names.sorted().map { GoldenFixture(name: $0, directory: root.appendingPathComponent($0)) }
+    /// Every fixture, sorted by name. A missing or unreadable `Fixtures/` folder, or one
+    /// with no fixture in it, is an error, so no test over the fixtures passes on none.
+    static func all() throws -> [GoldenFixture] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: root.path)
+        } catch {
+            throw Problem(description: "the golden fixtures folder \(root.path) cannot be read: \(error)")
+        }
+        let fixtures = names.filter { !$0.hasPrefix(".") }.sorted()
+            .map { GoldenFixture(name: $0, directory: root.appendingPathComponent($0)) }
+        guard !fixtures.isEmpty else { throw Problem(description: "no golden fixtures in \(root.path)") }
+        return fixtures
+    }
+
+    /// The fixtures `isIncluded` selects; none is an error, so a test over them cannot
+    /// pass on nothing when a fixture is renamed or loses its program.
+    static func all(where isIncluded: (GoldenFixture) -> Bool, _ what: String) throws -> [GoldenFixture] {
+        let selected = try all().filter(isIncluded)
+        guard !selected.isEmpty else { throw Problem(description: "no golden fixture in \(root.path) \(what)") }
+        return selected
     }
 
     var description: String { name }
 
-    /// `Input.swift`, `Input2.swift`, …: every Swift file but the expected output and any program.
-    var inputs: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasPrefix("Input") && $0.hasSuffix(".swift") }.sorted()
-            .map { directory.appendingPathComponent($0).path }
+    /// `Input.swift`, `Input2.swift`, …: every Swift file but the expected output and any
+    /// program. A fixture folder that cannot be read or has no input is an error.
+    func inputs() throws -> [String] {
+        let files: [String]
+        do {
+            files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw Problem(description: "fixture \(name): its folder \(directory.path) cannot be read: \(error)")
+        }
+        let inputs = files.filter { $0.hasPrefix("Input") && $0.hasSuffix(".swift") }.sorted()
+        guard !inputs.isEmpty else { throw Problem(description: "fixture \(name): no Input*.swift in \(directory.path)") }
+        return inputs.map { directory.appendingPathComponent($0).path }
     }
 
     var expectedPath: String { directory.appendingPathComponent("Expected.swift").path }
@@ -32,14 +62,37 @@ struct GoldenFixture: CustomStringConvertible, Sendable {
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
-    var arguments: [String] {
+    /// The flags `Arguments.txt` that fixtures may give; any other is a typo, not an option left off.
+    static let knownArguments: Set<String> = ["--mock-final", "--enable-args-history"]
+
+    /// The flags in `Arguments.txt`; none when the fixture has no such file. An
+    /// unreadable file or an unknown flag is an error.
+    func arguments() throws -> [String] {
         let path = directory.appendingPathComponent("Arguments.txt").path
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return text.split(whereSeparator: { $0 == " " || $0.isNewline }).map(String.init)
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw Problem(description: "fixture \(name): \(path) cannot be read: \(error)")
+        }
+        let arguments = text.split(whereSeparator: { $0 == " " || $0.isNewline }).map(String.init)
+        if let unknown = arguments.first(where: { !Self.knownArguments.contains($0) }) {
+            throw Problem(description: "fixture \(name): unknown flag '\(unknown)' in \(path)")
+        }
+        return arguments
     }
 
-    var options: RenderOptions {
-        RenderOptions(mockFinal: arguments.contains("--mock-final"), argumentsHistory: arguments.contains("--enable-args-history"))
+    func options() throws -> RenderOptions {
+        let arguments = try arguments()
+        return RenderOptions(
+            mockFinal: arguments.contains("--mock-final"), argumentsHistory: arguments.contains("--enable-args-history"))
+    }
+
+    /// The expected warnings: `Warnings.txt`, or none when the fixture has no such file.
+    func expectedWarnings() throws -> String {
+        guard FileManager.default.fileExists(atPath: warningsPath) else { return "" }
+        return try String(contentsOfFile: warningsPath, encoding: .utf8)
     }
 
     /// The generated mocks and the warnings (paths relative to the fixture), with no cache.
@@ -48,7 +101,7 @@ struct GoldenFixture: CustomStringConvertible, Sendable {
             .appendingPathComponent("pyramid-golden-\(UUID().uuidString)/Mocks.swift").path
         defer { try? FileManager.default.removeItem(atPath: (destination as NSString).deletingLastPathComponent) }
         let report = try MockGenerator.run(MockGenerationRequest(
-            sources: inputs, destination: destination, options: options, concurrency: 2, cacheDirectory: nil))
+            sources: try inputs(), destination: destination, options: try options(), concurrency: 2, cacheDirectory: nil))
         let output = try String(contentsOfFile: destination, encoding: .utf8)
         let warnings = report.diagnostics.map { $0.description.replacingOccurrences(of: directory.path + "/", with: "") }
         return (output, warnings.isEmpty ? "" : warnings.joined(separator: "\n") + "\n")

@@ -96,6 +96,7 @@ struct MockGeneratorTests {
         #expect(!repaired.upToDate && repaired.written.count == 1)
 
         let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: project.path("cache"))
+        try #require(!cacheFiles.isEmpty, "the runs left no cache to corrupt")
         for file in cacheFiles { try "{ not json".write(toFile: project.path("cache/\(file)"), atomically: true, encoding: .utf8) }
         let afterCorruption = try project.run()
         #expect(!afterCorruption.upToDate)

@@ -5,10 +5,10 @@ import Foundation
 /// name keeps it (`fetchHandler`); each later one adds its argument labels
 /// (`fetchNameHandler`), then its generic parameters, then its parameter types, then
 /// its return type, then a number, until the name is unique.
-public enum MemberNaming {
+package enum MemberNaming {
     /// One base name per member of `members` that has bookkeeping (methods and
     /// subscripts), keyed by the member's index; properties and initialisers keep theirs.
-    public static func baseNames(for members: [Member]) -> [Int: String] {
+    package static func baseNames(for members: [Member]) -> [Int: String] {
         var used: Set<String> = []
         var names: [Int: String] = [:]
         for member in members {

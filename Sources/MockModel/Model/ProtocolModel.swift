@@ -1,25 +1,25 @@
 import Foundation
 
 /// A protocol found in a source file: what a mock of it must implement, and where it was.
-public struct ProtocolModel: Sendable, Hashable, Codable {
-    public var name: String
-    public var access: AccessLevel
+package struct ProtocolModel: Sendable, Hashable, Codable {
+    package var name: String
+    package var access: AccessLevel
     /// Attributes on the declaration, as written: `@MainActor`, `@objc`, `@available(…)`.
-    public var attributes: [String]
+    package var attributes: [String]
     /// The inheritance clause's entries as written: `AnyObject`, `Sendable`, `BaseService`.
-    public var inherited: [String]
+    package var inherited: [String]
     /// The trailing `where` clause without the keyword, if any.
-    public var whereClause: String?
-    public var associatedTypes: [AssociatedType]
-    public var members: [Member]
+    package var whereClause: String?
+    package var associatedTypes: [AssociatedType]
+    package var members: [Member]
     /// The `@mockable` annotation's arguments; `nil` when the protocol is not annotated,
     /// in which case it is only a parent of annotated ones.
-    public var annotation: MockAnnotation?
+    package var annotation: MockAnnotation?
     /// The `#if` conditions around the declaration, outermost first.
-    public var conditions: [String]
-    public var location: SourceLocation
+    package var conditions: [String]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: String, access: AccessLevel = .internal, attributes: [String] = [], inherited: [String] = [],
         whereClause: String? = nil, associatedTypes: [AssociatedType] = [], members: [Member] = [],
         annotation: MockAnnotation? = nil, conditions: [String] = [], location: SourceLocation
@@ -36,15 +36,15 @@ public struct ProtocolModel: Sendable, Hashable, Codable {
         self.location = location
     }
 
-    public var isAnnotated: Bool { annotation != nil }
+    package var isAnnotated: Bool { annotation != nil }
 }
 
 /// Swift's access levels, in the order the mock can widen to.
-public enum AccessLevel: String, Sendable, Hashable, Codable, Comparable {
+package enum AccessLevel: String, Sendable, Hashable, Codable, Comparable {
     case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
 
     /// The modifier a mock member carries: nothing for internal, `public` for open.
-    public var modifier: String {
+    package var modifier: String {
         switch self {
         case .internal, .private, .fileprivate: return ""
         case .package: return "package "
@@ -52,36 +52,21 @@ public enum AccessLevel: String, Sendable, Hashable, Codable, Comparable {
         }
     }
 
-    public static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool {
+    package static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool {
         let order: [AccessLevel] = [.private, .fileprivate, .internal, .package, .public, .open]
         return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
     }
 }
 
-/// A file and a 1-based line, for messages a reader can jump to.
-public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
-
-    public init(file: String, line: Int, column: Int = 1) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    public var description: String { "\(file):\(line):\(column)" }
-}
-
 /// `associatedtype Name: Constraint = Default where …`.
-public struct AssociatedType: Sendable, Hashable, Codable {
-    public var name: String
+package struct AssociatedType: Sendable, Hashable, Codable {
+    package var name: String
     /// The inheritance clause as written (`Codable & Hashable`), if any.
-    public var constraint: String?
-    public var defaultType: String?
-    public var whereClause: String?
+    package var constraint: String?
+    package var defaultType: String?
+    package var whereClause: String?
 
-    public init(name: String, constraint: String? = nil, defaultType: String? = nil, whereClause: String? = nil) {
+    package init(name: String, constraint: String? = nil, defaultType: String? = nil, whereClause: String? = nil) {
         self.name = name
         self.constraint = constraint
         self.defaultType = defaultType
@@ -90,21 +75,21 @@ public struct AssociatedType: Sendable, Hashable, Codable {
 
     /// Whether the mock must be generic over it: it has a constraint or a `where` clause,
     /// so `Any` would not satisfy it.
-    public var isConstrained: Bool { constraint != nil || whereClause != nil }
+    var isConstrained: Bool { constraint != nil || whereClause != nil }
 }
 
 /// The arguments of `@mockable(typealias: T = Int; history: fetch = true; override: name = X; modifiers: delegate = weak)`.
-public struct MockAnnotation: Sendable, Hashable, Codable {
+package struct MockAnnotation: Sendable, Hashable, Codable {
     /// Concrete types for associated types.
-    public var typealiases: [String: String]
+    package var typealiases: [String: String]
     /// Methods whose argument history is recorded even without `--enable-args-history`.
-    public var history: [String: Bool]
+    package var history: [String: Bool]
     /// Renames: `name` renames the mock type.
-    public var overrides: [String: String]
+    package var overrides: [String: String]
     /// Property modifiers such as `weak`.
-    public var modifiers: [String: String]
+    package var modifiers: [String: String]
 
-    public init(
+    package init(
         typealiases: [String: String] = [:], history: [String: Bool] = [:], overrides: [String: String] = [:],
         modifiers: [String: String] = [:]
     ) {
@@ -116,13 +101,13 @@ public struct MockAnnotation: Sendable, Hashable, Codable {
 }
 
 /// One source file's result: its imports, its protocols and what could not be read.
-public struct SourceFileModel: Sendable, Hashable, Codable {
-    public var path: String
-    public var imports: [ImportModel]
-    public var protocols: [ProtocolModel]
-    public var diagnostics: [MockDiagnostic]
+package struct SourceFileModel: Sendable, Hashable, Codable {
+    package var path: String
+    package var imports: [ImportModel]
+    package var protocols: [ProtocolModel]
+    package var diagnostics: [MockDiagnostic]
 
-    public init(path: String, imports: [ImportModel] = [], protocols: [ProtocolModel] = [], diagnostics: [MockDiagnostic] = []) {
+    package init(path: String, imports: [ImportModel] = [], protocols: [ProtocolModel] = [], diagnostics: [MockDiagnostic] = []) {
         self.path = path
         self.imports = imports
         self.protocols = protocols
@@ -131,32 +116,19 @@ public struct SourceFileModel: Sendable, Hashable, Codable {
 }
 
 /// `import Module` (with its kind and attributes) as written, and the `#if` around it.
-public struct ImportModel: Sendable, Hashable, Codable {
+package struct ImportModel: Sendable, Hashable, Codable {
     /// The declaration without attributes: `import Foundation`, `import struct Foo.Bar`.
-    public var declaration: String
+    package var declaration: String
     /// The imported module's name (`Foo` for `import struct Foo.Bar`).
-    public var module: String
+    package var module: String
     /// Attributes such as `@preconcurrency`; `@testable` is dropped, `--testable-imports` decides it.
-    public var attributes: [String]
-    public var conditions: [String]
+    package var attributes: [String]
+    package var conditions: [String]
 
-    public init(declaration: String, module: String, attributes: [String] = [], conditions: [String] = []) {
+    package init(declaration: String, module: String, attributes: [String] = [], conditions: [String] = []) {
         self.declaration = declaration
         self.module = module
         self.attributes = attributes
         self.conditions = conditions
     }
-}
-
-/// A problem in the input, reported as `file:line:column: warning: message`.
-public struct MockDiagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var location: SourceLocation
-    public var message: String
-
-    public init(location: SourceLocation, message: String) {
-        self.location = location
-        self.message = message
-    }
-
-    public var description: String { "\(location): warning: \(message)" }
 }

@@ -1,8 +1,8 @@
 /// Substring search over UTF-8 bytes. Foundation's `contains(_:)` is many times slower on
 /// Linux, and the generator searches every source file and every type it renders.
-public enum ByteSearch {
+package enum ByteSearch {
     /// Whether `needle` occurs in `text`.
-    public static func contains(_ text: String, _ needle: String) -> Bool {
+    package static func contains(_ text: String, _ needle: String) -> Bool {
         var text = text, needle = needle
         return text.withUTF8 { haystack in
             needle.withUTF8 { pattern in

@@ -2,9 +2,9 @@ import Foundation
 
 /// A type as written in a protocol, with just enough structure to choose a default
 /// value and to tell whether it mentions a generic parameter.
-public struct TypeRef: Sendable, Hashable, Codable {
+package struct TypeRef: Sendable, Hashable, Codable {
     /// The type's structure, as far as mock rendering needs it.
-    public indirect enum Shape: Sendable, Hashable, Codable {
+    package indirect enum Shape: Sendable, Hashable, Codable {
         /// `Int`, `Swift.Int`, `Result<A, B>`, `T.Element`: a dotted name and its generic arguments.
         case named(String, arguments: [TypeRef])
         /// `T?`, `Optional<T>` or `T!`.
@@ -28,21 +28,21 @@ public struct TypeRef: Sendable, Hashable, Codable {
     }
 
     /// The type's source text, trimmed; attributes and specifiers (`inout`, `@escaping`) included.
-    public var text: String
-    public var shape: Shape
+    package var text: String
+    package var shape: Shape
 
-    public init(_ text: String, shape: Shape) {
+    package init(_ text: String, shape: Shape) {
         self.text = text
         self.shape = shape
     }
 
     /// A named type with no generic arguments, for synthesised types (`Any`, `Void`).
-    public static func named(_ name: String) -> TypeRef {
+    package static func named(_ name: String) -> TypeRef {
         TypeRef(name, shape: .named(name, arguments: []))
     }
 
     /// `Void`, `()` or `Swift.Void`.
-    public var isVoid: Bool {
+    var isVoid: Bool {
         switch shape {
         case .tuple(let elements): return elements.isEmpty
         case .named(let name, let arguments): return arguments.isEmpty && (name == "Void" || name == "Swift.Void")
@@ -51,26 +51,26 @@ public struct TypeRef: Sendable, Hashable, Codable {
     }
 
     /// Whether the value is optional (`T?`, `T!`, `Optional<T>`), so `nil` is a valid default.
-    public var isOptional: Bool {
+    var isOptional: Bool {
         if case .optional = shape { return true }
         return false
     }
 
     /// Whether the type is a closure type, so a parameter of it cannot be stored unless `@escaping`.
-    public var isFunction: Bool {
+    var isFunction: Bool {
         if case .function = shape { return true }
         return false
     }
 
     /// Whether the text carries `@escaping`.
-    public var isEscaping: Bool { ByteSearch.contains(text, "@escaping") }
+    var isEscaping: Bool { ByteSearch.contains(text, "@escaping") }
 
     /// Whether the type is `inout T`.
-    public var isInout: Bool { text.hasPrefix("inout ") }
+    var isInout: Bool { text.hasPrefix("inout ") }
 
     /// Whether any name in the type, or the first component of a dotted name
     /// (`T.Element`), is one of `names`; `Self` counts when `names` holds it.
-    public func mentions(_ names: Set<String>) -> Bool {
+    func mentions(_ names: Set<String>) -> Bool {
         if names.isEmpty { return false }
         switch shape {
         case .named(let name, let arguments):
@@ -92,7 +92,7 @@ public struct TypeRef: Sendable, Hashable, Codable {
 
     /// The text without `inout`, `@escaping` or `@autoclosure`: the type a value of it has
     /// inside the function body.
-    public var valueText: String {
+    var valueText: String {
         guard text.hasPrefix("inout ") || text.hasPrefix("__") || text.hasPrefix("borrowing ")
             || text.hasPrefix("consuming ") || text.hasPrefix("sending ") || text.utf8.contains(UInt8(ascii: "@"))
         else { return text }

@@ -2,13 +2,13 @@ import Foundation
 
 /// The value a mock returns, or a property starts with, when the test set nothing:
 /// mockolo's table, so tests written against mockolo's mocks see the same values.
-public struct DefaultValues: Sendable {
+package struct DefaultValues: Sendable {
     /// Annotated protocols whose mock can be made with `init()` in any context: `Foo` → `FooMock`.
-    public var mocks: [String: String]
+    package var mocks: [String: String]
     /// Associated types the mock binds to a concrete type with a typealias.
-    public var typealiases: [String: String]
+    package var typealiases: [String: String]
 
-    public init(mocks: [String: String] = [:], typealiases: [String: String] = [:]) {
+    package init(mocks: [String: String] = [:], typealiases: [String: String] = [:]) {
         self.mocks = mocks
         self.typealiases = typealiases
     }
@@ -24,7 +24,7 @@ public struct DefaultValues: Sendable {
     ]
 
     /// An expression of `type`, or `nil` when no value can be made without the test's help.
-    public func value(for type: TypeRef) -> String? {
+    package func value(for type: TypeRef) -> String? {
         switch type.shape {
         case .optional:
             return "nil"

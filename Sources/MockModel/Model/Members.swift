@@ -1,13 +1,13 @@
 import Foundation
 
 /// A requirement of a protocol.
-public enum Member: Sendable, Hashable, Codable {
+package enum Member: Sendable, Hashable, Codable {
     case method(Method)
     case property(Property)
     case `subscript`(Subscript)
     case initializer(Initializer)
 
-    public var line: Int {
+    package var line: Int {
         switch self {
         case .method(let method): return method.line
         case .property(let property): return property.line
@@ -18,7 +18,7 @@ public enum Member: Sendable, Hashable, Codable {
 
     /// A key equal for two requirements one witness satisfies, so an inherited
     /// requirement that a child restates is implemented once.
-    public var signatureKey: String {
+    var signatureKey: String {
         switch self {
         case .method(let method):
             return "func \(method.isStatic ? "static " : "")\(method.name)<\(method.genericParameters.count)>("
@@ -36,14 +36,14 @@ public enum Member: Sendable, Hashable, Codable {
 }
 
 /// How a function may throw.
-public enum Throwing: Sendable, Hashable, Codable {
+package enum Throwing: Sendable, Hashable, Codable {
     case none
     case `throws`
     case `rethrows`
     /// `throws(E)`, with `E` as written.
     case typed(String)
 
-    public var keyword: String {
+    package var keyword: String {
         switch self {
         case .none: return ""
         case .throws: return "throws"
@@ -52,33 +52,33 @@ public enum Throwing: Sendable, Hashable, Codable {
         }
     }
 
-    public var canThrow: Bool { self != .none }
+    var canThrow: Bool { self != .none }
 }
 
 /// `<T: Decodable>`: a generic parameter and its inheritance clause.
-public struct GenericParameter: Sendable, Hashable, Codable {
-    public var name: String
-    public var constraint: String?
+package struct GenericParameter: Sendable, Hashable, Codable {
+    package var name: String
+    package var constraint: String?
 
-    public init(name: String, constraint: String? = nil) {
+    package init(name: String, constraint: String? = nil) {
         self.name = name
         self.constraint = constraint
     }
 
-    public var declaration: String { constraint.map { "\(name): \($0)" } ?? name }
+    package var declaration: String { constraint.map { "\(name): \($0)" } ?? name }
 }
 
 /// A function parameter: `label name: Type`.
-public struct Parameter: Sendable, Hashable, Codable {
+package struct Parameter: Sendable, Hashable, Codable {
     /// The argument label; `nil` for `_`.
-    public var label: String?
+    package var label: String?
     /// The name inside the body.
-    public var name: String
-    public var type: TypeRef
+    package var name: String
+    package var type: TypeRef
     /// `Type...`: `type` is the element type.
-    public var isVariadic: Bool
+    package var isVariadic: Bool
 
-    public init(label: String?, name: String, type: TypeRef, isVariadic: Bool = false) {
+    package init(label: String?, name: String, type: TypeRef, isVariadic: Bool = false) {
         self.label = label
         self.name = name
         self.type = type
@@ -87,23 +87,23 @@ public struct Parameter: Sendable, Hashable, Codable {
 }
 
 /// `func name<G>(params) async throws -> R where …`.
-public struct Method: Sendable, Hashable, Codable {
-    public var name: String
-    public var genericParameters: [GenericParameter]
-    public var parameters: [Parameter]
+package struct Method: Sendable, Hashable, Codable {
+    package var name: String
+    package var genericParameters: [GenericParameter]
+    package var parameters: [Parameter]
     /// `nil` when the method returns `Void`.
-    public var returnType: TypeRef?
-    public var isAsync: Bool
-    public var throwing: Throwing
-    public var isStatic: Bool
+    package var returnType: TypeRef?
+    package var isAsync: Bool
+    package var throwing: Throwing
+    package var isStatic: Bool
     /// Attributes as written (`@MainActor`, `@discardableResult`).
-    public var attributes: [String]
+    package var attributes: [String]
     /// Modifiers a witness must repeat: `mutating`, `nonisolated`.
-    public var modifiers: [String]
-    public var whereClause: String?
-    public var line: Int
+    package var modifiers: [String]
+    package var whereClause: String?
+    package var line: Int
 
-    public init(
+    package init(
         name: String, genericParameters: [GenericParameter] = [], parameters: [Parameter] = [], returnType: TypeRef? = nil,
         isAsync: Bool = false, throwing: Throwing = .none, isStatic: Bool = false, attributes: [String] = [],
         modifiers: [String] = [], whereClause: String? = nil, line: Int = 0
@@ -123,19 +123,19 @@ public struct Method: Sendable, Hashable, Codable {
 }
 
 /// `var name: Type { get set }`.
-public struct Property: Sendable, Hashable, Codable {
-    public var name: String
-    public var type: TypeRef
-    public var isStatic: Bool
-    public var isSettable: Bool
+package struct Property: Sendable, Hashable, Codable {
+    package var name: String
+    package var type: TypeRef
+    package var isStatic: Bool
+    package var isSettable: Bool
     /// `{ get async throws }`: a stored property still satisfies it.
-    public var getterIsAsync: Bool
-    public var getterThrows: Bool
-    public var attributes: [String]
-    public var modifiers: [String]
-    public var line: Int
+    package var getterIsAsync: Bool
+    package var getterThrows: Bool
+    package var attributes: [String]
+    package var modifiers: [String]
+    package var line: Int
 
-    public init(
+    package init(
         name: String, type: TypeRef, isStatic: Bool = false, isSettable: Bool = false, getterIsAsync: Bool = false,
         getterThrows: Bool = false, attributes: [String] = [], modifiers: [String] = [], line: Int = 0
     ) {
@@ -152,17 +152,17 @@ public struct Property: Sendable, Hashable, Codable {
 }
 
 /// `subscript(params) -> R { get set }`.
-public struct Subscript: Sendable, Hashable, Codable {
-    public var genericParameters: [GenericParameter]
-    public var parameters: [Parameter]
-    public var returnType: TypeRef
-    public var isStatic: Bool
-    public var isSettable: Bool
-    public var attributes: [String]
-    public var whereClause: String?
-    public var line: Int
+package struct Subscript: Sendable, Hashable, Codable {
+    package var genericParameters: [GenericParameter]
+    package var parameters: [Parameter]
+    package var returnType: TypeRef
+    package var isStatic: Bool
+    package var isSettable: Bool
+    package var attributes: [String]
+    package var whereClause: String?
+    package var line: Int
 
-    public init(
+    package init(
         genericParameters: [GenericParameter] = [], parameters: [Parameter], returnType: TypeRef, isStatic: Bool = false,
         isSettable: Bool = false, attributes: [String] = [], whereClause: String? = nil, line: Int = 0
     ) {
@@ -178,16 +178,16 @@ public struct Subscript: Sendable, Hashable, Codable {
 }
 
 /// `init(params) async throws` or `init?(…)`.
-public struct Initializer: Sendable, Hashable, Codable {
-    public var parameters: [Parameter]
-    public var isFailable: Bool
-    public var isAsync: Bool
-    public var throwing: Throwing
-    public var genericParameters: [GenericParameter]
-    public var attributes: [String]
-    public var line: Int
+package struct Initializer: Sendable, Hashable, Codable {
+    package var parameters: [Parameter]
+    package var isFailable: Bool
+    package var isAsync: Bool
+    package var throwing: Throwing
+    package var genericParameters: [GenericParameter]
+    package var attributes: [String]
+    package var line: Int
 
-    public init(
+    package init(
         parameters: [Parameter], isFailable: Bool = false, isAsync: Bool = false, throwing: Throwing = .none,
         genericParameters: [GenericParameter] = [], attributes: [String] = [], line: Int = 0
     ) {

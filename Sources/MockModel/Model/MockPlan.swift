@@ -2,24 +2,24 @@ import Foundation
 
 /// An annotated protocol with everything its mock needs: its own and inherited
 /// requirements, and how the mock must be isolated.
-public struct MockPlan: Sendable, Hashable {
-    public var protocolModel: ProtocolModel
+package struct MockPlan: Sendable, Hashable {
+    package var protocolModel: ProtocolModel
     /// The mock type's name: `FooMock`, or the annotation's `override: name = …`.
-    public var mockName: String
+    var mockName: String
     /// Own requirements first, then each parent's, deduplicated.
-    public var members: [Member]
-    public var associatedTypes: [AssociatedType]
+    package var members: [Member]
+    package var associatedTypes: [AssociatedType]
     /// How the mock's state is held across tasks.
-    public var isolation: Isolation
+    var isolation: Isolation
     /// Global-actor attribute (`@MainActor`) in the hierarchy, if any; a plain mock carries it.
-    public var globalActor: String?
+    var globalActor: String?
     /// Imports of the files that declare the protocol and its parents.
-    public var importFiles: [String]
+    var importFiles: [String]
     /// Some protocol in the hierarchy is not isolated to `globalActor`, so the mock's
     /// conformance must be isolated (`@MainActor P`) for its isolated witnesses to count.
-    public var needsIsolatedConformance = false
+    var needsIsolatedConformance = false
 
-    public enum Isolation: Sendable, Hashable {
+    enum Isolation: Sendable, Hashable {
         /// A plain class: stored properties like mockolo's.
         case none
         /// A `Sendable` protocol: a final class whose state sits behind a lock.
@@ -29,20 +29,20 @@ public struct MockPlan: Sendable, Hashable {
     }
 
     /// Associated types the mock is generic over, because a typealias to `Any` would not satisfy them.
-    public var genericAssociatedTypes: [AssociatedType] {
+    var genericAssociatedTypes: [AssociatedType] {
         associatedTypes.filter { protocolModel.annotation?.typealiases[$0.name] == nil && $0.isConstrained }
     }
 
-    public var isGeneric: Bool { !genericAssociatedTypes.isEmpty }
+    var isGeneric: Bool { !genericAssociatedTypes.isEmpty }
 }
 
 /// Joins every annotated protocol with the parents it inherits, across files.
-public struct MockResolver: Sendable {
+package struct MockResolver: Sendable {
     /// Protocols by name; the first declaration of a name wins.
-    public private(set) var protocolsByName: [String: ProtocolModel] = [:]
+    private(set) var protocolsByName: [String: ProtocolModel] = [:]
     /// The order protocols were added in, so output is deterministic.
-    public private(set) var annotated: [ProtocolModel] = []
-    public private(set) var diagnostics: [MockDiagnostic] = []
+    private(set) var annotated: [ProtocolModel] = []
+    private(set) var diagnostics: [MockDiagnostic] = []
 
     /// Parents that need no members from us: the compiler or the class itself satisfies them.
     static let markerProtocols: Set<String> = [
@@ -56,7 +56,7 @@ public struct MockResolver: Sendable {
         "CustomDebugStringConvertible", "Codable", "Encodable", "Decodable",
     ]
 
-    public init(files: [SourceFileModel]) {
+    package init(files: [SourceFileModel]) {
         for file in files {
             for model in file.protocols {
                 if let existing = protocolsByName[model.name] {
@@ -74,7 +74,7 @@ public struct MockResolver: Sendable {
     }
 
     /// The plan for each annotated protocol, in input order, and any warnings about parents.
-    public func plans() -> (plans: [MockPlan], diagnostics: [MockDiagnostic]) {
+    package func plans() -> (plans: [MockPlan], diagnostics: [MockDiagnostic]) {
         var warnings = diagnostics
         var plans: [MockPlan] = []
         for model in annotated {

@@ -1,6 +1,6 @@
 /// Swift's reserved words, which a generated reference must wrap in backticks
 /// (`` `default` ``, `` `in` ``) though a declaration's argument label need not.
-public enum SwiftKeywords {
+enum SwiftKeywords {
     static let reserved: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
@@ -10,7 +10,7 @@ public enum SwiftKeywords {
     ]
 
     /// `name`, in backticks when it is a reserved word.
-    public static func escaped(_ name: String) -> String {
+    static func escaped(_ name: String) -> String {
         reserved.contains(name) ? "`\(name)`" : name
     }
 }
