@@ -1,0 +1,121 @@
+import Foundation
+
+/// A JSON document as a value, for body matching, JSON responses and WireMock mappings.
+///
+/// Numbers are compared as numbers: `1` and `1.0` are equal. They are held as `Double`, so
+/// integers beyond 2⁵³ lose precision. Objects compare without regard to key order, and
+/// render with their keys sorted, so text made from a value is deterministic.
+///
+/// ```swift
+/// let article: JSONValue = ["id": 1, "title": "記事", "tags": ["swift"], "draft": false]
+/// ```
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Parses UTF-8 JSON text. Throws ``JSONParseError`` naming the line and column of the first problem.
+    public init(parsing data: Data) throws(JSONParseError) {
+        var parser = JSONParser(bytes: Array(data))
+        self = try parser.parseDocument()
+    }
+
+    /// Parses JSON text.
+    public init(parsing text: String) throws(JSONParseError) {
+        try self.init(parsing: Data(text.utf8))
+    }
+
+    /// The value as compact JSON text with sorted keys.
+    public var compactText: String {
+        var out = ""
+        JSONRendering.write(self, into: &out, indent: nil, level: 0)
+        return out
+    }
+
+    /// The value as indented JSON text (two spaces) with sorted keys.
+    public var prettyText: String {
+        var out = ""
+        JSONRendering.write(self, into: &out, indent: "  ", level: 0)
+        return out
+    }
+
+    /// The value of `key` when this is an object, else `nil`.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// The string when this is a string, else `nil`.
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// A short name of the value's kind ("object", "number", …) for error messages.
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+}
+
+extension JSONValue: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .number(value) }
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSONValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    /// Builds an object; when a key repeats, the last value wins.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    public var description: String { compactText }
+}
+
+/// JSON text that could not be parsed: what was wrong and where.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong, e.g. "expected ',' or '}'".
+    public var reason: String
+    /// 1-based line of the problem.
+    public var line: Int
+    /// 1-based column (in UTF-8 bytes) of the problem.
+    public var column: Int
+
+    public init(reason: String, line: Int, column: Int) {
+        self.reason = reason
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "invalid JSON at line \(line), column \(column): \(reason)" }
+}

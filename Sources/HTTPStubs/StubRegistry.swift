@@ -1,0 +1,242 @@
+import ConcurrencyExtras
+import Foundation
+
+/// One test's stubs, scenario states and request journal.
+///
+/// Make one per test; nothing is global, so parallel tests never see each other's stubs.
+/// Every method is safe to call from any thread or task.
+///
+/// ```swift
+/// let stubs = StubRegistry()
+/// stubs.stub(.get("/api/v2/items").query("page", "1")).respond(.json([["id": "a1", "title": "Swift"]]))
+/// switch stubs.respond(to: try StubRequest(method: "GET", url: "https://qiita.com/api/v2/items?page=1")) {
+/// case .matched(let match): send(match.response)
+/// case .unmatched(let report): print(report)   // the closest stubs, criterion by criterion
+/// case .failed(let failure): print(failure)
+/// }
+/// try stubs.verify(.once, matching: .get("/api/v2/items"))
+/// ```
+///
+/// Matching runs outside the lock, so custom predicates may be slow; a stub whose predicate
+/// calls back into its own registry is still fine.
+public final class StubRegistry: Sendable {
+    private struct Entry {
+        var stub: Stub
+        var insertion: Int
+        var hits = 0
+    }
+
+    private struct State {
+        /// In the order they are tried: priority ascending, then most recently added first.
+        var entries: [Entry] = []
+        var nextInsertion = 0
+        var scenarioStates: [String: String] = [:]
+        var journal: [JournalEntry] = []
+        /// Bumped whenever stubs or scenario states change, so a match made outside the lock can be checked.
+        var version = 0
+    }
+
+    private let state = LockIsolated(State())
+
+    public init() {}
+
+    // MARK: Stubs
+
+    /// Adds `stub` and returns its id. A stub with the same id is replaced.
+    @discardableResult
+    public func add(_ stub: Stub) -> UUID {
+        state.withValue { state in
+            state.entries.removeAll { $0.stub.id == stub.id }
+            let position = state.entries.firstIndex { $0.stub.priority >= stub.priority } ?? state.entries.endIndex
+            state.entries.insert(Entry(stub: stub, insertion: state.nextInsertion), at: position)
+            state.nextInsertion += 1
+            state.version += 1
+        }
+        return stub.id
+    }
+
+    /// Adds every stub in `stubs`, in order.
+    public func add(_ stubs: [Stub]) {
+        for stub in stubs { add(stub) }
+    }
+
+    /// Removes the stub with `id`; returns whether there was one.
+    @discardableResult
+    public func remove(_ id: UUID) -> Bool {
+        state.withValue { state in
+            let before = state.entries.count
+            state.entries.removeAll { $0.stub.id == id }
+            state.version += 1
+            return state.entries.count != before
+        }
+    }
+
+    /// The stubs in the order they are tried.
+    public var stubs: [Stub] {
+        state.value.entries.map(\.stub)
+    }
+
+    /// The stubs no request has matched yet, in the order they are tried.
+    public var unusedStubs: [Stub] {
+        state.value.entries.filter { $0.hits == 0 }.map(\.stub)
+    }
+
+    // MARK: Answering
+
+    /// Finds the stub for `request`, advances its sequence and scenario, records the request in
+    /// the journal, and returns the response to send (or why there is none).
+    public func respond(to request: StubRequest) -> StubOutcome {
+        while true {
+            let snapshot = state.value
+            var chosen: (entry: Entry, captures: [String: String])?
+            for entry in snapshot.entries where Self.scenarioAllows(entry.stub, snapshot.scenarioStates) {
+                let evaluation = entry.stub.request.evaluate(request)
+                if evaluation.matched {
+                    chosen = (entry, evaluation.captures)
+                    break
+                }
+            }
+            guard let chosen else {
+                let report = nearMisses(for: request, in: snapshot)
+                let committed = state.withValue { state -> Bool in
+                    guard state.version == snapshot.version else { return false }
+                    state.journal.append(JournalEntry(index: state.journal.count, request: request))
+                    return true
+                }
+                if committed { return .unmatched(report) }
+                continue
+            }
+            let stub = chosen.entry.stub
+            let response: StubResponse? = state.withValue { state in
+                guard state.version == snapshot.version,
+                      let position = state.entries.firstIndex(where: { $0.stub.id == stub.id })
+                else { return nil }
+                let hits = state.entries[position].hits
+                state.entries[position].hits += 1
+                if let scenario = stub.scenario, let newState = scenario.newState {
+                    state.scenarioStates[scenario.name] = newState
+                    state.version += 1
+                }
+                return stub.responses[min(hits, stub.responses.count - 1)]
+            }
+            guard let response else { continue }
+            do throws(ResolutionError) {
+                let resolved = try response.resolve(for: request, captures: chosen.captures)
+                record(request, stub: stub, status: resolved.fault == nil ? resolved.status : nil, failure: nil)
+                return .matched(StubMatch(stubID: stub.id, stubName: stub.displayName, response: resolved, captures: chosen.captures))
+            } catch {
+                record(request, stub: stub, status: nil, failure: error.reason)
+                return .failed(StubFailure(stubID: stub.id, stubName: stub.displayName, reason: error.reason))
+            }
+        }
+    }
+
+    private func record(_ request: StubRequest, stub: Stub, status: Int?, failure: String?) {
+        state.withValue { state in
+            state.journal.append(JournalEntry(
+                index: state.journal.count, request: request, stubID: stub.id, stubName: stub.displayName,
+                status: status, failure: failure
+            ))
+        }
+    }
+
+    private static func scenarioAllows(_ stub: Stub, _ states: [String: String]) -> Bool {
+        guard let scenario = stub.scenario, let required = scenario.requiredState else { return true }
+        return (states[scenario.name] ?? ScenarioStep.started) == required
+    }
+
+    private func nearMisses(for request: StubRequest, in snapshot: State) -> NearMissReport {
+        var ranked: [(miss: NearMiss, matched: Int, failed: Int, order: Int)] = []
+        for (order, entry) in snapshot.entries.enumerated() {
+            var criteria = entry.stub.request.evaluate(request).criteria
+            if let scenario = entry.stub.scenario, let required = scenario.requiredState {
+                let current = snapshot.scenarioStates[scenario.name] ?? ScenarioStep.started
+                criteria.append(CriterionResult(
+                    name: "scenario \(scenario.name)", expected: "state \(JSONRendering.quote(required))",
+                    actual: "state \(JSONRendering.quote(current))", matched: current == required
+                ))
+            }
+            let matched = criteria.filter(\.matched).count
+            ranked.append((NearMiss(stubID: entry.stub.id, stubName: entry.stub.displayName, criteria: criteria),
+                           matched, criteria.count - matched, order))
+        }
+        ranked.sort { ($0.matched, -$0.failed, -$0.order) > ($1.matched, -$1.failed, -$1.order) }
+        return NearMissReport(
+            request: request,
+            nearMisses: ranked.prefix(NearMissReport.limit).map(\.miss),
+            stubCount: snapshot.entries.count
+        )
+    }
+
+    // MARK: Journal
+
+    /// Every request seen, in order.
+    public var journal: [JournalEntry] {
+        state.value.journal
+    }
+
+    /// The requests no stub matched, in order.
+    public var unmatchedRequests: [StubRequest] {
+        state.value.journal.filter { !$0.wasMatched }.map(\.request)
+    }
+
+    /// How many requests in the journal fit `pattern` (whether or not a stub answered them).
+    public func count(matching pattern: RequestPattern) -> Int {
+        state.value.journal.filter { pattern.evaluate($0.request).matched }.count
+    }
+
+    /// Checks that `expected` requests in the journal fit `pattern`.
+    public func verify(_ expected: RequestCount, matching pattern: RequestPattern) throws(StubVerificationError) {
+        let journal = state.value.journal
+        let actual = journal.filter { pattern.evaluate($0.request).matched }.count
+        guard expected.accepts(actual) else {
+            throw StubVerificationError(expected: expected, actual: actual, pattern: pattern.description,
+                                        received: journal.map(\.request.summary))
+        }
+    }
+
+    /// Empties the journal (stubs, hit counts and scenario states stay).
+    public func resetJournal() {
+        state.withValue { $0.journal.removeAll() }
+    }
+
+    // MARK: Scenarios
+
+    /// The current state of every scenario the stubs name or that was set, by name.
+    public var scenarioStates: [String: String] {
+        let snapshot = state.value
+        var states: [String: String] = [:]
+        for entry in snapshot.entries {
+            if let name = entry.stub.scenario?.name { states[name] = ScenarioStep.started }
+        }
+        return states.merging(snapshot.scenarioStates) { _, current in current }
+    }
+
+    /// The current state of the scenario `name` ("Started" until a stub moves it).
+    public func scenarioState(_ name: String) -> String {
+        state.value.scenarioStates[name] ?? ScenarioStep.started
+    }
+
+    /// Puts the scenario `name` in `newState`.
+    public func setScenarioState(_ name: String, to newState: String) {
+        state.withValue { state in
+            state.scenarioStates[name] = newState
+            state.version += 1
+        }
+    }
+
+    /// Puts every scenario back to "Started".
+    public func resetScenarios() {
+        state.withValue { state in
+            state.scenarioStates.removeAll()
+            state.version += 1
+        }
+    }
+
+    /// Removes every stub, empties the journal and resets every scenario.
+    public func reset() {
+        state.withValue { state in
+            state = State(nextInsertion: state.nextInsertion, version: state.version + 1)
+        }
+    }
+}
