@@ -14,7 +14,9 @@ extension StubResponse {
             do {
                 bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                throw ResolutionError(reason: "cannot read body file \(path): \(FileError.describe(error))")
+                // Foundation's message for a missing file is vague on Linux; the system's is not.
+                let reason = access(path, R_OK) != 0 ? String(cString: strerror(errno)) : FileError.describe(error)
+                throw ResolutionError(reason: "cannot read body file \(path): \(reason)")
             }
         }
         var headers = self.headers
