@@ -10,11 +10,17 @@ import Foundation
 /// let article: JSONValue = ["id": 1, "title": "記事", "tags": ["swift"], "draft": false]
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; integers and fractions alike.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object; key order is not kept.
     case object([String: JSONValue])
 
     /// Parses UTF-8 JSON text. Throws ``JSONParseError`` naming the line and column of the first problem.

@@ -10,7 +10,7 @@ public struct JournalEntry: Sendable {
     public var stubID: UUID?
     /// The matching stub's ``Stub/displayName``, or `nil`.
     public var stubName: String?
-    /// The status answered, or `nil` when no stub matched or its response failed.
+    /// The status answered, or `nil` when no stub matched, its response failed, or it asked for a fault.
     public var status: Int?
     /// Why the matching stub could not answer, or `nil`.
     public var failure: String?

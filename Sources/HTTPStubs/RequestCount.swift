@@ -1,7 +1,10 @@
 /// How many requests ``StubRegistry/verify(_:matching:)`` expects.
 public enum RequestCount: Sendable, Hashable, CustomStringConvertible {
+    /// Exactly this many.
     case exactly(Int)
+    /// This many or more.
     case atLeast(Int)
+    /// This many or fewer.
     case atMost(Int)
 
     /// No request at all.
