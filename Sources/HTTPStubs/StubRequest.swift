@@ -14,6 +14,9 @@ public struct StubRequest: Sendable, Hashable {
     public var path: String
     /// The query items in order, names and values percent-decoded.
     public var query: [URLQueryItem]
+    /// The query as sent, percent-encoding kept, or `nil` for none; WireMock's `url` and
+    /// `urlPattern` compare against it.
+    public var percentEncodedQuery: String?
     /// The header fields.
     public var headers: HTTPHeaders
     /// The body bytes (empty when there is none).
@@ -21,11 +24,21 @@ public struct StubRequest: Sendable, Hashable {
     /// The full URL when the transport knows it (scheme and host included).
     public var url: URL?
 
-    /// Makes a request from its parts.
-    public init(method: String, path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:], body: Data = Data(), url: URL? = nil) {
+    /// Makes a request from its parts; `percentEncodedQuery` is made from `query` when not given.
+    public init(method: String, path: String, query: [URLQueryItem] = [], percentEncodedQuery: String? = nil,
+                headers: HTTPHeaders = [:], body: Data = Data(), url: URL? = nil) {
         self.method = method.uppercased()
         self.path = path.isEmpty ? "/" : path
         self.query = query
+        if let percentEncodedQuery {
+            self.percentEncodedQuery = percentEncodedQuery
+        } else if !query.isEmpty {
+            var components = URLComponents()
+            components.queryItems = query
+            self.percentEncodedQuery = components.percentEncodedQuery
+        } else {
+            self.percentEncodedQuery = nil
+        }
         self.headers = headers
         self.body = body
         self.url = url
@@ -39,6 +52,7 @@ public struct StubRequest: Sendable, Hashable {
             method: method,
             path: components.percentEncodedPath,
             query: components.queryItems ?? [],
+            percentEncodedQuery: components.percentEncodedQuery,
             headers: headers,
             body: body,
             url: components.url
@@ -57,10 +71,7 @@ public struct StubRequest: Sendable, Hashable {
 
     /// The path and query as sent on the request line ("/items?page=1").
     public var pathAndQuery: String {
-        guard !query.isEmpty else { return path }
-        var components = URLComponents()
-        components.queryItems = query
-        return path + "?" + (components.percentEncodedQuery ?? "")
+        percentEncodedQuery.map { path + "?" + $0 } ?? path
     }
 
     /// The body as UTF-8 text, or `nil` when it is not valid UTF-8.

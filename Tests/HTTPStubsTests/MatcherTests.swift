@@ -32,6 +32,14 @@ struct StubRequestTests {
         #expect(request.summary == "GET /api/v2/items?page=1&query=%E8%A8%98&flag")
     }
 
+    @Test("the query is kept as sent for url matching, and decoded for parameters")
+    func rawQuery() throws {
+        let request = try StubRequest(method: "GET", url: "/s?q=a%2Bb&r=c+d")
+        #expect(request.pathAndQuery == "/s?q=a%2Bb&r=c+d")
+        #expect(request.queryValues("q") == ["a+b"])
+        #expect(StubRequest(method: "GET", path: "/s", query: [URLQueryItem(name: "k", value: "記")]).pathAndQuery == "/s?k=%E8%A8%98")
+    }
+
     @Test("a URL without a path has the path /")
     func emptyPath() throws {
         #expect(try StubRequest(method: "GET", url: "http://localhost:8080").path == "/")
