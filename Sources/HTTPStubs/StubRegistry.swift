@@ -36,6 +36,13 @@ public final class StubRegistry: Sendable {
         var version = 0
     }
 
+    /// What matching needs, read under the lock and used outside it.
+    private struct Snapshot {
+        var entries: [Entry]
+        var scenarioStates: [String: String]
+        var version: Int
+    }
+
     private let state = LockIsolated(State())
 
     public init() {}
@@ -87,7 +94,8 @@ public final class StubRegistry: Sendable {
     /// the journal, and returns the response to send (or why there is none).
     public func respond(to request: StubRequest) -> StubOutcome {
         while true {
-            let snapshot = state.value
+            // Not the journal: holding a second reference to it would copy it on the next append.
+            let snapshot = state.withValue { Snapshot(entries: $0.entries, scenarioStates: $0.scenarioStates, version: $0.version) }
             var chosen: (entry: Entry, captures: [String: String])?
             for entry in snapshot.entries where Self.scenarioAllows(entry.stub, snapshot.scenarioStates) {
                 let evaluation = entry.stub.request.evaluate(request)
@@ -145,7 +153,7 @@ public final class StubRegistry: Sendable {
         return (states[scenario.name] ?? ScenarioStep.started) == required
     }
 
-    private func nearMisses(for request: StubRequest, in snapshot: State) -> NearMissReport {
+    private func nearMisses(for request: StubRequest, in snapshot: Snapshot) -> NearMissReport {
         var ranked: [(miss: NearMiss, matched: Int, failed: Int, order: Int)] = []
         for (order, entry) in snapshot.entries.enumerated() {
             var criteria = entry.stub.request.evaluate(request).criteria
