@@ -161,6 +161,18 @@ struct WireMockMappingTests {
         #expect(registry.respond(to: try StubRequest(method: "GET", url: "/todo")).response?.bodyText == #"["milk"]"#)
     }
 
+    @Test("uuid stands for id; bookkeeping fields are accepted; no method means any")
+    func bookkeeping() throws {
+        let imported = try decode(#"""
+        {"uuid": "33333333-3333-3333-3333-333333333333", "persistent": true, "insertionIndex": 4, "metadata": {"team": "ios"},
+         "request": {"urlPath": "/a"}, "response": {}}
+        """#)
+        #expect(imported.issues.isEmpty)
+        #expect(imported.stubs.map(\.id) == [UUID(uuidString: "33333333-3333-3333-3333-333333333333")])
+        #expect(imported.stubs.first?.priority == Stub.defaultPriority)
+        #expect(try answer(imported.stubs, "PATCH", "/a").response == ResolvedResponse(status: 200))
+    }
+
     @Test("unsupported fields and matchers are named, and their mapping is skipped")
     func unsupported() throws {
         let imported = try decode(#"""
