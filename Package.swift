@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "TestEventStream", targets: ["TestEventStream"]),
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "LivingSpec", targets: ["LivingSpec"]),
+        .library(name: "HTTPStubs", targets: ["HTTPStubs"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
@@ -114,6 +115,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "LivingSpec", dependencies: ["TestEventStream", "PyramidIO"], swiftSettings: strict),
+        .target(
+            name: "HTTPStubs",
+            dependencies: ["PyramidIO", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            swiftSettings: strict
+        ),
 
         // Layer 2: adapters.
         .target(
@@ -236,6 +242,7 @@ let package = Package(
         .testTarget(
             name: "LivingSpecTests", dependencies: ["LivingSpec", "TestEventStream"], exclude: ["Fixtures"],
             swiftSettings: strict),
+        .testTarget(name: "HTTPStubsTests", dependencies: ["HTTPStubs"], swiftSettings: strict),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]
 )
