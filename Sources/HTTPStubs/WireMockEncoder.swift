@@ -5,8 +5,9 @@ extension WireMockMapping {
     ///
     /// Throws when the stub uses what WireMock's JSON cannot express: a custom predicate, a
     /// sequence of responses, the same query parameter or header matched twice, or the
-    /// `hangUntilTimeout` fault.
-    public static func encode(_ stub: Stub) throws(WireMockEncodingError) -> JSONValue {
+    /// `hangUntilTimeout` fault. A body file inside `filesDirectory` (WireMock's `__files`) is
+    /// written relative to it, as `bodyFileName` expects; any other body file keeps its path.
+    public static func encode(_ stub: Stub, filesDirectory: String? = nil) throws(WireMockEncodingError) -> JSONValue {
         func fail(_ reason: String) -> WireMockEncodingError { WireMockEncodingError(stubName: stub.displayName, reason: reason) }
 
         var mapping: [String: JSONValue] = ["id": .string(stub.id.uuidString.lowercased()), "priority": .number(Double(stub.priority))]
@@ -91,7 +92,13 @@ extension WireMockMapping {
         case .text(let text): response["body"] = .string(text)
         case .json(let json): response["jsonBody"] = json
         case .data(let data): response["base64Body"] = .string(data.base64EncodedString())
-        case .file(let path): response["bodyFileName"] = .string(path)
+        case .file(let path):
+            let base = filesDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }
+            if let base, path.hasPrefix(base) {
+                response["bodyFileName"] = .string(String(path.dropFirst(base.count)))
+            } else {
+                response["bodyFileName"] = .string(path)
+            }
         }
         if let delay = answer.delay {
             let (seconds, attoseconds) = delay.components
@@ -116,9 +123,9 @@ extension WireMockMapping {
     }
 
     /// `{"mappings": [...], "meta": {"total": n}}`, as WireMock's `GET /__admin/mappings` answers.
-    public static func encode(_ stubs: [Stub]) throws(WireMockEncodingError) -> JSONValue {
+    public static func encode(_ stubs: [Stub], filesDirectory: String? = nil) throws(WireMockEncodingError) -> JSONValue {
         var mappings: [JSONValue] = []
-        for stub in stubs { mappings.append(try encode(stub)) }
+        for stub in stubs { mappings.append(try encode(stub, filesDirectory: filesDirectory)) }
         return ["mappings": .array(mappings), "meta": ["total": .number(Double(stubs.count))]]
     }
 

@@ -302,6 +302,21 @@ struct WireMockMappingTests {
         #expect(try WireMockMapping.decode(Data(all.compactText.utf8), source: "admin").stubs.map(\.id) == [id])
     }
 
+    @Test("a body file under __files is written relative to it and read back to the same file")
+    func bodyFileRoundTrip() throws {
+        let files = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-\(UUID().uuidString)").standardizedFileURL
+        try FileManager.default.createDirectory(at: files.appendingPathComponent("a"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: files) }
+        let path = files.appendingPathComponent("a/b.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
+        let encoded = try WireMockMapping.encode(Stub(request: .get("/a"), response: .file(path)), filesDirectory: files.path)
+        #expect(encoded["response"]?["bodyFileName"] == "a/b.json")
+        #expect(try WireMockMapping.encode(Stub(request: .get("/a"), response: .file(path)))["response"]?["bodyFileName"] == .string(path))
+        let decoded = try WireMockMapping.decode(Data(encoded.compactText.utf8), source: "admin", filesDirectory: files.path)
+        #expect(decoded.issues.isEmpty)
+        #expect(decoded.stubs.first?.responses.first?.body == .file(path))
+    }
+
     @Test("what WireMock cannot express is refused by name", arguments: [
         (Stub(request: .get("/a").matching("odd") { _ in true }, response: .status(200)), "the custom predicate \"odd\" has no JSON form"),
         (Stub(request: .get("/a"), response: .status(500), then: [.status(200)]), "a sequence of 2 responses has no JSON form (use a scenario)"),
