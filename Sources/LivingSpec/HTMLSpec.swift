@@ -22,9 +22,8 @@ public enum HTMLSpec {
         out.reserveCapacity(run.counts.total * 600)
         if SpecText.showsMigration(run) {
             out += "<section class=\"migration\"><h2>Migration to Swift Testing</h2>\n<table><tr><th>Module</th><th>XCTest</th><th>Swift Testing</th><th>Migrated</th></tr>\n"
-            for (name, counts) in SpecText.migrationRows(run) {
-                let share = counts.migrated.map { "\(Int(($0 * 100).rounded()))%" } ?? "—"
-                out += "<tr><td>\(escape(name))</td><td>\(counts.xctest)</td><td>\(counts.swiftTesting)</td><td>\(share)</td></tr>\n"
+            for row in SpecText.migrationRows(run) {
+                out += "<tr><td>\(escape(row.name))</td><td>\(row.xctest)</td><td>\(row.swiftTesting)</td><td>\(row.migrated)</td></tr>\n"
             }
             out += "</table></section>\n"
         }

@@ -21,9 +21,8 @@ public enum MarkdownSpec {
 
         if SpecText.showsMigration(run) {
             out += "## Migration to Swift Testing\n\n| Module | XCTest | Swift Testing | Migrated |\n| --- | ---: | ---: | ---: |\n"
-            for (name, counts) in SpecText.migrationRows(run) {
-                let share = counts.migrated.map { "\(Int(($0 * 100).rounded()))%" } ?? "—"
-                out += "| \(escape(name)) | \(counts.xctest) | \(counts.swiftTesting) | \(share) |\n"
+            for row in SpecText.migrationRows(run) {
+                out += "| \(escape(row.name)) | \(row.xctest) | \(row.swiftTesting) | \(row.migrated) |\n"
             }
             out += "\n"
         }

@@ -76,9 +76,12 @@ enum SpecText {
     /// The framework's name as the spec marks a test with it.
     static func framework(_ framework: TestFramework) -> String { framework.rawValue }
 
-    /// `Migration to Swift Testing` rows: each module's counts, then the run's.
-    static func migrationRows(_ run: TestRun) -> [(name: String, counts: FrameworkCounts)] {
-        run.modules.map { ($0.title, $0.frameworkCounts) } + [("All modules", run.frameworkCounts)]
+    /// `Migration to Swift Testing` rows: each module's name, XCTest and Swift Testing counts and
+    /// the share migrated ("40%", or "—" for a module with no tests), then the run's.
+    static func migrationRows(_ run: TestRun) -> [(name: String, xctest: Int, swiftTesting: Int, migrated: String)] {
+        (run.modules.map { ($0.title, $0.frameworkCounts) } + [("All modules", run.frameworkCounts)]).map { name, counts in
+            (name, counts.xctest, counts.swiftTesting, counts.migrated.map { "\(Int(($0 * 100).rounded()))%" } ?? "—")
+        }
     }
 
     /// Whether the spec shows the migration at all: when XCTest ran, or the package has XCTest tests.
