@@ -10,14 +10,9 @@ struct ReviewServerTests {
     func withServer(_ body: (ReviewFixture, ReviewServer, RawHTTP) async throws -> Void) async throws {
         let fixture = try ReviewFixture()
         defer { fixture.remove() }
-        let server = try await ReviewServer.start(service: ReviewService(root: fixture.root, report: fixture.report, token: "s3cret"))
-        do {
+        try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report, token: "s3cret")) { server in
             try await body(fixture, server, RawHTTP(port: server.port))
-        } catch {
-            await server.close()
-            throw error
         }
-        await server.close()
     }
 
     let json = ["Content-Type": "application/json", "X-Pyramid-Token": "s3cret"]
@@ -74,7 +69,7 @@ struct ReviewServerTests {
                 ("POST", "/approve", json, Array("{\"view\":\"Nothing\"}".utf8), nil, 404, "no image under review in Nothing"),
                 ("POST", "/approve", json, Array("{\"file\":\"\(ReviewFixture.broken)\"}".utf8), nil, 422, "not a valid PNG"),
                 ("POST", "/approve", json, Array("{\"file\":\"\(ReviewFixture.recorded)\"}".utf8), nil, 409, "no actual image"),
-                ("POST", "/reject", json, Array(repeating: UInt8(ascii: " "), count: 70_000), nil, 413, ""),
+                ("POST", "/reject", json, Array(repeating: UInt8(ascii: " "), count: 70_000), nil, 413, "larger than 65536 bytes"),
             ]
             for (method, target, headers, body, host, status, message) in cases {
                 let response = try await http.send(method, target, headers: headers, body: body, host: host)
