@@ -84,6 +84,22 @@ struct ReviewServerTests {
         }
     }
 
+    @Test("bytes that are not HTTP get 400 and end only their own connection")
+    func notHTTP() async throws {
+        try await withServer { fixture, server, http in
+            let connection = try await RawConnection.open(port: server.port)
+            defer { connection.close() }
+            let raw = try await connection.blocking {
+                try $0.sendAll(Array("GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n".utf8))
+                return try $0.readToEnd()
+            }
+            let answer = try RawHTTP.parse(raw)
+            #expect(answer.status == 400)
+            #expect(answer.headers["connection"] == "close")
+            #expect(try await http.send("GET", "/files/" + ReviewFixture.light).status == 200)
+        }
+    }
+
     @Test("approve replaces the reference atomically and updates the manifest; reject keeps the reference")
     func approveAndReject() async throws {
         try await withServer { fixture, server, http in
