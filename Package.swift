@@ -132,6 +132,7 @@ let package = Package(
             name: "SnapshotReview",
             dependencies: [
                 "VisualTesting", "PNGCodec", "PyramidIO",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

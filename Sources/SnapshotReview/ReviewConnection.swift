@@ -1,0 +1,38 @@
+import NIOCore
+import NIOHTTP1
+
+/// One client connection of the review server: HTTP/1.1 request parts in, response parts
+/// with `ByteBuffer` bodies out.
+typealias ReviewConnection = NIOAsyncChannel<HTTPServerRequestPart, HTTPPart<HTTPResponseHead, ByteBuffer>>
+
+extension NIOAsyncChannel where Inbound == HTTPServerRequestPart, Outbound == HTTPPart<HTTPResponseHead, ByteBuffer> {
+    /// Sets up an accepted channel's pipeline; called on its event loop.
+    ///
+    /// NIO's HTTP/1.1 server handlers parse requests, answer unparsable ones with 400 and
+    /// keep one response at a time; `QuiesceAfterWritesHandler` goes first, where it sees
+    /// every byte written.
+    static func wrapping(_ channel: any Channel) throws -> ReviewConnection {
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.addHandler(QuiesceAfterWritesHandler())
+        try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
+        try pipeline.addHandler(ResponsePartAdapter())
+        return try ReviewConnection(wrappingChannelSynchronously: channel)
+    }
+}
+
+/// Passes response parts on with the body as `IOData`, the type NIO's encoder takes (the
+/// async channel needs a `Sendable` outbound type with a plain `ByteBuffer`).
+private final class ResponsePartAdapter: ChannelOutboundHandler {
+    typealias OutboundIn = HTTPPart<HTTPResponseHead, ByteBuffer>
+    typealias OutboundOut = HTTPServerResponsePart
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let part: HTTPServerResponsePart
+        switch unwrapOutboundIn(data) {
+        case .head(let head): part = .head(head)
+        case .body(let buffer): part = .body(.byteBuffer(buffer))
+        case .end(let trailers): part = .end(trailers)
+        }
+        context.write(wrapOutboundOut(part), promise: promise)
+    }
+}
