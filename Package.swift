@@ -32,7 +32,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // CellCheck's SPI use (SPIBoundary.swift) is tested against 1.19.x only; a new minor version is a deliberate bump.
+        // VisualTesting's SPI use (SnapshotTestingBoundary.swift) is tested against 1.19.x only; a new minor version is a deliberate bump.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", .upToNextMinor(from: "1.19.7")),
         .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
@@ -84,6 +84,7 @@ let package = Package(
             name: "WebDriver",
             dependencies: [
                 "PyramidIO",
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -132,7 +133,7 @@ let package = Package(
             name: "SnapshotReview",
             dependencies: [
                 "VisualTesting", "PNGCodec", "PyramidIO",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -19,8 +20,8 @@ public final class ProcessGroup: @unchecked Sendable {
     public let logPath: String
     public let executable: String
 
-    private let lock = NSLock()
-    private var exitStatus: Int32?
+    /// The leader's status once reaped: reaping happens once, under this lock.
+    private let exitStatus = LockIsolated<Int32?>(nil)
 
     /// Starts `executable` with `arguments` in a new process group.
     /// - Throws: `ProcessGroupError.launchFailed` naming the executable and the reason.
@@ -71,17 +72,17 @@ public final class ProcessGroup: @unchecked Sendable {
 
     /// The leader's exit status once it has ended, reaping it if needed; nil while it runs.
     public var exitCode: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        if result == pid {
-            exitStatus = Self.decode(status)
-        } else if result == -1 && errno == ECHILD {
-            exitStatus = -1
+        exitStatus.withValue { exitStatus in
+            if let exitStatus { return exitStatus }
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                exitStatus = Self.decode(status)
+            } else if result == -1 && errno == ECHILD {
+                exitStatus = -1
+            }
+            return exitStatus
         }
-        return exitStatus
     }
 
     public var isRunning: Bool { exitCode == nil }
@@ -154,34 +155,34 @@ public enum ProcessGroupError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 /// Every group this process started and has not ended; killed at exit.
-final class LiveProcessGroups: @unchecked Sendable {
+final class LiveProcessGroups: Sendable {
     static let shared = LiveProcessGroups()
 
-    private let lock = NSLock()
-    private var groups: [pid_t: String?] = [:]
-    private var registered = false
+    private struct State {
+        var groups: [pid_t: String?] = [:]
+        var registered = false
+    }
+
+    private let state = LockIsolated(State())
 
     func insert(_ group: pid_t, workspace: String?) {
-        lock.lock()
-        defer { lock.unlock() }
-        groups[group] = workspace
-        if !registered {
-            registered = true
-            atexit { LiveProcessGroups.shared.killAll() }
+        let register = state.withValue { state in
+            state.groups[group] = workspace
+            defer { state.registered = true }
+            return !state.registered
         }
+        if register { atexit { LiveProcessGroups.shared.killAll() } }
     }
 
     func remove(_ group: pid_t) {
-        lock.lock()
-        groups[group] = nil
-        lock.unlock()
+        state.withValue { $0.groups[group] = nil }
     }
 
     func killAll() {
-        lock.lock()
-        let all = groups
-        groups = [:]
-        lock.unlock()
+        let all = state.withValue { state in
+            defer { state.groups = [:] }
+            return state.groups
+        }
         for group in all.keys { _ = kill(-group, SIGKILL) }
         for case let workspace? in all.values { try? FileManager.default.removeItem(atPath: workspace) }
     }

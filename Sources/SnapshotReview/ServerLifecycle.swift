@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import ConcurrencyExtras
 import NIOCore
 
 /// How the review server stops: which connections exist, whether it is stopping, and
@@ -28,13 +28,13 @@ final class ServerLifecycle: Sendable {
         var description: String { "the review server is stopping" }
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = LockIsolated(State())
 
     /// Sets up a new connection (on its event loop) and holds it until it is served.
     /// Once the server is stopping, closes the connection and throws.
     func admit(_ channel: any Channel) throws -> ReviewConnection {
         do {
-            return try state.withLockedValue { state in
+            return try state.withValue { state in
                 guard !state.stopping else { throw Stopped() }
                 let connection = try ReviewConnection.wrapping(channel)
                 state.accepted[ObjectIdentifier(channel)] = connection
@@ -50,7 +50,7 @@ final class ServerLifecycle: Sendable {
 
     /// The listener handed the connection over; a task serves it now.
     func serving(_ connection: ReviewConnection) {
-        state.withLockedValue { state in
+        state.withValue { state in
             let id = ObjectIdentifier(connection.channel)
             state.accepted[id] = nil
             state.serving[id] = connection.channel
@@ -61,20 +61,20 @@ final class ServerLifecycle: Sendable {
     /// that, or its request was refused). Returns once the connection knows.
     func retire(_ channel: any Channel) async {
         // Absent: the server already asked it, and asking twice breaks NIO's handler.
-        let asked = state.withLockedValue { $0.serving.removeValue(forKey: ObjectIdentifier(channel)) != nil }
+        let asked = state.withValue { $0.serving.removeValue(forKey: ObjectIdentifier(channel)) != nil }
         if asked { await Self.quiesce(channel) }
     }
 
     /// The connection has closed.
     func forget(_ channel: any Channel) {
-        state.withLockedValue { $0.serving[ObjectIdentifier(channel)] = nil }
+        state.withValue { $0.serving[ObjectIdentifier(channel)] = nil }
     }
 
     /// Marks the server as stopping, once the listener no longer hands connections over.
     /// Returns the connections being served, to be asked to finish, and those never handed
     /// over, to be served now.
     func stop() -> (serving: [any Channel], unserved: [ReviewConnection]) {
-        state.withLockedValue { state in
+        state.withValue { state in
             state.stopping = true
             defer {
                 state.serving = [:]
@@ -87,7 +87,7 @@ final class ServerLifecycle: Sendable {
     /// Every connection has finished; `failure` is why accepting stopped, if it failed.
     func finish(_ failure: (any Error)?) {
         let outcome: Result<Void, any Error> = failure.map { .failure($0) } ?? .success(())
-        let waiting = state.withLockedValue { state in
+        let waiting = state.withValue { state in
             state.outcome = outcome
             defer { state.waiting = [] }
             return state.waiting
@@ -98,7 +98,7 @@ final class ServerLifecycle: Sendable {
     /// Returns once ``finish(_:)`` has been called, throwing its failure.
     func stopped() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let outcome = state.withLockedValue { state in
+            let outcome = state.withValue { state in
                 if state.outcome == nil { state.waiting.append(continuation) }
                 return state.outcome
             }

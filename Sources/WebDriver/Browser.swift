@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import PyramidIO
 
@@ -15,8 +16,7 @@ public final class Browser: @unchecked Sendable {
     public let profileDirectory: String
 
     private let driver: ProcessGroup
-    private let lock = NSLock()
-    private var closed = false
+    private let closed = LockIsolated(false)
 
     private init(session: WebDriverSession, driver: ProcessGroup, profileDirectory: String) {
         self.session = session
@@ -60,7 +60,7 @@ public final class Browser: @unchecked Sendable {
     /// Deletes the session, ends the whole process group and removes the profile.
     /// Runs to the end even when the calling task is cancelled; later calls do nothing.
     public func close() async {
-        let first = lock.withLock {
+        let first = closed.withValue { closed in
             defer { closed = true }
             return !closed
         }
