@@ -13,12 +13,13 @@ public struct ChromiumOptions: Sendable, Hashable {
     public var extraArguments: [String]
     /// How long one WebDriver command may take.
     public var commandTimeout: Duration
-    /// How long chromedriver and the first session may take to start.
+    /// How long chromedriver and the first session may take to start: a guard against a hang,
+    /// generous because on a loaded 2-core machine chromedriver has been seen to take over 30 s.
     public var startupTimeout: Duration
 
     public init(
         chromiumPath: String? = nil, chromedriverPath: String? = nil, headless: Bool = true,
-        extraArguments: [String] = [], commandTimeout: Duration = .seconds(60), startupTimeout: Duration = .seconds(30)
+        extraArguments: [String] = [], commandTimeout: Duration = .seconds(60), startupTimeout: Duration = .seconds(90)
     ) {
         self.chromiumPath = chromiumPath
         self.chromedriverPath = chromedriverPath
