@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 
 /// Writes ``JSONValue`` as text: sorted keys, integral numbers without a fraction.
 enum JSONRendering {
@@ -54,20 +55,6 @@ enum JSONRendering {
     }
 
     static func quote(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        Markup.jsonString(string)
     }
 }

@@ -68,9 +68,8 @@ package enum Markup {
         return safe
     }
 
-    /// `text` as a double-quoted string literal, valid as JSON and as JavaScript, and safe
-    /// inside a `<script>` element (see ``scriptSafe(_:)``).
-    package static func scriptString(_ text: String) -> String {
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    package static func jsonString(_ text: String) -> String {
         var literal = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -85,7 +84,13 @@ package enum Markup {
             default: literal.unicodeScalars.append(scalar)
             }
         }
-        return scriptSafe(literal + "\"")
+        return literal + "\""
+    }
+
+    /// `text` as a double-quoted string literal, valid as JSON and as JavaScript, and safe
+    /// inside a `<script>` element (see ``scriptSafe(_:)``).
+    package static func scriptString(_ text: String) -> String {
+        scriptSafe(jsonString(text))
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

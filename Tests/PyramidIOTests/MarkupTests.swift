@@ -45,3 +45,16 @@ struct MarkupTests {
         #expect(Markup.scriptSafe(#"{"a":"</script>"}"#) == #"{"a":"\u003c/script\u003e"}"#)
     }
 }
+
+@Suite("Markup.jsonString")
+struct JSONStringTests {
+    @Test("a JSON string literal that JSONDecoder reads back to the same text")
+    func roundTrip() throws {
+        for text in ["", "plain", "quote \" back \\ slash", "line\nfeed\r\ttab", "\u{0}\u{1F}control", "日本語 </script>"] {
+            let literal = Markup.jsonString(text)
+            #expect(try JSONDecoder().decode(String.self, from: Data(literal.utf8)) == text)
+        }
+        #expect(Markup.jsonString("a\u{1}") == #""a\u0001""#)
+        #expect(Markup.jsonString("</x>") == "\"</x>\"", "only scriptString makes it script-safe")
+    }
+}
