@@ -133,7 +133,6 @@ let package = Package(
             name: "SnapshotReview",
             dependencies: [
                 "VisualTesting", "PNGCodec", "PyramidIO",
-                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
