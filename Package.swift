@@ -116,6 +116,17 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "LivingSpec", dependencies: ["TestEventStream", "PyramidIO"], swiftSettings: strict),
+        // The loopback HTTP/1.1 server the review server and the stub server share.
+        .target(
+            name: "LoopbackServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "HTTPStubs",
             dependencies: ["PyramidIO", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
@@ -131,12 +142,7 @@ let package = Package(
 
         .target(
             name: "SnapshotReview",
-            dependencies: [
-                "VisualTesting", "PNGCodec", "PyramidIO",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
+            dependencies: ["VisualTesting", "PNGCodec", "PyramidIO", "LoopbackServer"],
             swiftSettings: strict
         ),
 
@@ -212,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnapshotReviewTests",
-            dependencies: ["SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver"],
+            dependencies: ["SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver", "SocketTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -243,6 +249,16 @@ let package = Package(
         .testTarget(
             name: "LivingSpecTests", dependencies: ["LivingSpec", "TestEventStream"], exclude: ["Fixtures"],
             swiftSettings: strict),
+        // A blocking raw-socket HTTP client, for tests that must send what real clients would not.
+        .target(name: "SocketTestSupport", path: "Tests/SocketTestSupport", swiftSettings: strict),
+        .testTarget(
+            name: "LoopbackServerTests",
+            dependencies: [
+                "LoopbackServer", "SocketTestSupport",
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(name: "HTTPStubsTests", dependencies: ["HTTPStubs"], swiftSettings: strict),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]

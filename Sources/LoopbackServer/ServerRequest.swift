@@ -1,0 +1,29 @@
+import NIOHTTP1
+
+/// One complete request as the loopback server read it.
+package struct ServerRequest: Sendable {
+    /// The head as NIO parsed it: method, target ("/path?query", still percent-encoded),
+    /// version and header fields.
+    package var head: HTTPRequestHead
+    /// The body; empty when the request had none or it was over the limit.
+    package var body: [UInt8]
+    /// The port the client connected to (the server's), for `Host` checks.
+    package var localPort: Int
+
+    package var method: String { head.method.rawValue }
+    package var target: String { head.uri }
+}
+
+/// A response with its whole body known.
+package struct ServerResponse: Sendable {
+    package var status: Int
+    /// Sent as given; `Content-Length` and `Connection` are set by the server.
+    package var headers: [(String, String)]
+    package var body: [UInt8]
+
+    package init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
