@@ -1,93 +1,100 @@
-import NIOCore
-import NIOHTTP1
-import NIOPosix
+import LoopbackServer
 
-/// `ReviewService` on a socket: SwiftNIO's HTTP/1.1 server bound to 127.0.0.1 only.
-/// Each connection carries one request and is closed after the answer.
+/// `ReviewService` on a socket: an HTTP/1.1 server bound to 127.0.0.1 only.
+///
+/// Connections are served in one structured task group, each on its own event loop:
+/// keep-alive connections carry several requests, and ``close()`` stops accepting, closes
+/// idle connections, lets every request already in flight be answered, and returns only then.
+///
+/// ```swift
+/// try await withReviewServer(service: service) { server in
+///     try await session.navigate(to: server.url)
+///     // … approve and reject in the page …
+/// }
+/// // Closed here: every request the page sent has been answered.
+/// ```
 public final class ReviewServer: Sendable {
     public let service: ReviewService
-    public let port: Int
-    let channel: any Channel
+    /// The port bound on 127.0.0.1.
+    public var port: Int { server.port }
 
-    /// Binds 127.0.0.1 on `port` (0 picks a free one).
+    /// Answers one request; `port` is the server's, for the Host check.
+    package typealias Handler = @Sendable (_ request: ReviewRequest, _ port: Int) async -> ReviewResponse
+
+    let server: LoopbackServer
+
+    /// Binds 127.0.0.1 on `port` (0 picks a free one) and serves until ``close()``.
+    ///
+    /// Prefer ``withReviewServer(service:port:_:)``, which closes the server however its body ends.
     public static func start(service: ReviewService, port: Int = 0) async throws -> ReviewServer {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
-                    try pipeline.addHandler(NIOHTTPServerRequestAggregator(maxContentLength: ReviewService.bodyLimit))
-                    try pipeline.addHandler(RequestHandler(service: service))
-                }
-            }
-            .bind(host: "127.0.0.1", port: port).get()
-        let bound = channel.localAddress?.port ?? port
-        return ReviewServer(service: service, port: bound, channel: channel)
+        try await start(service: service, port: port) { request, port in await service.handle(request, port: port) }
     }
 
-    private init(service: ReviewService, port: Int, channel: any Channel) {
+    /// ``start(service:port:)`` with another handler in front of the service (tests hold requests with it).
+    package static func start(service: ReviewService, port: Int = 0, handler: @escaping Handler) async throws -> ReviewServer {
+        ReviewServer(service: service, server: try await LoopbackServer.start(port: port, limits: limits, handler: serving(handler)))
+    }
+
+    fileprivate init(service: ReviewService, server: LoopbackServer) {
         self.service = service
-        self.port = port
-        self.channel = channel
+        self.server = server
+    }
+
+    /// Bodies up to `ReviewService.bodyLimit`; a larger one gets the service's JSON 413.
+    static var limits: ServerLimits {
+        let refusal = ReviewResponse.error(.payloadTooLarge(limit: ReviewService.bodyLimit))
+        return ServerLimits(bodyLimit: ReviewService.bodyLimit, payloadTooLarge: serverResponse(refusal))
+    }
+
+    /// The loopback server's handler: the review request in, the review response out.
+    fileprivate static func serving(_ handler: @escaping Handler) -> LoopbackServer.Handler {
+        { request, writer in
+            var headers: [String: String] = [:]
+            for (name, value) in request.head.headers where headers[name.lowercased()] == nil { headers[name.lowercased()] = value }
+            let review = ReviewRequest(method: request.method, target: request.target, headers: headers, body: request.body)
+            try await writer.respond(serverResponse(await handler(review, request.localPort)))
+        }
+    }
+
+    private static func serverResponse(_ response: ReviewResponse) -> ServerResponse {
+        ServerResponse(
+            status: response.status,
+            headers: response.headers + [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer")],
+            body: response.body)
     }
 
     /// The page to open, token included.
     public var url: String { "http://127.0.0.1:\(port)/?token=\(service.token)" }
 
-    /// Returns when the server is closed.
+    /// Returns once the server has been closed and every request it took has been answered.
+    /// Throws when accepting connections failed (the server then stops as ``close()`` would).
     public func wait() async throws {
-        try await channel.closeFuture.get()
+        try await server.wait()
     }
 
+    /// Stops accepting connections, closes the idle ones, and returns once every request
+    /// already in flight has been answered and its connection closed. Calling it again waits
+    /// the same way.
     public func close() async {
-        try? await channel.close()
+        await server.close()
     }
+}
 
-    private final class RequestHandler: ChannelInboundHandler, Sendable {
-        typealias InboundIn = NIOHTTPServerRequestFull
-        typealias OutboundOut = HTTPServerResponsePart
-        let service: ReviewService
+/// Serves `service` on 127.0.0.1 for the duration of `body`, then closes the server: no new
+/// connections, every request in flight answered, however `body` ends.
+public func withReviewServer<T: Sendable>(
+    service: ReviewService, port: Int = 0, _ body: (ReviewServer) async throws -> T
+) async throws -> T {
+    try await withReviewServer(service: service, port: port, handler: { request, port in
+        await service.handle(request, port: port)
+    }, body)
+}
 
-        init(service: ReviewService) {
-            self.service = service
-        }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            let full = unwrapInboundIn(data)
-            var headers: [String: String] = [:]
-            for (name, value) in full.head.headers where headers[name.lowercased()] == nil { headers[name.lowercased()] = value }
-            let request = ReviewRequest(
-                method: full.head.method.rawValue, target: full.head.uri, headers: headers,
-                body: full.body.map { Array($0.readableBytesView) } ?? [])
-            let version = full.head.version
-            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            // The connection's own address: the port the client addressed.
-            let (service, port) = (service, context.channel.localAddress?.port ?? 0)
-            let loop = context.eventLoop
-            Task {
-                let response = await service.handle(request, port: port)
-                loop.execute { Self.write(response, version: version, head: request.method == "HEAD", to: bound.value) }
-            }
-        }
-
-        func errorCaught(context: ChannelHandlerContext, error: any Error) {
-            context.close(promise: nil)
-        }
-
-        static func write(_ response: ReviewResponse, version: HTTPVersion, head: Bool, to context: ChannelHandlerContext) {
-            var headers = HTTPHeaders(response.headers)
-            headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-            headers.replaceOrAdd(name: "Connection", value: "close")
-            headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-            headers.replaceOrAdd(name: "Referrer-Policy", value: "no-referrer")
-            let status = HTTPResponseStatus(statusCode: response.status)
-            context.write(NIOAny(HTTPServerResponsePart.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
-            if !head {
-                context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
-            }
-            let channel = context.channel
-            context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil))).whenComplete { _ in channel.close(promise: nil) }
-        }
+/// ``withReviewServer(service:port:_:)`` with another handler in front of the service.
+package func withReviewServer<T: Sendable>(
+    service: ReviewService, port: Int = 0, handler: @escaping ReviewServer.Handler, _ body: (ReviewServer) async throws -> T
+) async throws -> T {
+    try await withLoopbackServer(port: port, limits: ReviewServer.limits, handler: ReviewServer.serving(handler)) { server in
+        try await body(ReviewServer(service: service, server: server))
     }
 }

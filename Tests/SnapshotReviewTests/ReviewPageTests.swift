@@ -25,58 +25,57 @@ struct ReviewPageTests {
     func approveAndReject() async throws {
         let fixture = try ReviewFixture()
         defer { fixture.remove() }
-        let server = try await ReviewServer.start(service: ReviewService(root: fixture.root, report: fixture.report))
-        defer { Task { await server.close() } }
-        let darkBefore = fixture.bytes(ReviewFixture.dark)
-        try await withBrowser { browser in
-            let session = browser.session
-            try await session.navigate(to: server.url)
-            #expect(try await session.findElements(.css("#failures .failure")).count == 3)
+        try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report)) { server in
+            let darkBefore = fixture.bytes(ReviewFixture.dark)
+            try await withBrowser { browser in
+                let session = browser.session
+                try await session.navigate(to: server.url)
+                #expect(try await session.findElements(.css("#failures .failure")).count == 3)
 
-            let dark = try await session.findElement(.css("#failures .failure[data-id=\"\(ReviewFixture.dark)\"]"))
-            try await click(dark.findElement(.css("button.reject")), in: session)
-            #expect(try await waitForStatus(session) == "Rejected 1 image(s)")
-            #expect(fixture.bytes(ReviewFixture.dark) == darkBefore)
+                let dark = try await session.findElement(.css("#failures .failure[data-id=\"\(ReviewFixture.dark)\"]"))
+                try await click(dark.findElement(.css("button.reject")), in: session)
+                #expect(try await waitForStatus(session) == "Rejected 1 image(s)")
+                #expect(fixture.bytes(ReviewFixture.dark) == darkBefore)
 
-            let light = try await session.findElement(.css("#failures .failure[data-id=\"\(ReviewFixture.light)\"]"))
-            try await click(light.findElement(.css("button.approve")), in: session)
-            #expect(try await waitForStatus(session) == "Approved 1 image(s)")
-            #expect(fixture.bytes(ReviewFixture.light) == fixture.actual(ReviewFixture.light))
-            #expect(fixture.bytes(ReviewFixture.dark) == darkBefore)
+                let light = try await session.findElement(.css("#failures .failure[data-id=\"\(ReviewFixture.light)\"]"))
+                try await click(light.findElement(.css("button.approve")), in: session)
+                #expect(try await waitForStatus(session) == "Approved 1 image(s)")
+                #expect(fixture.bytes(ReviewFixture.light) == fixture.actual(ReviewFixture.light))
+                #expect(fixture.bytes(ReviewFixture.dark) == darkBefore)
 
-            // The corrupt one: the server's refusal reaches the reader and nothing changes.
-            let brokenBefore = fixture.bytes(ReviewFixture.broken)
-            let broken = try await session.findElement(.css("#failures .failure[data-id=\"\(ReviewFixture.broken)\"]"))
-            try await click(broken.findElement(.css("button.approve")), in: session)
-            #expect(try await waitForStatus(session).contains("not a valid PNG"))
-            #expect(fixture.bytes(ReviewFixture.broken) == brokenBefore)
+                // The corrupt one: the server's refusal reaches the reader and nothing changes.
+                let brokenBefore = fixture.bytes(ReviewFixture.broken)
+                let broken = try await session.findElement(.css("#failures .failure[data-id=\"\(ReviewFixture.broken)\"]"))
+                try await click(broken.findElement(.css("button.approve")), in: session)
+                #expect(try await waitForStatus(session).contains("not a valid PNG"))
+                #expect(fixture.bytes(ReviewFixture.broken) == brokenBefore)
 
-            try await session.refresh()
-            let badges = try await session.executeScript("""
-                return Object.fromEntries([...document.querySelectorAll('#grid .card')].map(c =>
-                  [c.dataset.id, c.querySelector('.badge') ? c.querySelector('.badge').textContent : '']))
-                """).objectValue ?? [:]
-            #expect(badges[ReviewFixture.light]?.stringValue == "approved")
-            #expect(badges[ReviewFixture.dark]?.stringValue == "rejected")
-            #expect(badges[ReviewFixture.broken]?.stringValue == "failed")
-            #expect(try await session.findElements(.css("#failures .failure")).count == 2, "the approved image left the review list")
+                try await session.refresh()
+                let badges = try await session.executeScript("""
+                    return Object.fromEntries([...document.querySelectorAll('#grid .card')].map(c =>
+                      [c.dataset.id, c.querySelector('.badge') ? c.querySelector('.badge').textContent : '']))
+                    """).objectValue ?? [:]
+                #expect(badges[ReviewFixture.light]?.stringValue == "approved")
+                #expect(badges[ReviewFixture.dark]?.stringValue == "rejected")
+                #expect(badges[ReviewFixture.broken]?.stringValue == "failed")
+                #expect(try await session.findElements(.css("#failures .failure")).count == 2, "the approved image left the review list")
+            }
         }
-        await server.close()
     }
 
     @Test("a page opened without the token cannot change anything")
     func withoutToken() async throws {
         let fixture = try ReviewFixture()
         defer { fixture.remove() }
-        let server = try await ReviewServer.start(service: ReviewService(root: fixture.root, report: fixture.report))
         let before = fixture.snapshot()
-        try await withBrowser { browser in
-            let session = browser.session
-            try await session.navigate(to: "http://127.0.0.1:\(server.port)/")
-            try await click(session.findElement(.css("#failures .approve-view[data-view=\"Settings\"]")), in: session)
-            #expect(try await waitForStatus(session).contains("token"))
+        try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report)) { server in
+            try await withBrowser { browser in
+                let session = browser.session
+                try await session.navigate(to: "http://127.0.0.1:\(server.port)/")
+                try await click(session.findElement(.css("#failures .approve-view[data-view=\"Settings\"]")), in: session)
+                #expect(try await waitForStatus(session).contains("token"))
+            }
         }
         #expect(fixture.snapshot() == before)
-        await server.close()
     }
 }

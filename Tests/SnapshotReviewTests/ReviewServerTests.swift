@@ -1,5 +1,6 @@
 import Foundation
 import SnapshotReview
+import SocketTestSupport
 import Testing
 import VisualTesting
 
@@ -10,14 +11,9 @@ struct ReviewServerTests {
     func withServer(_ body: (ReviewFixture, ReviewServer, RawHTTP) async throws -> Void) async throws {
         let fixture = try ReviewFixture()
         defer { fixture.remove() }
-        let server = try await ReviewServer.start(service: ReviewService(root: fixture.root, report: fixture.report, token: "s3cret"))
-        do {
+        try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report, token: "s3cret")) { server in
             try await body(fixture, server, RawHTTP(port: server.port))
-        } catch {
-            await server.close()
-            throw error
         }
-        await server.close()
     }
 
     let json = ["Content-Type": "application/json", "X-Pyramid-Token": "s3cret"]
@@ -74,7 +70,7 @@ struct ReviewServerTests {
                 ("POST", "/approve", json, Array("{\"view\":\"Nothing\"}".utf8), nil, 404, "no image under review in Nothing"),
                 ("POST", "/approve", json, Array("{\"file\":\"\(ReviewFixture.broken)\"}".utf8), nil, 422, "not a valid PNG"),
                 ("POST", "/approve", json, Array("{\"file\":\"\(ReviewFixture.recorded)\"}".utf8), nil, 409, "no actual image"),
-                ("POST", "/reject", json, Array(repeating: UInt8(ascii: " "), count: 70_000), nil, 413, ""),
+                ("POST", "/reject", json, Array(repeating: UInt8(ascii: " "), count: 70_000), nil, 413, "larger than 65536 bytes"),
             ]
             for (method, target, headers, body, host, status, message) in cases {
                 let response = try await http.send(method, target, headers: headers, body: body, host: host)
@@ -86,6 +82,22 @@ struct ReviewServerTests {
             }
             #expect(fixture.snapshot() == before, "no request changed a file")
             #expect(await server.service.currentDecisions.isEmpty)
+        }
+    }
+
+    @Test("bytes that are not HTTP get 400 and end only their own connection")
+    func notHTTP() async throws {
+        try await withServer { fixture, server, http in
+            let connection = try await RawConnection.open(port: server.port)
+            defer { connection.close() }
+            let raw = try await connection.blocking {
+                try $0.sendAll(Array("GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n".utf8))
+                return try $0.readToEnd()
+            }
+            let answer = try RawHTTP.parse(raw)
+            #expect(answer.status == 400)
+            #expect(answer.headers["connection"] == "close")
+            #expect(try await http.send("GET", "/files/" + ReviewFixture.light).status == 200)
         }
     }
 
