@@ -91,7 +91,9 @@ struct VirtualTimeTests {
     func stallIsReported() async {
         let issues = await capturingIssues {
             await #expect(throws: VirtualTimeStalled.self) {
-                try await withVirtualTime(timeout: .milliseconds(200)) { time in
+                // The guard is real time: long enough that the advance below has surely run
+                // on a loaded machine (it once missed 200 ms while servers' tests ran beside it).
+                try await withVirtualTime(timeout: .seconds(2)) { time in
                     let sleeper = Task { try await time.clock.sleep(for: .seconds(5)) }
                     await time.advance(by: .seconds(1))
                     try await sleeper.value
