@@ -25,7 +25,7 @@ let package = Package(
         .library(name: "TestEventStream", targets: ["TestEventStream"]),
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "LivingSpec", targets: ["LivingSpec"]),
-        .library(name: "HTTPStubs", targets: ["HTTPStubs"]),
+        .library(name: "HTTPStubs", targets: ["HTTPStubs", "HTTPStubsServer"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
@@ -133,6 +133,9 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The stub engine on a socket: WireMock's admin API and faults at the connection.
+        .target(name: "HTTPStubsServer", dependencies: ["HTTPStubs", "LoopbackServer"], swiftSettings: strict),
+
         // Layer 2: adapters.
         .target(
             name: "ChromiumRenderer",
@@ -166,8 +169,9 @@ let package = Package(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview", "PyramidDemo", "MocksCommand",
-                "LivingSpec", "TestEventStream",
+                "LivingSpec", "TestEventStream", "HTTPStubs", "HTTPStubsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
             swiftSettings: strict
         ),
@@ -256,6 +260,13 @@ let package = Package(
             dependencies: [
                 "LoopbackServer", "SocketTestSupport",
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "HTTPStubsServerTests",
+            dependencies: [
+                "HTTPStubsServer", "HTTPStubs", "SocketTestSupport", "Scenario",
             ],
             swiftSettings: strict
         ),

@@ -55,6 +55,35 @@ public enum WireMockMapping {
         }
         return WireMockImport(stubs: stubs, issues: issues)
     }
+
+    /// Decodes a request pattern alone, as WireMock's admin API takes it
+    /// (`POST /__admin/requests/count`): the `request` object of a mapping.
+    ///
+    /// Throws every issue found, each naming its field; `source` names where it came from.
+    public static func decodeRequestPattern(_ data: Data, source: String) throws(WireMockPatternError) -> RequestPattern {
+        let value: JSONValue
+        do throws(JSONParseError) {
+            value = try JSONValue(parsing: data)
+        } catch {
+            throw WireMockPatternError(issues: [], parseError: WireMockFileError.invalidJSON(source: source, error))
+        }
+        var reader = MappingReader(source: source, index: 0, filesDirectory: nil)
+        let pattern = reader.readRequestPattern(value)
+        guard reader.issues.isEmpty, let pattern else { throw WireMockPatternError(issues: reader.issues, parseError: nil) }
+        return pattern
+    }
+}
+
+/// Why a request pattern could not be read: its JSON, or the issues in it.
+public struct WireMockPatternError: Error, Sendable, CustomStringConvertible {
+    /// Every field that is unsupported or wrong.
+    public var issues: [WireMockIssue]
+    /// Set when the text is not JSON at all.
+    public var parseError: WireMockFileError?
+
+    public var description: String {
+        parseError?.description ?? issues.map(\.description).joined(separator: "; ")
+    }
 }
 
 /// Reads one mapping, collecting every issue rather than stopping at the first.
@@ -117,6 +146,11 @@ private struct MappingReader {
     }
 
     // MARK: Request
+
+    /// A request pattern on its own (the admin API's count and find bodies).
+    mutating func readRequestPattern(_ value: JSONValue) -> RequestPattern? {
+        readRequest(value)
+    }
 
     private mutating func readRequest(_ value: JSONValue) -> RequestPattern? {
         guard case .object(let fields) = value else {

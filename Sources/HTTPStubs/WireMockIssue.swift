@@ -46,6 +46,11 @@ public struct WireMockImport: Sendable {
     public var stubs: [Stub]
     /// Every issue, in file order; each mapping named here was skipped.
     public var issues: [WireMockIssue]
+
+    public init(stubs: [Stub] = [], issues: [WireMockIssue] = []) {
+        self.stubs = stubs
+        self.issues = issues
+    }
 }
 
 /// A WireMock mapping file that cannot be read at all.

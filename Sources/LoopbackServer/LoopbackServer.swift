@@ -127,14 +127,20 @@ package func withLoopbackServer<T: Sendable>(
     body: (LoopbackServer) async throws -> T
 ) async throws -> T {
     let server = try await LoopbackServer.bind(port: port, limits: limits, handler: handler)
-    async let serving: Void = server.serve()
-    let outcome: Result<T, any Error>
-    do {
-        outcome = .success(try await body(server))
-    } catch {
-        outcome = .failure(error)
+    // A child task that starts on the listener's loop, not an `async let`: that would start
+    // on the global executor, which a test elsewhere may have handed to a busy main actor.
+    return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in
+        group.addTask(executorPreference: EventLoopTaskExecutor(server.listener.channel.eventLoop)) {
+            await server.serve()
+        }
+        let outcome: Result<T, any Error>
+        do {
+            outcome = .success(try await body(server))
+        } catch {
+            outcome = .failure(error)
+        }
+        await server.close()
+        try await group.waitForAll()
+        return try outcome.get()
     }
-    await server.close()
-    await serving
-    return try outcome.get()
 }

@@ -111,6 +111,29 @@ package final class ResponseWriter {
         try? await channel.closeFuture.get()
     }
 
+    /// Runs `operation` (a delay before answering, a pause between chunks) while letting the
+    /// server close this connection when it stops: the operation is then cancelled and this
+    /// throws. Without it, a long delay, or a sleep on a test clock nobody advances, would hold
+    /// ``LoopbackServer/close()`` forever.
+    package func interruptible(_ operation: @escaping @Sendable () async throws -> Void) async throws {
+        let channel = channel
+        lifecycle.hang(channel)
+        defer { lifecycle.resume(channel) }
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await operation()
+                return true
+            }
+            group.addTask {
+                await ChannelClosure.wait(for: channel)
+                return false
+            }
+            let finished = try await group.next() ?? false
+            group.cancelAll()
+            guard finished else { throw ConnectionClosed() }
+        }
+    }
+
     private func head(_ status: Int, _ headers: HTTPHeaders) -> HTTPResponseHead {
         var headers = headers
         headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")

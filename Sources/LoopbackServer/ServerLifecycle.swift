@@ -95,6 +95,14 @@ final class ServerLifecycle: Sendable {
         if stopping { channel.close(promise: nil) }
     }
 
+    /// The connection is served again after ``hang(_:)`` (an interruptible pause ended).
+    func resume(_ channel: any Channel) {
+        state.withLockedValue { state in
+            let id = ObjectIdentifier(channel)
+            if state.hanging.removeValue(forKey: id) != nil { state.serving[id] = channel }
+        }
+    }
+
     /// The connection has closed.
     func forget(_ channel: any Channel) {
         state.withLockedValue { state in

@@ -11,6 +11,8 @@ package struct ServerRequest: Sendable {
     package var localPort: Int
 
     package var method: String { head.method.rawValue }
+    /// The header fields in order, names as sent.
+    package var headerFields: [(name: String, value: String)] { head.headers.map { ($0.name, $0.value) } }
     package var target: String { head.uri }
 }
 

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPStubs
+import LoopbackServer
+
+/// What the stub server does with each request: the admin API under `/__admin`, everything
+/// else through the registry's rules.
+struct Answering: Sendable {
+    let registry: StubRegistry
+    let options: StubServerOptions
+    let defaults: [Stub]
+
+    var handle: LoopbackServer.Handler {
+        { request, writer in try await self.answer(request, writer) }
+    }
+
+    func answer(_ request: ServerRequest, _ writer: ResponseWriter) async throws {
+        if options.adminAPI, request.target == "/__admin" || request.target.hasPrefix("/__admin/") {
+            try await writer.respond(AdminAPI(registry: registry, defaults: defaults, filesDirectory: options.filesDirectory).answer(request))
+            return
+        }
+        guard let stubRequest = Self.stubRequest(request) else {
+            try await writer.respond(Self.text(400, "cannot read the request target \(request.target)"))
+            return
+        }
+        switch registry.respond(to: stubRequest) {
+        case .matched(let match):
+            try await send(match.response, writer)
+        case .unmatched(let report):
+            // As WireMock: 404 with the closest stubs, criterion by criterion.
+            try await writer.respond(Self.text(404, "Request was not matched\n\n\(report.description)"))
+        case .failed(let failure):
+            try await writer.respond(Self.text(500, failure.description))
+        }
+    }
+
+    /// Sends a resolved response, producing its delay and fault at the socket.
+    private func send(_ response: ResolvedResponse, _ writer: ResponseWriter) async throws {
+        let clock = options.clock
+        if let delay = response.delay {
+            try await writer.interruptible { try await clock.sleep(for: delay) }
+        }
+        let headers = response.headers.map { ($0.name, $0.value) }
+        switch response.fault {
+        case nil:
+            try await writer.respond(ServerResponse(status: response.status, headers: headers, body: [UInt8](response.body)))
+        case .connectionReset:
+            await writer.reset()
+        case .emptyResponse:
+            await writer.close()
+        case .malformedChunk:
+            // A chunked head, then bytes that are no chunk size, then the close.
+            let head = "HTTP/1.1 \(response.status) Stub\r\nTransfer-Encoding: chunked\r\n\r\n"
+            await writer.sendRawAndClose(Array((head + "lorem ipsum dolor sit amet\r\n").utf8))
+        case .hangUntilTimeout:
+            await writer.hang()
+        case .chunkedDribble(let chunks, let duration):
+            let pieces = Self.split([UInt8](response.body), into: max(chunks, 1))
+            let pause = duration / max(pieces.count, 1)
+            try await writer.startChunked(status: response.status, headers: headers)
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { try await writer.interruptible { try await clock.sleep(for: pause) } }
+                try await writer.writeChunk(piece)
+            }
+            try await writer.finish()
+        }
+    }
+
+    /// `bytes` in `count` pieces of nearly equal size (fewer when there are fewer bytes).
+    static func split(_ bytes: [UInt8], into count: Int) -> [[UInt8]] {
+        guard !bytes.isEmpty else { return [] }
+        let count = min(count, bytes.count)
+        return (0..<count).map { index in
+            Array(bytes[bytes.count * index / count..<bytes.count * (index + 1) / count])
+        }
+    }
+
+    /// The engine's view of a request read from the socket.
+    static func stubRequest(_ request: ServerRequest) -> StubRequest? {
+        guard let components = URLComponents(string: request.target) else { return nil }
+        let headers = HTTPStubs.HTTPHeaders(request.headerFields)
+        let host = headers["Host"] ?? "127.0.0.1:\(request.localPort)"
+        return StubRequest(
+            method: request.method, path: components.percentEncodedPath, query: components.queryItems ?? [],
+            percentEncodedQuery: components.percentEncodedQuery, headers: headers, body: Data(request.body),
+            url: URL(string: "http://\(host)\(request.target)"))
+    }
+
+    static func text(_ status: Int, _ text: String) -> ServerResponse {
+        ServerResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array((text + "\n").utf8))
+    }
+}

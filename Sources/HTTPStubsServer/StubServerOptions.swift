@@ -1,0 +1,28 @@
+import Foundation
+
+/// How a ``StubServer`` runs.
+public struct StubServerOptions: Sendable {
+    /// The clock response delays and chunked dribbles wait on. A test clock makes them instant
+    /// and deterministic.
+    public var clock: any Clock<Duration>
+    /// WireMock's `__files` directory: where `bodyFileName` of mappings posted to the admin
+    /// API is resolved.
+    public var filesDirectory: String?
+    /// Whether WireMock's admin API is served under `/__admin`.
+    public var adminAPI: Bool
+    /// The largest request body accepted; a larger one gets 413.
+    public var bodyLimit: Int
+    /// How long a client may take to send a whole request before it is disconnected.
+    public var requestTimeout: Duration
+
+    public init(
+        clock: any Clock<Duration> = ContinuousClock(), filesDirectory: String? = nil, adminAPI: Bool = true,
+        bodyLimit: Int = 16 << 20, requestTimeout: Duration = .seconds(30)
+    ) {
+        self.clock = clock
+        self.filesDirectory = filesDirectory
+        self.adminAPI = adminAPI
+        self.bodyLimit = bodyLimit
+        self.requestTimeout = requestTimeout
+    }
+}
