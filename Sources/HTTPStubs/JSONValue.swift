@@ -49,6 +49,12 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The value of `key` when this is an object, else `nil`.
+    /// The elements, when this is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil

@@ -14,6 +14,10 @@ enum CommandFailure: Error, CustomStringConvertible {
     case unreadableRunReport(any Error)
     /// The review server did not start.
     case reviewServerDidNotStart(any Error)
+    /// The stub server's root directory could not be loaded, or holds mappings it cannot serve.
+    case stubRoot(String)
+    /// The stub server did not start.
+    case stubServerDidNotStart(any Error)
     /// The demo lacks what it needs to render (a browser, fonts) and did not or could not install it.
     case demoSetup(DemoSetupError)
     /// The demo started and failed.
@@ -35,6 +39,10 @@ enum CommandFailure: Error, CustomStringConvertible {
             return "the run report could not be read: \(error)"
         case let .reviewServerDidNotStart(error):
             return "the review server could not start: \(error)"
+        case let .stubRoot(message):
+            return message
+        case let .stubServerDidNotStart(error):
+            return "the stub server could not start: \(error)"
         case let .demoSetup(error):
             return "\(error)"
         case let .demoFailed(error):

@@ -8,9 +8,9 @@ import MocksCommand
 struct Pyramid: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pyramid",
-        abstract: "A Swift testing toolkit: snapshot matrices, image diffs, mocks and living specs.",
+        abstract: "A Swift testing toolkit: snapshot matrices, image diffs, mocks, HTTP stubs and living specs.",
         version: "0.1.0",
-        subcommands: [DemoCommand.self, MocksCommand.self, SpecCommand.self, DiffCommand.self, CatalogCommand.self, GalleryCommand.self, ReviewCommand.self, PruneCommand.self, ReportCommand.self]
+        subcommands: [DemoCommand.self, MocksCommand.self, SpecCommand.self, DiffCommand.self, CatalogCommand.self, GalleryCommand.self, ReviewCommand.self, StubsCommand.self, PruneCommand.self, ReportCommand.self]
     )
 
     /// Exit codes every subcommand shares: 0 success, 1 a negative answer (the

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import HTTPStubs
+import HTTPStubsServer
+
+/// `pyramid stubs`: HTTP stubs outside a test process.
+struct StubsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stubs",
+        abstract: "Serve HTTP stubs from WireMock mapping files.",
+        subcommands: [StubsServeCommand.self]
+    )
+}
+
+/// `pyramid stubs serve`: the stub server over a WireMock root directory.
+struct StubsServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the mappings of a WireMock root directory (mappings/ and __files/) on 127.0.0.1.",
+        discussion: """
+            Prints the server's URL on the first line, then serves WireMock's admin API under /__admin \
+            (mappings, requests, reset, scenarios) beside the stubs. A mapping that uses anything this \
+            server does not support is named with its field and the server does not start, unless \
+            --skip-unsupported is given. Stops cleanly on SIGINT and SIGTERM.
+            """
+    )
+
+    @Option(name: .customLong("root-dir"), help: "WireMock's root directory: mappings/ and __files/ (default: the current directory).")
+    var rootDir: String = "."
+
+    @Option(help: "The port (default: a free one).")
+    var port: Int = 0
+
+    @Flag(help: "Serve the other mappings when some use unsupported features (each is still reported).")
+    var skipUnsupported = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw CommandFailure.invalidOption(name: "--port", value: String(port), reason: "is not between 0 and 65535")
+        }
+    }
+
+    func run() async throws {
+        let root = StubRootDirectory(rootDir)
+        let imported: WireMockImport
+        do throws(StubRootError) {
+            imported = try root.load()
+        } catch {
+            throw CommandFailure.stubRoot("\(error)")
+        }
+        for issue in imported.issues {
+            FileHandle.standardError.write(Data("\(skipUnsupported ? "warning" : "error"): \(issue)\n".utf8))
+        }
+        if !imported.issues.isEmpty && !skipUnsupported {
+            throw CommandFailure.stubRoot(
+                "\(imported.issues.count) mapping problem(s) in \(root.mappingsDirectory); fix them, or pass --skip-unsupported to serve the rest")
+        }
+        let registry = StubRegistry()
+        registry.add(imported.stubs)
+        let server: StubServer
+        do {
+            server = try await StubServer.start(registry, port: port, options: StubServerOptions(filesDirectory: root.filesDirectory))
+        } catch {
+            throw CommandFailure.stubServerDidNotStart(error)
+        }
+        print(server.baseURL.absoluteString)
+        print("Serving \(imported.stubs.count) stub(s) from \(root.mappingsDirectory); admin API at \(server.baseURL.absoluteString)/__admin. Stop with Ctrl-C.")
+        fflush(nil)
+        await StopSignals.wait()
+        await server.close()
+        let journal = registry.journal
+        print("Stopped after \(journal.count) request(s), \(journal.filter { !$0.wasMatched }.count) unmatched.")
+    }
+}

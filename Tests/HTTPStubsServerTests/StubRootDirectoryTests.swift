@@ -1,0 +1,65 @@
+import Foundation
+import HTTPStubs
+import HTTPStubsServer
+import Testing
+
+/// WireMock's `--root-dir` layout read from disk: nested mapping files, `__files` bodies, and
+/// every problem named with its file.
+@Suite("Stub root directory")
+struct StubRootDirectoryTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stub-root-\(UUID().uuidString)").path
+
+    func write(_ relative: String, _ text: String) throws {
+        let path = (root as NSString).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test("reads every mapping file under mappings/, in path order, with bodies from __files")
+    func loads() async throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write("mappings/b/items.json", #"{"mappings": [{"request": {"urlPath": "/b"}, "response": {"status": 200, "bodyFileName": "items.json"}}]}"#)
+        try write("mappings/a.json", #"{"request": {"url": "/a"}, "response": {"status": 204}}"#)
+        try write("mappings/notes.txt", "not a mapping")
+        try write("__files/items.json", #"[{"id": "a1"}]"#)
+        let imported = try StubRootDirectory(root).load()
+        #expect(imported.issues.isEmpty)
+        #expect(imported.stubs.count == 2)
+        let registry = StubRegistry()
+        registry.add(imported.stubs)
+        let answer = registry.respond(to: try StubRequest(method: "GET", url: "/b")).response
+        #expect(answer?.bodyText == #"[{"id": "a1"}]"#)
+        #expect(registry.respond(to: try StubRequest(method: "GET", url: "/a")).response?.status == 204)
+    }
+
+    @Test("a mapping with an unsupported field is left out and named; the others load")
+    func issues() async throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write("mappings/ok.json", #"{"request": {"url": "/ok"}, "response": {"status": 200}}"#)
+        try write("mappings/proxy.json", #"{"request": {"url": "/p"}, "response": {"proxyBaseUrl": "http://example.com"}}"#)
+        let imported = try StubRootDirectory(root).load()
+        #expect(imported.stubs.count == 1)
+        #expect(imported.issues.map(\.description) == ["mappings/proxy.json, mapping 0: response.proxyBaseUrl is not supported"])
+    }
+
+    @Test("a missing root, a file for a root, and a file that is not JSON are errors that name the path")
+    func errors() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(throws: StubRootError.self) { try StubRootDirectory(root).load() }
+        #expect("\(StubRootError.missingRoot(path: root))" == "no root directory at \(root)")
+        try write("mappings/broken.json", "{\"request\": ")
+        let error = #expect(throws: StubRootError.self) { try StubRootDirectory(root).load() }
+        #expect("\(String(describing: error))".contains("mappings/broken.json"))
+        let file = (root as NSString).appendingPathComponent("mappings/broken.json")
+        let notDirectory = #expect(throws: StubRootError.self) { try StubRootDirectory(file).load() }
+        #expect("\(String(describing: notDirectory))".contains("is not a directory"))
+    }
+
+    @Test("a root without mappings/ has no stubs")
+    func empty() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let imported = try StubRootDirectory(root).load()
+        #expect(imported.stubs.isEmpty && imported.issues.isEmpty)
+    }
+}

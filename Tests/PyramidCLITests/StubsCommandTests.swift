@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `pyramid stubs serve` as a user runs it: the URL on the first line, stubs from a WireMock
+/// root directory, and a clean stop on SIGTERM and SIGINT.
+@Suite("pyramid stubs serve", .timeLimit(.minutes(1)))
+struct StubsCommandTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("root/mappings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("root/__files"), withIntermediateDirectories: true)
+        try Data(#"{"request": {"method": "GET", "urlPath": "/api/v2/items"}, "response": {"status": 200, "bodyFileName": "items.json"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder.path("root/mappings/items.json")))
+        try Data(#"[{"id": "a1"}]"#.utf8).write(to: URL(fileURLWithPath: folder.path("root/__files/items.json")))
+    }
+
+    /// Starts the server and returns the process, its first line, and its output pipe.
+    func start(_ arguments: [String]) throws -> (Process, String, Pipe) {
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["stubs", "serve"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let first = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        return (process, first, out)
+    }
+
+    @Test("prints its URL first, serves the root's mappings, and stops cleanly on a signal", arguments: [SIGTERM, SIGINT])
+    func serves(signal: Int32) async throws {
+        let (process, first, out) = try start(["--root-dir", folder.path("root")])
+        defer { if process.isRunning { process.terminate() } }
+        let base = try #require(URL(string: first), "first line: \(first)")
+        #expect(first.hasPrefix("http://127.0.0.1:"))
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(from: base.appendingPathComponent("api/v2/items"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self) == #"[{"id": "a1"}]"#)
+        let (adminData, _) = try await URLSession(configuration: .ephemeral).data(from: base.appendingPathComponent("__admin/mappings"))
+        #expect(String(decoding: adminData, as: UTF8.self).contains("\"total\":1"))
+
+        kill(process.processIdentifier, signal)
+        let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        // Admin calls are not stub traffic, as in WireMock: one request in the journal.
+        #expect(rest.contains("Stopped after 1 request(s), 0 unmatched."), "\(rest)")
+    }
+
+    @Test("an unsupported mapping stops it before it serves, naming the file and field; --skip-unsupported serves the rest")
+    func unsupported() async throws {
+        try Data(#"{"request": {"url": "/p"}, "response": {"proxyBaseUrl": "http://example.com"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder.path("root/mappings/proxy.json")))
+        let refused = try CLI.run(["stubs", "serve", "--root-dir", folder.path("root")])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("error: mappings/proxy.json, mapping 0: response.proxyBaseUrl is not supported"))
+        #expect(refused.stderr.contains("--skip-unsupported"))
+
+        let (process, first, _) = try start(["--root-dir", folder.path("root"), "--skip-unsupported"])
+        defer { process.terminate() }
+        #expect(first.hasPrefix("http://127.0.0.1:"))
+    }
+
+    @Test("bad input: a missing root, a bad port")
+    func badInput() throws {
+        let missing = try CLI.run(["stubs", "serve", "--root-dir", folder.path("nope")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no root directory at \(folder.path("nope"))"))
+        let port = try CLI.run(["stubs", "serve", "--root-dir", folder.path("root"), "--port", "70000"])
+        #expect(port.status == 2)
+        #expect(port.stderr.contains("--port 70000 is not between 0 and 65535"))
+    }
+}
