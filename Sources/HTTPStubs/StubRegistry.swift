@@ -108,7 +108,7 @@ public final class StubRegistry: Sendable {
                 let report = nearMisses(for: request, in: snapshot)
                 let committed = state.withValue { state -> Bool in
                     guard state.version == snapshot.version else { return false }
-                    state.journal.append(JournalEntry(index: state.journal.count, request: request))
+                    state.journal.append(JournalEntry(index: state.journal.count, request: request, nearMissReport: report))
                     return true
                 }
                 if committed { return .unmatched(report) }
