@@ -243,7 +243,11 @@ let package = Package(
         .testTarget(
             name: "LivingSpecTests", dependencies: ["LivingSpec", "TestEventStream"], exclude: ["Fixtures"],
             swiftSettings: strict),
-        .testTarget(name: "HTTPStubsTests", dependencies: ["HTTPStubs"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPStubsTests",
+            dependencies: ["HTTPStubs", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]
 )
