@@ -270,7 +270,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "HTTPStubsTests", dependencies: ["HTTPStubs"], swiftSettings: strict),
+        .testTarget(
+            name: "HTTPStubsTests",
+            dependencies: ["HTTPStubs", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]
 )

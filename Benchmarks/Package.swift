@@ -49,5 +49,10 @@ let package = Package(
             ],
             path: "Sources/GalleryBench"
         ),
+        .executableTarget(
+            name: "stubs-bench",
+            dependencies: [.product(name: "HTTPStubs", package: "swift-pyramid")],
+            path: "Sources/StubsBench"
+        ),
     ]
 )

@@ -14,6 +14,8 @@ public struct JournalEntry: Sendable {
     public var status: Int?
     /// Why the matching stub could not answer, or `nil`.
     public var failure: String?
+    /// Why no stub matched, as it was when the request came, or `nil` when one did.
+    public var nearMissReport: NearMissReport?
 
     /// Whether a stub matched the request.
     public var wasMatched: Bool { stubID != nil }

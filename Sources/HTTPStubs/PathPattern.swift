@@ -14,7 +14,7 @@ import Foundation
 public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     enum Kind: Sendable, Hashable {
         case exact(String)
-        case template(String, names: [String], regex: StubRegex)
+        case template(String, PathTemplate)
         case regex(StubRegex)
         case url(String)
         case urlRegex(StubRegex)
@@ -34,22 +34,7 @@ public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     /// The path fits `template`, whose `{name}` placeholders each capture one non-empty path segment
     /// (WireMock's `urlPathTemplate`).
     public static func template(_ template: String) -> PathPattern {
-        var names: [String] = []
-        var pattern = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open]))
-            guard let close = rest[open...].firstIndex(of: "}") else {
-                pattern += NSRegularExpression.escapedPattern(for: String(rest[open...]))
-                rest = ""
-                break
-            }
-            names.append(String(rest[rest.index(after: open)..<close]))
-            pattern += "([^/]+)"
-            rest = rest[rest.index(after: close)...]
-        }
-        pattern += NSRegularExpression.escapedPattern(for: String(rest))
-        return PathPattern(.template(template, names: names, regex: StubRegex(pattern)))
+        PathPattern(.template(template, PathTemplate(template)))
     }
 
     /// The whole path matches the regular expression `pattern` (WireMock's `urlPathPattern`).
@@ -66,11 +51,10 @@ public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Custo
         switch kind {
         case .exact(let path):
             return request.path == path ? [:] : nil
-        case .template(_, let names, let regex):
-            guard let groups = regex.firstMatch(request.path) else { return nil }
+        case .template(_, let template):
+            guard let groups = template.match(request.path) else { return nil }
             var captures: [String: String] = [:]
-            for (name, value) in zip(names, groups) {
-                let raw = value ?? ""
+            for (name, raw) in zip(template.names, groups) {
                 captures[name] = raw.removingPercentEncoding ?? raw
             }
             return captures
@@ -94,7 +78,7 @@ public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     /// An invalid regular expression, described, or `nil`.
     var problem: String? {
         switch kind {
-        case .regex(let regex), .urlRegex(let regex), .template(_, _, let regex): regex.error
+        case .regex(let regex), .urlRegex(let regex): regex.error
         default: nil
         }
     }
@@ -102,7 +86,7 @@ public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     /// The pattern as written: "/items", "/articles/{id}", "/articles/[0-9]+".
     var text: String {
         switch kind {
-        case .exact(let path), .url(let path), .template(let path, _, _): path
+        case .exact(let path), .url(let path), .template(let path, _): path
         case .regex(let regex), .urlRegex(let regex): regex.pattern
         }
     }
@@ -111,7 +95,7 @@ public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     public var description: String {
         switch kind {
         case .exact(let path): path
-        case .template(let template, _, _): "template \(template)"
+        case .template(let template, _): "template \(template)"
         case .regex(let regex): "matches /\(regex.pattern)/"
         case .url(let url): url
         case .urlRegex(let regex): "matches /\(regex.pattern)/"

@@ -1,4 +1,3 @@
-import ConcurrencyExtras
 import Foundation
 
 /// One test's stubs, scenario states and request journal.
@@ -43,7 +42,22 @@ public final class StubRegistry: Sendable {
         var version: Int
     }
 
-    private let state = LockIsolated(State())
+    /// The state under a lock, mutated in place. (`LockIsolated.withValue` copies the value out
+    /// and back, so every request would copy the whole journal.)
+    private final class LockedState: @unchecked Sendable {
+        private let lock = NSLock()
+        private var state = State()
+
+        func withValue<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return try body(&state)
+        }
+
+        var value: State { withValue { $0 } }
+    }
+
+    private let state = LockedState()
 
     public init() {}
 
@@ -108,7 +122,7 @@ public final class StubRegistry: Sendable {
                 let report = nearMisses(for: request, in: snapshot)
                 let committed = state.withValue { state -> Bool in
                     guard state.version == snapshot.version else { return false }
-                    state.journal.append(JournalEntry(index: state.journal.count, request: request))
+                    state.journal.append(JournalEntry(index: state.journal.count, request: request, nearMissReport: report))
                     return true
                 }
                 if committed { return .unmatched(report) }

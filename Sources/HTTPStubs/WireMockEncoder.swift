@@ -23,7 +23,7 @@ extension WireMockMapping {
         if let path = pattern.path {
             switch path.kind {
             case .exact(let text): request["urlPath"] = .string(text)
-            case .template(let text, _, _): request["urlPathTemplate"] = .string(text)
+            case .template(let text, _): request["urlPathTemplate"] = .string(text)
             case .regex(let regex): request["urlPathPattern"] = .string(regex.pattern)
             case .url(let text): request["url"] = .string(text)
             case .urlRegex(let regex): request["urlPattern"] = .string(regex.pattern)
