@@ -43,17 +43,13 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     ],
     targets: [
-        // Layer 0: codecs and engines. Their one outside dependency is swift-concurrency-extras'
-        // LockIsolated, through PyramidIO.
+        // Layer 0: codecs and engines. PyramidIO holds the shared helpers (Locked, the one
+        // lock-protected value; markup; FNV-1a; parallel map; processes).
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(
-            name: "PyramidIO",
-            dependencies: [.product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
-            swiftSettings: strict
-        ),
+        .target(name: "PyramidIO", swiftSettings: strict),
         .target(name: "PyramidImage", swiftSettings: strict),
         .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], swiftSettings: strict),
         .target(name: "ImageDiff", dependencies: ["PyramidImage", "PyramidIO"], swiftSettings: strict),
@@ -76,7 +72,6 @@ let package = Package(
             dependencies: [
                 "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
             swiftSettings: strict
         ),
@@ -84,7 +79,6 @@ let package = Package(
             name: "WebDriver",
             dependencies: [
                 "PyramidIO",
-                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -107,7 +101,7 @@ let package = Package(
         .target(
             name: "Scenario",
             dependencies: [
-                "TestEventStream",
+                "TestEventStream", "PyramidIO",
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
@@ -120,16 +114,16 @@ let package = Package(
         .target(
             name: "LoopbackServer",
             dependencies: [
+                "PyramidIO",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
         .target(
             name: "HTTPStubs",
-            dependencies: ["PyramidIO", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            dependencies: ["PyramidIO"],
             swiftSettings: strict
         ),
 
@@ -169,9 +163,8 @@ let package = Package(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview", "PyramidDemo", "MocksCommand",
-                "LivingSpec", "TestEventStream", "HTTPStubs", "HTTPStubsServer",
+                "LivingSpec", "TestEventStream", "HTTPStubs", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
             swiftSettings: strict
         ),

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Foundation
 import Testing
 
@@ -42,7 +42,7 @@ public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
         // A suite's scope wraps its tests' scopes; only a test case has a body to run.
         guard testCase != nil else { return try await function() }
         let registry = StubRegistry()
-        let failed = LockIsolated(false)
+        let failed = Locked(false)
         // Watches the body's own issues, to attach the journal when the test fails.
         let watch = IssueHandlingTrait.compactMapIssues { issue in
             if issue.isFailure { failed.setValue(true) }

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 
 /// One test's stubs, scenario states and request journal.
 ///
@@ -42,22 +43,7 @@ public final class StubRegistry: Sendable {
         var version: Int
     }
 
-    /// The state under a lock, mutated in place. (`LockIsolated.withValue` copies the value out
-    /// and back, so every request would copy the whole journal.)
-    private final class LockedState: @unchecked Sendable {
-        private let lock = NSLock()
-        private var state = State()
-
-        func withValue<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            return try body(&state)
-        }
-
-        var value: State { withValue { $0 } }
-    }
-
-    private let state = LockedState()
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -23,7 +23,7 @@ final class StubSessionTable: Sendable {
         weak var value: URLSession?
     }
 
-    private let entries = LockIsolated<[Int: Entry]>([:])
+    private let entries = Locked<[Int: Entry]>([:])
 
     /// Takes the lowest free slot number for `transport`.
     func reserve(_ transport: StubTransport) -> Int {

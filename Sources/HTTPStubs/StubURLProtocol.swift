@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -19,7 +19,7 @@ final class StubURLProtocol<Slot: SessionSlot>: URLProtocol {
         var job: Task<Void, Never>?
     }
 
-    private let loading = LockIsolated(Loading())
+    private let loading = Locked(Loading())
 
     override class func canInit(with request: URLRequest) -> Bool { true }
 

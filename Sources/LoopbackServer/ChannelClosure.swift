@@ -1,5 +1,5 @@
-import NIOConcurrencyHelpers
 import NIOCore
+import PyramidIO
 
 /// Thrown when the server closed a connection while its handler paused.
 package struct ConnectionClosed: Error, CustomStringConvertible {
@@ -10,9 +10,9 @@ package struct ConnectionClosed: Error, CustomStringConvertible {
 /// `EventLoopFuture`'s `get()` ignores cancellation).
 enum ChannelClosure {
     static func wait(for channel: any Channel) async {
-        let waiter = NIOLockedValueBox<(resumed: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, nil))
+        let waiter = Locked<(resumed: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, nil))
         let resume: @Sendable () -> Void = {
-            let continuation = waiter.withLockedValue { state -> CheckedContinuation<Void, Never>? in
+            let continuation = waiter.withValue { state -> CheckedContinuation<Void, Never>? in
                 guard !state.resumed else { return nil }
                 state.resumed = true
                 defer { state.continuation = nil }
@@ -22,7 +22,7 @@ enum ChannelClosure {
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumedAlready = waiter.withLockedValue { state in
+                let resumedAlready = waiter.withValue { state in
                     if !state.resumed { state.continuation = continuation }
                     return state.resumed
                 }

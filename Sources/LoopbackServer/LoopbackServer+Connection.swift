@@ -18,6 +18,14 @@ extension LoopbackServer {
                 for try await part in inbound {
                     switch part {
                     case .head(let head):
+                        if let announced = head.headers.first(name: "Content-Length").flatMap(Int.init),
+                           announced > limits.bodyLimit {
+                            // Refused at once: waiting for a body that will be thrown away
+                            // would hold the client until the request timeout.
+                            let writer = writer(for: head, keepAlive: false, channel, outbound)
+                            try await writer.respond(limits.payloadTooLarge)
+                            return
+                        }
                         pending = PendingRequest(head: head)
                     case .body(let chunk):
                         pending?.append(chunk, limit: limits.bodyLimit)

@@ -1,5 +1,5 @@
-import NIOConcurrencyHelpers
 import NIOCore
+import PyramidIO
 
 /// How a loopback server stops: which connections exist, whether it is stopping, and
 /// whether every connection has finished.
@@ -38,7 +38,7 @@ final class ServerLifecycle: Sendable {
         }
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Locked(State())
     let limits: ServerLimits
 
     init(limits: ServerLimits) {
@@ -49,7 +49,7 @@ final class ServerLifecycle: Sendable {
     /// Closes the connection and throws when the server is stopping or full.
     func admit(_ channel: any Channel) throws -> ServerConnection {
         do {
-            return try state.withLockedValue { state in
+            return try state.withValue { state in
                 guard !state.stopping else { throw Refusal.stopping }
                 guard state.accepted.count + state.serving.count + state.hanging.count < limits.maxConnections else {
                     throw Refusal.tooManyConnections(limit: limits.maxConnections)
@@ -68,7 +68,7 @@ final class ServerLifecycle: Sendable {
 
     /// The listener handed the connection over; a task serves it now.
     func serving(_ connection: ServerConnection) {
-        state.withLockedValue { state in
+        state.withValue { state in
             let id = ObjectIdentifier(connection.channel)
             state.accepted[id] = nil
             state.serving[id] = connection.channel
@@ -79,14 +79,14 @@ final class ServerLifecycle: Sendable {
     /// that, or its request was refused). Returns once the connection knows.
     func retire(_ channel: any Channel) async {
         // Absent: the server already asked it, and asking twice breaks NIO's handler.
-        let asked = state.withLockedValue { $0.serving.removeValue(forKey: ObjectIdentifier(channel)) != nil }
+        let asked = state.withValue { $0.serving.removeValue(forKey: ObjectIdentifier(channel)) != nil }
         if asked { await Self.quiesce(channel) }
     }
 
     /// The connection holds its request unanswered: it is closed when the server stops (at
     /// once if it already is).
     func hang(_ channel: any Channel) {
-        let stopping = state.withLockedValue { state in
+        let stopping = state.withValue { state in
             let id = ObjectIdentifier(channel)
             state.serving[id] = nil
             if !state.stopping { state.hanging[id] = channel }
@@ -97,7 +97,7 @@ final class ServerLifecycle: Sendable {
 
     /// The connection is served again after ``hang(_:)`` (an interruptible pause ended).
     func resume(_ channel: any Channel) {
-        state.withLockedValue { state in
+        state.withValue { state in
             let id = ObjectIdentifier(channel)
             if state.hanging.removeValue(forKey: id) != nil { state.serving[id] = channel }
         }
@@ -105,7 +105,7 @@ final class ServerLifecycle: Sendable {
 
     /// The connection has closed.
     func forget(_ channel: any Channel) {
-        state.withLockedValue { state in
+        state.withValue { state in
             state.serving[ObjectIdentifier(channel)] = nil
             state.hanging[ObjectIdentifier(channel)] = nil
         }
@@ -113,14 +113,14 @@ final class ServerLifecycle: Sendable {
 
     /// Connections open now, being served or waiting to be.
     var connectionCount: Int {
-        state.withLockedValue { $0.accepted.count + $0.serving.count + $0.hanging.count }
+        state.withValue { $0.accepted.count + $0.serving.count + $0.hanging.count }
     }
 
     /// Marks the server as stopping, once the listener no longer hands connections over, and
     /// closes the hanging connections. Returns the connections being served, to be asked to
     /// finish, and those never handed over, to be served now.
     func stop() -> (serving: [any Channel], unserved: [ServerConnection]) {
-        let (serving, unserved, hanging) = state.withLockedValue { state in
+        let (serving, unserved, hanging) = state.withValue { state in
             state.stopping = true
             defer {
                 state.serving = [:]
@@ -136,7 +136,7 @@ final class ServerLifecycle: Sendable {
     /// Every connection has finished; `failure` is why accepting stopped, if it failed.
     func finish(_ failure: (any Error)?) {
         let outcome: Result<Void, any Error> = failure.map { .failure($0) } ?? .success(())
-        let waiting = state.withLockedValue { state in
+        let waiting = state.withValue { state in
             state.outcome = outcome
             defer { state.waiting = [] }
             return state.waiting
@@ -147,7 +147,7 @@ final class ServerLifecycle: Sendable {
     /// Returns once ``finish(_:)`` has been called, throwing its failure.
     func stopped() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let outcome = state.withLockedValue { state in
+            let outcome = state.withValue { state in
                 if state.outcome == nil { state.waiting.append(continuation) }
                 return state.outcome
             }

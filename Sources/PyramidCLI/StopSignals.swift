@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Dispatch
 import Foundation
 
@@ -13,7 +13,7 @@ enum StopSignals {
             return DispatchSource.makeSignalSource(signal: signal, queue: .global())
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let stopped = LockIsolated(false)
+            let stopped = Locked(false)
             for source in sources {
                 source.setEventHandler {
                     let first = stopped.withValue { stopped in

@@ -1,4 +1,3 @@
-import ConcurrencyExtras
 
 /// Maps `items` on up to `workers` threads, keeping the order of the input.
 /// Work is handed out one item at a time, so a slow file does not hold up a whole share.
@@ -7,7 +6,7 @@ package func parallelMap<Item: Sendable, Result>(
 ) -> [Result] {
     let width = max(1, min(workers, items.count))
     if width == 1 { return items.map(transform) }
-    let nextIndex = LockIsolated(0)
+    let nextIndex = Locked(0)
     return [Result](unsafeUninitializedCapacity: items.count) { buffer, initialized in
         // Each index is taken, and its slot written, by exactly one thread.
         let output = UncheckedSendable(buffer)

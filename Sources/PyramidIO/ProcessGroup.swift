@@ -1,4 +1,3 @@
-import ConcurrencyExtras
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +20,7 @@ public final class ProcessGroup: @unchecked Sendable {
     public let executable: String
 
     /// The leader's status once reaped: reaping happens once, under this lock.
-    private let exitStatus = LockIsolated<Int32?>(nil)
+    private let exitStatus = Locked<Int32?>(nil)
 
     /// Starts `executable` with `arguments` in a new process group.
     /// - Throws: `ProcessGroupError.launchFailed` naming the executable and the reason.
@@ -163,7 +162,7 @@ final class LiveProcessGroups: Sendable {
         var registered = false
     }
 
-    private let state = LockIsolated(State())
+    private let state = Locked(State())
 
     func insert(_ group: pid_t, workspace: String?) {
         let register = state.withValue { state in

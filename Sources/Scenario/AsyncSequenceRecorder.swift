@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Testing
 
 /// Records every element an `AsyncSequence` produces, and how it ended, by iterating it in a
@@ -14,9 +14,9 @@ public final class AsyncSequenceRecorder<Element: Sendable>: Sendable {
         var failure: String?
     }
 
-    private let state = LockIsolated(State())
+    private let state = Locked(State())
     private let notifier = Notifier()
-    private let task: LockIsolated<Task<Void, Never>?> = LockIsolated(nil)
+    private let task: Locked<Task<Void, Never>?> = Locked(nil)
 
     /// Starts iterating `sequence`.
     public init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Element {

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Testing
 
 /// Holds a fake dependency's call open until the test lets it through, so the test can look
@@ -40,7 +40,7 @@ public final class Gate<Output: Sendable>: Sendable {
 
     /// The name used in failure messages.
     public let name: String
-    private let state = LockIsolated(State())
+    private let state = Locked(State())
     private let notifier = Notifier()
 
     public init(_ name: String = "gate") { self.name = name }

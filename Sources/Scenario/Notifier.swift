@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 
 /// Wakes waiters when some state changes, without polling: a waiter reads the change count,
 /// checks its condition, and sleeps only until the count moves past what it read, so a change
@@ -9,7 +9,7 @@ final class Notifier: Sendable {
         let continuation: CheckedContinuation<Bool, Never>
     }
 
-    private let state = LockIsolated<(changes: Int, nextID: Int, waiters: [Int: Waiter])>((0, 0, [:]))
+    private let state = Locked<(changes: Int, nextID: Int, waiters: [Int: Waiter])>((0, 0, [:]))
 
     /// How many changes have been announced.
     var changes: Int { state.value.changes }

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Observation
 
 /// Records every value an `@Observable` property takes, in order, from the moment it is made:
@@ -16,14 +16,14 @@ import Observation
 public final class ObservationRecorder<Root: Observable & AnyObject, Value>: @unchecked Sendable {
     private let root: Root
     private let keyPath: KeyPath<Root, Value>
-    private let state: LockIsolated<RecordedValues<Value>>
+    private let state: Locked<RecordedValues<Value>>
     private let trigger = ChangeTrigger()
 
     /// Starts recording `root[keyPath: keyPath]`; the first value is the current one.
     public init(_ root: Root, _ keyPath: KeyPath<Root, Value>) {
         self.root = root
         self.keyPath = keyPath
-        self.state = LockIsolated(RecordedValues(settled: []))
+        self.state = Locked(RecordedValues(settled: []))
         trigger.action = { [weak self] in self?.changeWillHappen() }
         let first = Handoff(value: arm())
         state.withValue { $0.settled = [first.value] }

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import OpenCombineShim
 
 /// Records every value a Combine publisher sends, and how it completed: for an
@@ -15,7 +15,7 @@ public final class PublisherRecorder<Output, Failure: Error>: @unchecked Sendabl
 
     /// What was received so far. `Output` need not be `Sendable`: each value is handed in and
     /// out under the lock, one at a time.
-    private let state = LockIsolated<(values: [Output], completion: Completion?)>(([], nil))
+    private let state = Locked<(values: [Output], completion: Completion?)>(([], nil))
     private var cancellable: AnyCancellable?
 
     /// Subscribes to `publisher` at once; values it sends synchronously on subscription (as

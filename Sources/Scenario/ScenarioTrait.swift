@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Testing
 
 /// A trait that names the step an error escaped from in the test's "Caught error" issue.
@@ -32,7 +32,7 @@ public struct ScenarioTrait: TestTrait, SuiteTrait, TestScoping {
 
     /// The test case being run: the step that an error last escaped from.
     final class Run: Sendable {
-        private let escaped = LockIsolated<(step: String, error: String)?>(nil)
+        private let escaped = Locked<(step: String, error: String)?>(nil)
 
         func noteEscape(from context: StepContext, error: any Error) {
             guard !(error is ExpectationFailedError), !StepRunner.isCancellation(error) else { return }

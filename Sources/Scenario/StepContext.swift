@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Foundation
 import Testing
 import TestEventStream
@@ -10,7 +10,7 @@ final class StepContext: Sendable {
     let text: String
     let depth: Int
     let parent: StepContext?
-    private let firstFailure = LockIsolated<String?>(nil)
+    private let firstFailure = Locked<String?>(nil)
 
     init(keyword: StepRecord.Keyword, text: String, parent: StepContext?) {
         self.keyword = keyword

@@ -1,9 +1,9 @@
-import ConcurrencyExtras
+import PyramidIO
 import TestEventStream
 
 /// The steps that ran inside ``recordingSteps(isolation:_:)``, in the order they finished.
 public final class StepLog: Sendable {
-    private let storage = LockIsolated<[StepRecord]>([])
+    private let storage = Locked<[StepRecord]>([])
 
     init() {}
 

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Foundation
 import Testing
 import TestEventStream
@@ -56,7 +56,7 @@ enum StepRunner {
         return await withoutActuallyEscaping(body) { escapable in
             _ = isolation
             let handoff = Handoff(value: escapable)
-            let outcome = LockIsolated<Handoff<Result<T, E>>?>(nil)
+            let outcome = Locked<Handoff<Result<T, E>>?>(nil)
             let trait = IssueHandlingTrait.compactMapIssues { issue in context.annotate(issue) }
             do {
                 try await trait.provideScope(for: test, testCase: Test.Case.current) {

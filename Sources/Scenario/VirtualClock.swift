@@ -1,5 +1,5 @@
 import Clocks
-import ConcurrencyExtras
+import PyramidIO
 
 /// A clock whose time moves only when the test moves it: swift-clocks' `TestClock`, plus a
 /// list of the sleeps still waiting on it, so a test that stalls can say what it was waiting for.
@@ -18,7 +18,7 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     private let base = TestClock<Swift.Duration>()
-    private let sleeps = LockIsolated<(nextID: Int, pending: [Int: Instant])>((0, [:]))
+    private let sleeps = Locked<(nextID: Int, pending: [Int: Instant])>((0, [:]))
 
     public init() {}
 

@@ -1,5 +1,5 @@
 import CombineSchedulers
-import ConcurrencyExtras
+import PyramidIO
 import Foundation
 import OpenCombineShim
 
@@ -17,7 +17,7 @@ public final class VirtualScheduler: Scheduler, @unchecked Sendable {
     private let origin: SchedulerTimeType
     /// The actions still waiting, by id: when each is due, as an offset from `origin` (the
     /// scheduler's own time type is not `Sendable` under OpenCombine).
-    private let actions = LockIsolated<(nextID: Int, pending: [Int: Duration])>((0, [:]))
+    private let actions = Locked<(nextID: Int, pending: [Int: Duration])>((0, [:]))
 
     public init() { origin = base.now }
 

@@ -1,4 +1,5 @@
 import ConcurrencyExtras
+import PyramidIO
 import Foundation
 import Testing
 
@@ -61,7 +62,7 @@ public func withVirtualTime<R: Sendable>(
     _ body: @escaping @MainActor @Sendable (VirtualTime) async throws -> R
 ) async throws -> R {
     let time = VirtualTime()
-    let outcome = LockIsolated<Result<R, any Error>?>(nil)
+    let outcome = Locked<Result<R, any Error>?>(nil)
     await withMainSerialExecutor {
         let result = await raceAgainstStall(time: time, timeout: timeout, body)
         outcome.withValue { $0 = result }
@@ -78,7 +79,7 @@ private func raceAgainstStall<R: Sendable>(
     time: VirtualTime, timeout: Duration, _ body: @escaping @MainActor @Sendable (VirtualTime) async throws -> R
 ) async -> Result<R, any Error> {
     await withCheckedContinuation { continuation in
-        let settled = LockIsolated(false)
+        let settled = Locked(false)
         let settle = { @Sendable (result: Result<R, any Error>) -> Bool in
             guard settled.withValue({ done in defer { done = true }; return !done }) else { return false }
             continuation.resume(returning: result)

@@ -1,4 +1,3 @@
-import ConcurrencyExtras
 import Foundation
 import PyramidIO
 
@@ -16,7 +15,7 @@ public final class Browser: @unchecked Sendable {
     public let profileDirectory: String
 
     private let driver: ProcessGroup
-    private let closed = LockIsolated(false)
+    private let closed = Locked(false)
 
     private init(session: WebDriverSession, driver: ProcessGroup, profileDirectory: String) {
         self.session = session

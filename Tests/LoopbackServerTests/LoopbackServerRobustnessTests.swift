@@ -68,11 +68,30 @@ struct LoopbackServerRobustnessTests {
             #expect(over.headers["connection"] == "close")
             #expect(over.text.contains("larger than 1024 bytes"))
 
-            // 32 MiB announced and sent: the server reads at most bodyLimit + discardLimit of
-            // it, answers 413 and closes; the client's remaining sends fail.
+            // 32 MiB announced and sent: refused at its head with 413 and closed; the client's
+            // remaining sends fail.
             let connection = try await RawConnection.open(port: server.port)
             defer { connection.close() }
             let request = http.request("POST", "/upload", body: [UInt8](repeating: 0x42, count: 32 << 20), keepAlive: true)
+            let answer = try await connection.blocking { connection in
+                try connection.sendAll(request)
+                return try connection.readToEnd()
+            }
+            #expect(String(decoding: answer.prefix(12), as: UTF8.self) == "HTTP/1.1 413" || answer.isEmpty)
+            try await expectServing(server.port)
+        }
+    }
+
+    @Test("a chunked body with no length is read up to the limits, then refused with 413 or cut off")
+    func oversizedChunkedBody() async throws {
+        let limits = ServerLimits(bodyLimit: 1024, discardLimit: 64 * 1024)
+        try await withLoopbackServer(limits: limits, handler: Self.echo) { server in
+            let connection = try await RawConnection.open(port: server.port)
+            defer { connection.close() }
+            let chunk = Array("4000\r\n".utf8) + [UInt8](repeating: 0x43, count: 0x4000) + Array("\r\n".utf8)
+            // 1 MiB in 16 KiB chunks, never ended.
+            let request = Array("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+                + Array(repeating: chunk, count: 64).flatMap { $0 }
             let answer = try await connection.blocking { connection in
                 try connection.sendAll(request)
                 return try connection.readToEnd()

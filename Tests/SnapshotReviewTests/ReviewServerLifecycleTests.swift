@@ -212,7 +212,7 @@ struct ReviewServerLifecycleTests {
         }
     }
 
-    @Test("a body over the limit is read to its end and refused with 413, and the connection closes")
+    @Test("a body announced over the limit is refused with 413 before it is read, and the connection closes")
     func bodyTooLarge() async throws {
         let fixture = try ReviewFixture()
         defer { fixture.remove() }

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Foundation
 import ImageDiff
 import PNGCodec
@@ -142,5 +142,5 @@ struct ComparisonObserver: Sendable {
         var diffPNG: [UInt8]?
     }
 
-    let seen = LockIsolated(Seen())
+    let seen = Locked(Seen())
 }

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import PyramidIO
 import Foundation
 
 #if canImport(SwiftUI)
@@ -48,7 +48,7 @@ extension VisualTesting {
         var configuration = SnapshotConfiguration()
     }
 
-    private static let settings = LockIsolated(Settings())
+    private static let settings = Locked(Settings())
 
     /// How themes are applied to every snapshot; set it once in a setup function.
     public static var themeApplicable: any ThemeApplicable {
