@@ -10,6 +10,9 @@ import PackageDescription
 ///   build time from RegisterFeature.
 /// - UserListFeatureTests and SearchFeatureTests: seed 000's view models (loading sequence,
 ///   failure, delete; 300 ms debounce) with Scenario's recorders, gate and virtual time.
+/// - ArticleFeatureTests: seed 003's ArticleAPIClient and its status-code table, three ways:
+///   the mock PyramidMocksPlugin generates for URLSessionProtocol, the real URLSession through
+///   HTTPStubs in-process, and the real URLSession against the loopback stub server.
 let package = Package(
     name: "swift-pyramid-examples",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -54,6 +57,16 @@ let package = Package(
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .target(name: "ArticleFeature", swiftSettings: [.treatAllWarnings(as: .error)]),
+        .testTarget(
+            name: "ArticleFeatureTests",
+            dependencies: [
+                "ArticleFeature",
+                .product(name: "HTTPStubs", package: "swift-pyramid"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)],
+            plugins: [.plugin(name: "PyramidMocksPlugin", package: "swift-pyramid")]
         ),
         .testTarget(
             name: "ExampleScreensTests",
