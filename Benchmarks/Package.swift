@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "swift-pyramid", path: ".."),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .executableTarget(
@@ -53,6 +54,16 @@ let package = Package(
             name: "stubs-bench",
             dependencies: [.product(name: "HTTPStubs", package: "swift-pyramid")],
             path: "Sources/StubsBench"
+        ),
+        .executableTarget(
+            name: "stub-server-bench",
+            dependencies: [
+                .product(name: "HTTPStubs", package: "swift-pyramid"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/StubServerBench"
         ),
     ]
 )

@@ -32,6 +32,8 @@ public final class StubRegistry: Sendable {
         var nextInsertion = 0
         var scenarioStates: [String: String] = [:]
         var journal: [JournalEntry] = []
+        /// Requests recorded since the journal was last emptied, kept or not.
+        var recorded = 0
         /// Bumped whenever stubs or scenario states change, so a match made outside the lock can be checked.
         var version = 0
     }
@@ -45,7 +47,33 @@ public final class StubRegistry: Sendable {
 
     private let state = Locked(State())
 
-    public init() {}
+    /// The most requests the journal keeps; older ones are dropped first. `nil`: all of them.
+    public let journalLimit: Int?
+
+    /// A registry with no stubs.
+    ///
+    /// - Parameter journalLimit: The most requests the journal keeps, for a long-running
+    ///   server (WireMock's `--max-request-journal-entries`); `nil` keeps every one, as a test
+    ///   wants. Counts and `verify` see only the requests kept.
+    public init(journalLimit: Int? = nil) {
+        self.journalLimit = journalLimit.map { max($0, 1) }
+    }
+
+    /// Appends to the journal and drops the oldest entries past the limit. They are dropped in
+    /// batches, so keeping the newest `limit` costs no more per request than appending does.
+    private func append(_ makeEntry: (Int) -> JournalEntry, to state: inout State) {
+        state.journal.append(makeEntry(state.recorded))
+        state.recorded += 1
+        if let limit = journalLimit, state.journal.count >= limit + max(limit / 4, 16) {
+            state.journal.removeFirst(state.journal.count - limit)
+        }
+    }
+
+    /// The journal as kept: at most ``journalLimit`` entries.
+    private func kept(_ journal: [JournalEntry]) -> [JournalEntry] {
+        guard let limit = journalLimit, journal.count > limit else { return journal }
+        return Array(journal.suffix(limit))
+    }
 
     // MARK: Stubs
 
@@ -108,7 +136,7 @@ public final class StubRegistry: Sendable {
                 let report = nearMisses(for: request, in: snapshot)
                 let committed = state.withValue { state -> Bool in
                     guard state.version == snapshot.version else { return false }
-                    state.journal.append(JournalEntry(index: state.journal.count, request: request, nearMissReport: report))
+                    append({ JournalEntry(index: $0, request: request, nearMissReport: report) }, to: &state)
                     return true
                 }
                 if committed { return .unmatched(report) }
@@ -141,10 +169,10 @@ public final class StubRegistry: Sendable {
 
     private func record(_ request: StubRequest, stub: Stub, status: Int?, failure: String?) {
         state.withValue { state in
-            state.journal.append(JournalEntry(
-                index: state.journal.count, request: request, stubID: stub.id, stubName: stub.displayName,
+            append({ JournalEntry(
+                index: $0, request: request, stubID: stub.id, stubName: stub.displayName,
                 status: status, failure: failure
-            ))
+            ) }, to: &state)
         }
     }
 
@@ -180,22 +208,22 @@ public final class StubRegistry: Sendable {
 
     /// Every request seen, in order.
     public var journal: [JournalEntry] {
-        state.value.journal
+        kept(state.withValue { $0.journal })
     }
 
     /// The requests no stub matched, in order.
     public var unmatchedRequests: [StubRequest] {
-        state.value.journal.filter { !$0.wasMatched }.map(\.request)
+        journal.filter { !$0.wasMatched }.map(\.request)
     }
 
     /// How many requests in the journal fit `pattern` (whether or not a stub answered them).
     public func count(matching pattern: RequestPattern) -> Int {
-        state.value.journal.filter { pattern.evaluate($0.request).matched }.count
+        journal.filter { pattern.evaluate($0.request).matched }.count
     }
 
     /// Checks that `expected` requests in the journal fit `pattern`.
     public func verify(_ expected: RequestCount, matching pattern: RequestPattern) throws(StubVerificationError) {
-        let journal = state.value.journal
+        let journal = journal
         let actual = journal.filter { pattern.evaluate($0.request).matched }.count
         guard expected.accepts(actual) else {
             throw StubVerificationError(expected: expected, actual: actual, pattern: pattern.description,
@@ -205,7 +233,10 @@ public final class StubRegistry: Sendable {
 
     /// Empties the journal (stubs, hit counts and scenario states stay).
     public func resetJournal() {
-        state.withValue { $0.journal.removeAll() }
+        state.withValue { state in
+            state.journal.removeAll()
+            state.recorded = 0
+        }
     }
 
     // MARK: Scenarios

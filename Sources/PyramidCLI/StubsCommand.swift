@@ -31,12 +31,19 @@ struct StubsServeCommand: AsyncParsableCommand {
     @Option(help: "The port (default: a free one).")
     var port: Int = 0
 
+    @Option(name: .customLong("max-request-journal-entries"), help: "The most requests the journal keeps, oldest dropped first (WireMock's flag; 0: no limit).")
+    var maxRequestJournalEntries: Int = 10_000
+
     @Flag(help: "Serve the other mappings when some use unsupported features (each is still reported).")
     var skipUnsupported = false
 
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw CommandFailure.invalidOption(name: "--port", value: String(port), reason: "is not between 0 and 65535")
+        }
+        guard maxRequestJournalEntries >= 0 else {
+            throw CommandFailure.invalidOption(
+                name: "--max-request-journal-entries", value: String(maxRequestJournalEntries), reason: "is negative")
         }
     }
 
@@ -55,7 +62,7 @@ struct StubsServeCommand: AsyncParsableCommand {
             throw CommandFailure.stubRoot(
                 "\(imported.issues.count) mapping problem(s) in \(root.mappingsDirectory); fix them, or pass --skip-unsupported to serve the rest")
         }
-        let registry = StubRegistry()
+        let registry = StubRegistry(journalLimit: maxRequestJournalEntries == 0 ? nil : maxRequestJournalEntries)
         registry.add(imported.stubs)
         let server: StubServer
         do {

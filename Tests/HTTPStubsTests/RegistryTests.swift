@@ -173,3 +173,30 @@ struct RegistryTests {
         #expect(stubs.journal.count == statuses.count)
     }
 }
+
+@Suite("Journal limit")
+struct JournalLimitTests {
+    @Test("a registry with a journal limit keeps the newest requests, numbered as they came")
+    func keepsNewest() throws {
+        let stubs = StubRegistry(journalLimit: 3)
+        stubs.stub(.get("/a")).respond(.status(200))
+        for index in 0..<100 {
+            _ = stubs.respond(to: try StubRequest(method: "GET", url: index.isMultiple(of: 2) ? "/a" : "/b?n=\(index)"))
+        }
+        #expect(stubs.journal.map(\.index) == [97, 98, 99])
+        #expect(stubs.journal.map(\.request.pathAndQuery) == ["/b?n=97", "/a", "/b?n=99"])
+        #expect(stubs.count(matching: .get("/a")) == 1, "counts see only what is kept")
+        #expect(stubs.unmatchedRequests.count == 2)
+        stubs.resetJournal()
+        _ = stubs.respond(to: try StubRequest(method: "GET", url: "/a"))
+        #expect(stubs.journal.map(\.index) == [0])
+    }
+
+    @Test("without a limit every request is kept")
+    func unlimited() throws {
+        let stubs = StubRegistry()
+        for _ in 0..<500 { _ = stubs.respond(to: try StubRequest(method: "GET", url: "/x")) }
+        #expect(stubs.journal.count == 500)
+        #expect(stubs.journalLimit == nil)
+    }
+}

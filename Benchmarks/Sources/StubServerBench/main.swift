@@ -1,0 +1,64 @@
+// The servers scripts/bench-stubs loads with wrk: our stub server, and a bare SwiftNIO
+// "hello" server (one ChannelHandler, a fixed response) as the ceiling any NIO server has.
+// Both answer GET /api/v2/items/a1 with the same JSON body.
+//   stub-server-bench ours|nio
+// Prints the base URL on the first line and serves until killed.
+import Foundation
+import HTTPStubs
+import HTTPStubsServer
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+let body = #"{"id":"a1","likes":3,"title":"Swift"}"#
+
+/// The ceiling: NIO's HTTP/1.1 pipeline and one handler that writes a fixed response.
+final class HelloHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .end = unwrapInboundIn(data) else { return }
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json")
+        headers.add(name: "Content-Length", value: String(body.utf8.count))
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+}
+
+func serveBareNIO() async throws {
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        .serverChannelOption(.backlog, value: 256)
+        .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+        .childChannelInitializer { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                try channel.pipeline.syncOperations.addHandler(HelloHandler())
+            }
+        }
+        .bind(host: "127.0.0.1", port: 0).get()
+    print("http://127.0.0.1:\(channel.localAddress?.port ?? 0)")
+    fflush(stdout)
+    try await channel.closeFuture.get()
+}
+
+func serveStubs() async throws {
+    // As `pyramid stubs serve` runs it: the journal keeps the newest 10,000 requests.
+    let stubs = StubRegistry(journalLimit: 10_000)
+    stubs.stub(.get("/api/v2/items/{id}")).respond(.text(body).header("Content-Type", "application/json"))
+    let server = try await StubServer.start(stubs)
+    print(server.baseURL.absoluteString)
+    fflush(stdout)
+    try await server.wait()
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "ours": try await serveStubs()
+case "nio": try await serveBareNIO()
+default:
+    FileHandle.standardError.write(Data("usage: stub-server-bench ours|nio\n".utf8))
+    exit(2)
+}
