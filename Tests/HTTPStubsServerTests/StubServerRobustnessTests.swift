@@ -9,16 +9,6 @@ import Testing
 /// slow clients, oversized headers and the connection cap, are LoopbackServer's tests.)
 @Suite("Stub server robustness", .timeLimit(.minutes(1)))
 struct StubServerRobustnessTests {
-    func exchange(_ bytes: [UInt8], port: Int) async throws -> String {
-        let connection = try await RawConnection.open(port: port)
-        defer { connection.close() }
-        let raw = try await connection.blocking { connection in
-            try connection.sendAll(bytes)
-            return try connection.readToEnd()
-        }
-        return String(decoding: raw, as: UTF8.self)
-    }
-
     @Test(
         "bad requests get 4xx (an absolute-form target is served, as HTTP/1.1 requires) and the stubs are still served",
         arguments: [
@@ -33,7 +23,7 @@ struct StubServerRobustnessTests {
         let stubs = StubRegistry()
         stubs.stub(.get("/items")).respond(.json(["ok": true]))
         try await withStubServer(stubs, options: StubServerOptions(bodyLimit: 1 << 16)) { server in
-            let answer = try await exchange(Array(request.utf8), port: server.port)
+            let answer = try await RawHTTP(port: server.port).sendRaw(Array(request.utf8))
             #expect(answer.hasPrefix(expected), "\(answer.prefix(200).debugDescription)")
             let good = try await RawHTTP(port: server.port).send("GET", "/items")
             #expect(good.status == 200 && good.text == #"{"ok":true}"#)

@@ -13,17 +13,6 @@ struct LoopbackServerRobustnessTests {
         try await writer.respond(ServerResponse(status: 200, body: body))
     }
 
-    /// Sends `bytes` on a fresh connection and reads until the server closes it.
-    func exchange(_ bytes: [UInt8], port: Int) async throws -> String {
-        let connection = try await RawConnection.open(port: port)
-        defer { connection.close() }
-        let raw = try await connection.blocking { connection in
-            try connection.sendAll(bytes)
-            return try connection.readToEnd()
-        }
-        return String(decoding: raw, as: UTF8.self)
-    }
-
     /// The server still answers a well-formed request.
     func expectServing(_ port: Int) async throws {
         let response = try await RawHTTP(port: port).send("GET", "/still-here")
@@ -42,7 +31,7 @@ struct LoopbackServerRobustnessTests {
         ])
     func malformed(_ request: String) async throws {
         try await withLoopbackServer(limits: ServerLimits(bodyLimit: 1024), handler: Self.echo) { server in
-            let answer = try await exchange(Array(request.utf8), port: server.port)
+            let answer = try await RawHTTP(port: server.port).sendRaw(Array(request.utf8))
             #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.debugDescription)")
             try await expectServing(server.port)
         }
@@ -52,7 +41,7 @@ struct LoopbackServerRobustnessTests {
     func oversizedHeaders() async throws {
         try await withLoopbackServer(limits: ServerLimits(bodyLimit: 1024), handler: Self.echo) { server in
             let huge = "GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 200_000))\r\n\r\n"
-            let answer = try await exchange(Array(huge.utf8), port: server.port)
+            let answer = try await RawHTTP(port: server.port).sendRaw(Array(huge.utf8))
             #expect(answer.hasPrefix("HTTP/1.1 4"), "\(answer.prefix(80).debugDescription)")
             try await expectServing(server.port)
         }
@@ -159,7 +148,7 @@ struct LoopbackServerRobustnessTests {
                         let bytes = index.isMultiple(of: 2)
                             ? http.request("GET", "/client/\(index)", keepAlive: false)
                             : Array("\(index) NOT HTTP AT ALL\r\n\r\n".utf8)
-                        return (index, try await exchange(bytes, port: server.port))
+                        return (index, try await RawHTTP(port: server.port).sendRaw(bytes))
                     }
                 }
                 return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }

@@ -37,6 +37,18 @@ package struct RawHTTP {
         }
     }
 
+    /// Sends `bytes` exactly as given on a fresh connection and returns everything received
+    /// until the server closes it, as text.
+    package func sendRaw(_ bytes: [UInt8]) async throws -> String {
+        let connection = try await RawConnection.open(port: port)
+        defer { connection.close() }
+        let raw = try await connection.blocking { connection in
+            try connection.sendAll(bytes)
+            return try connection.readToEnd()
+        }
+        return String(decoding: raw, as: UTF8.self)
+    }
+
     /// The bytes of one request.
     package func request(
         _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = [], host: String? = nil,
