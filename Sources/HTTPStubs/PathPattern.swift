@@ -55,7 +55,7 @@ public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Custo
             guard let groups = template.match(request.path) else { return nil }
             var captures: [String: String] = [:]
             for (name, raw) in zip(template.names, groups) {
-                captures[name] = raw.removingPercentEncoding ?? raw
+                captures[name] = raw.contains("%") ? raw.removingPercentEncoding ?? raw : raw
             }
             return captures
         case .regex(let regex):

@@ -11,6 +11,8 @@ struct PathTemplate: Sendable, Hashable {
     }
 
     let parts: [Part]
+    /// The placeholders' names, in order.
+    let names: [String]
 
     init(_ template: String) {
         var parts: [Part] = []
@@ -22,11 +24,7 @@ struct PathTemplate: Sendable, Hashable {
         }
         if !rest.isEmpty { parts.append(.literal(Array(rest.utf8))) }
         self.parts = parts
-    }
-
-    /// The placeholder names in order.
-    var names: [String] {
-        parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
+        names = parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
     }
 
     /// The raw (still percent-encoded) captures in order, or `nil` when `path` does not fit.

@@ -86,6 +86,22 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
         public var matched: Bool { criteria.allSatisfy(\.matched) }
     }
 
+    /// The path's captures when `request` fits every criterion, else `nil`. It stops at the
+    /// first criterion that fails and describes nothing: the registry's matching runs on it,
+    /// and ``evaluate(_:)`` explains near misses.
+    public func match(_ request: StubRequest) -> [String: String]? {
+        if let method, method != request.method { return nil }
+        var captures: [String: String] = [:]
+        if let path {
+            guard let found = path.match(request) else { return nil }
+            captures = found
+        }
+        for (name, match) in query where !match.matches(request.queryValues(name)) { return nil }
+        for (name, match) in headers where !match.matches(request.headers.values(for: name)) { return nil }
+        for pattern in body where !pattern.evaluate(request).matched { return nil }
+        return captures
+    }
+
     /// Checks every criterion against `request` (none short-circuits, so reports show them all).
     public func evaluate(_ request: StubRequest) -> Evaluation {
         var criteria: [CriterionResult] = []

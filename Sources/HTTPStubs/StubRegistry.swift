@@ -126,9 +126,8 @@ public final class StubRegistry: Sendable {
             let snapshot = state.withValue { Snapshot(entries: $0.entries, scenarioStates: $0.scenarioStates, version: $0.version) }
             var chosen: (entry: Entry, captures: [String: String])?
             for entry in snapshot.entries where Self.scenarioAllows(entry.stub, snapshot.scenarioStates) {
-                let evaluation = entry.stub.request.evaluate(request)
-                if evaluation.matched {
-                    chosen = (entry, evaluation.captures)
+                if let captures = entry.stub.request.match(request) {
+                    chosen = (entry, captures)
                     break
                 }
             }
@@ -218,13 +217,13 @@ public final class StubRegistry: Sendable {
 
     /// How many requests in the journal fit `pattern` (whether or not a stub answered them).
     public func count(matching pattern: RequestPattern) -> Int {
-        journal.filter { pattern.evaluate($0.request).matched }.count
+        journal.filter { pattern.match($0.request) != nil }.count
     }
 
     /// Checks that `expected` requests in the journal fit `pattern`.
     public func verify(_ expected: RequestCount, matching pattern: RequestPattern) throws(StubVerificationError) {
         let journal = journal
-        let actual = journal.filter { pattern.evaluate($0.request).matched }.count
+        let actual = journal.filter { pattern.match($0.request) != nil }.count
         guard expected.accepts(actual) else {
             throw StubVerificationError(expected: expected, actual: actual, pattern: pattern.description,
                                         received: journal.map(\.request.summary))

@@ -3,33 +3,49 @@ import HTTPStubs
 import LoopbackServer
 
 /// What the stub server does with each request: the admin API under `/__admin`, everything
-/// else through the registry's rules.
+/// else through the registry's rules. Matching runs on the event loop, so a custom predicate
+/// must not block.
 struct Answering: Sendable {
     let registry: StubRegistry
     let options: StubServerOptions
     let defaults: [Stub]
 
-    var handle: LoopbackServer.Handler {
-        { request, writer in try await self.answer(request, writer) }
+    /// On the event loop: admin calls and every outcome that needs no waiting are answered at
+    /// once; a response with a delay or a fault goes to ``handle`` with it.
+    var immediate: LoopbackServer.Immediate {
+        { request in self.decide(request) }
     }
 
-    func answer(_ request: ServerRequest, _ writer: ResponseWriter) async throws {
+    /// Sends what ``immediate`` handed over: a response with a delay or a fault.
+    var handle: LoopbackServer.Handler {
+        { request, writer in
+            guard let response = request.handedOver as? ResolvedResponse else {
+                try await writer.respond(Self.text(500, "the stub server lost the answer to \(request.method) \(request.target)"))
+                return
+            }
+            try await self.send(response, writer)
+        }
+    }
+
+    func decide(_ request: ServerRequest) -> ImmediateAnswer {
         if options.adminAPI, request.target == "/__admin" || request.target.hasPrefix("/__admin/") {
-            try await writer.respond(AdminAPI(registry: registry, defaults: defaults, filesDirectory: options.filesDirectory).answer(request))
-            return
+            return .respond(AdminAPI(registry: registry, defaults: defaults, filesDirectory: options.filesDirectory).answer(request))
         }
         guard let stubRequest = Self.stubRequest(request) else {
-            try await writer.respond(Self.text(400, "cannot read the request target \(request.target)"))
-            return
+            return .respond(Self.text(400, "cannot read the request target \(request.target)"))
         }
         switch registry.respond(to: stubRequest) {
+        case .matched(let match) where match.response.delay == nil && match.response.fault == nil:
+            let response = match.response
+            return .respond(ServerResponse(
+                status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: [UInt8](response.body)))
         case .matched(let match):
-            try await send(match.response, writer)
+            return .handOver(match.response)
         case .unmatched(let report):
             // As WireMock: 404 with the closest stubs, criterion by criterion.
-            try await writer.respond(Self.text(404, "Request was not matched\n\n\(report.description)"))
+            return .respond(Self.text(404, "Request was not matched\n\n\(report.description)"))
         case .failed(let failure):
-            try await writer.respond(Self.text(500, failure.description))
+            return .respond(Self.text(500, failure.description))
         }
     }
 

@@ -40,7 +40,8 @@ public final class StubServer: Sendable {
         _ registry: StubRegistry = StubRegistry(), port: Int = 0, options: StubServerOptions = StubServerOptions()
     ) async throws -> StubServer {
         let answering = Answering(registry: registry, options: options, defaults: registry.stubs)
-        let server = try await LoopbackServer.start(port: port, limits: options.limits, handler: answering.handle)
+        let server = try await LoopbackServer.start(
+            port: port, limits: options.limits, immediate: answering.immediate, handler: answering.handle)
         return StubServer(registry: registry, options: options, server: server, defaults: answering.defaults)
     }
 
@@ -74,7 +75,9 @@ public func withStubServer<T: Sendable>(
     _ body: (StubServer) async throws -> T
 ) async throws -> T {
     let answering = Answering(registry: registry, options: options, defaults: registry.stubs)
-    return try await withLoopbackServer(port: port, limits: options.limits, handler: answering.handle) { server in
+    return try await withLoopbackServer(
+        port: port, limits: options.limits, immediate: answering.immediate, handler: answering.handle
+    ) { server in
         try await body(StubServer(registry: registry, options: options, server: server, defaults: answering.defaults))
     }
 }

@@ -11,40 +11,17 @@ extension LoopbackServer {
     func serve(_ connection: ServerConnection, finishing: Bool) async {
         let channel = connection.channel
         if finishing { await ServerLifecycle.quiesce(channel) }
-        let port = channel.localAddress?.port ?? port
         do {
             try await connection.executeThenClose { inbound, outbound in
-                var pending: PendingRequest?
-                for try await part in inbound {
-                    switch part {
-                    case .head(let head):
-                        if let announced = head.headers.first(name: "Content-Length").flatMap(Int.init),
-                           announced > limits.bodyLimit {
-                            // Refused at once: waiting for a body that will be thrown away
-                            // would hold the client until the request timeout.
-                            let writer = writer(for: head, keepAlive: false, channel, outbound)
-                            try await writer.respond(limits.payloadTooLarge)
-                            return
-                        }
-                        pending = PendingRequest(head: head)
-                    case .body(let chunk):
-                        pending?.append(chunk, limit: limits.bodyLimit)
-                        if let refused = pending, refused.received > limits.bodyLimit + limits.discardLimit {
-                            // Answered, though the client may not read it before the close.
-                            let writer = writer(for: refused.head, keepAlive: false, channel, outbound)
-                            try await writer.respond(limits.payloadTooLarge)
-                            return
-                        }
-                    case .end:
-                        guard let complete = pending else { continue }
-                        pending = nil
-                        let tooLarge = complete.received > limits.bodyLimit
-                        let writer = writer(for: complete.head, keepAlive: complete.head.isKeepAlive && !tooLarge, channel, outbound)
-                        if tooLarge {
-                            try await writer.respond(limits.payloadTooLarge)
-                            continue
-                        }
-                        try await handler(ServerRequest(head: complete.head, body: complete.body, localPort: port), writer)
+                for try await request in inbound {
+                    switch request {
+                    case .tooLarge(let head):
+                        // Answered, though a client still sending may not read it before the close.
+                        try await writer(for: head, keepAlive: false, channel, outbound).respond(limits.payloadTooLarge)
+                        return
+                    case .complete(let request):
+                        let writer = writer(for: request.head, keepAlive: request.head.isKeepAlive, channel, outbound)
+                        try await handler(request, writer)
                         switch writer.state {
                         case .open: try await writer.respond(Self.unanswered)
                         case .streaming: try await writer.finish()
@@ -70,25 +47,4 @@ extension LoopbackServer {
     private static let unanswered = ServerResponse(
         status: 500, headers: [("Content-Type", "text/plain; charset=utf-8")],
         body: Array("the server's handler returned without an answer\n".utf8))
-}
-
-/// A request being read: its head, and its body up to the server's limit.
-private struct PendingRequest {
-    let head: HTTPRequestHead
-    private(set) var body: [UInt8] = []
-    /// Body bytes received, kept or not.
-    private(set) var received = 0
-
-    init(head: HTTPRequestHead) {
-        self.head = head
-    }
-
-    mutating func append(_ chunk: ByteBuffer, limit: Int) {
-        received += chunk.readableBytes
-        if received > limit {
-            body = []
-        } else {
-            body += chunk.readableBytesView
-        }
-    }
 }

@@ -25,6 +25,9 @@ import NIOPosix
 package final class LoopbackServer: Sendable {
     /// Answers one request. It may throw when a write fails; only its connection ends.
     package typealias Handler = @Sendable (ServerRequest, ResponseWriter) async throws -> Void
+    /// Decides on the event loop, without waiting, whether to answer a request at once or hand
+    /// it to the ``Handler``. It must not block: it runs on the connection's event loop.
+    package typealias Immediate = @Sendable (ServerRequest) -> ImmediateAnswer
 
     /// The port bound on 127.0.0.1.
     package let port: Int
@@ -34,9 +37,11 @@ package final class LoopbackServer: Sendable {
     let lifecycle: ServerLifecycle
 
     /// Binds 127.0.0.1 on `port` (0 picks a free one). Serving starts with ``serve()``;
-    /// prefer ``withLoopbackServer(port:limits:handler:body:)`` or ``start(port:limits:handler:)``.
-    package static func bind(port: Int = 0, limits: ServerLimits, handler: @escaping Handler) async throws -> LoopbackServer {
-        let lifecycle = ServerLifecycle(limits: limits)
+    /// prefer ``withLoopbackServer(port:limits:immediate:handler:body:)`` or ``start(port:limits:immediate:handler:)``.
+    package static func bind(
+        port: Int = 0, limits: ServerLimits, immediate: Immediate? = nil, handler: @escaping Handler
+    ) async throws -> LoopbackServer {
+        let lifecycle = ServerLifecycle(limits: limits, immediate: immediate)
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: 256)
@@ -51,8 +56,10 @@ package final class LoopbackServer: Sendable {
 
     /// Binds and serves until ``close()``, in one task for the server's whole life: ``close()``
     /// and ``wait()`` return only when it has ended, so nothing it started outlives them.
-    package static func start(port: Int = 0, limits: ServerLimits, handler: @escaping Handler) async throws -> LoopbackServer {
-        let server = try await bind(port: port, limits: limits, handler: handler)
+    package static func start(
+        port: Int = 0, limits: ServerLimits, immediate: Immediate? = nil, handler: @escaping Handler
+    ) async throws -> LoopbackServer {
+        let server = try await bind(port: port, limits: limits, immediate: immediate, handler: handler)
         Task(executorPreference: EventLoopTaskExecutor(server.listener.channel.eventLoop)) { await server.serve() }
         return server
     }
@@ -123,10 +130,10 @@ package final class LoopbackServer: Sendable {
 /// Serves `handler` on 127.0.0.1 for the duration of `body`, then closes the server: no new
 /// connections, every request in flight answered, however `body` ends.
 package func withLoopbackServer<T: Sendable>(
-    port: Int = 0, limits: ServerLimits, handler: @escaping LoopbackServer.Handler,
+    port: Int = 0, limits: ServerLimits, immediate: LoopbackServer.Immediate? = nil, handler: @escaping LoopbackServer.Handler,
     body: (LoopbackServer) async throws -> T
 ) async throws -> T {
-    let server = try await LoopbackServer.bind(port: port, limits: limits, handler: handler)
+    let server = try await LoopbackServer.bind(port: port, limits: limits, immediate: immediate, handler: handler)
     // A child task that starts on the listener's loop, not an `async let`: that would start
     // on the global executor, which a test elsewhere may have handed to a busy main actor.
     return try await withThrowingTaskGroup(of: Void.self, returning: T.self) { group in

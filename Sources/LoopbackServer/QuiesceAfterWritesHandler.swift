@@ -4,40 +4,24 @@ import NIOCore
 ///
 /// `HTTPServerPipelineHandler` closes an idle connection as soon as it sees the event, and
 /// a close drops the writes still queued in the channel: a response the client is still
-/// taking would be cut short. At the head of the pipeline this handler sees every write and
-/// passes the event on only when none is outstanding.
-final class QuiesceAfterWritesHandler: ChannelDuplexHandler {
+/// taking would be cut short. At the head of the pipeline this handler writes an empty
+/// buffer when the event comes; writes complete in order, so when that one completes every
+/// earlier one has, and the event goes on. Nothing is done per write.
+final class QuiesceAfterWritesHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
-    typealias OutboundIn = IOData
-    typealias OutboundOut = IOData
-
-    private var outstanding = 0
-    private var held = false
-    private var removed = false
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        guard event is ChannelShouldQuiesceEvent, outstanding > 0 else {
+        guard event is ChannelShouldQuiesceEvent else {
             context.fireUserInboundEventTriggered(event)
             return
         }
-        held = true
-    }
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let promise = promise ?? context.eventLoop.makePromise()
-        outstanding += 1
-        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        promise.futureResult.whenComplete { _ in
-            let (handler, context) = bound.value
-            handler.outstanding -= 1
-            guard handler.outstanding == 0, handler.held, !handler.removed else { return }
-            handler.held = false
-            context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        let drained = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(NIOAny(IOData.byteBuffer(ByteBuffer())), promise: drained)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        drained.futureResult.whenComplete { _ in
+            // Closed meanwhile: the event has nothing left to do.
+            guard bound.value.channel.isActive else { return }
+            bound.value.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         }
-        context.write(data, promise: promise)
-    }
-
-    func handlerRemoved(context: ChannelHandlerContext) {
-        removed = true
     }
 }

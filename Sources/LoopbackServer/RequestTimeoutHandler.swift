@@ -8,6 +8,9 @@ import NIOHTTP1
 /// delay, a dribble, a hang) never trips it. A client that sends its head byte by byte, or
 /// a body that never ends, or nothing at all, is closed when it runs out; memory per client
 /// stays bounded by the request limits.
+///
+/// One timer per connection checks the deadline and re-arms itself; a request only moves
+/// the deadline, so the check costs nothing per request.
 final class RequestTimeoutHandler: ChannelDuplexHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -15,48 +18,71 @@ final class RequestTimeoutHandler: ChannelDuplexHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let timeout: TimeAmount
-    private var deadline: Scheduled<Void>?
+    /// When the request being waited for must have ended; `nil` while one is being answered.
+    private var deadline: NIODeadline?
+    private var check: Scheduled<Void>?
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(context) }
+        if context.channel.isActive { start(context) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        arm(context)
+        start(context)
         context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .end = unwrapInboundIn(data) { disarm() }
+        if case .end = unwrapInboundIn(data) { deadline = nil }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { arm(context) }
+        if case .end = unwrapOutboundIn(data) { deadline = .now() + timeout }
         context.write(data, promise: promise)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        disarm()
+        stop()
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        disarm()
+        stop()
     }
 
-    private func arm(_ context: ChannelHandlerContext) {
-        disarm()
-        let channel = context.channel
-        deadline = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+    private func start(_ context: ChannelHandlerContext) {
+        guard check == nil else { return }
+        deadline = .now() + timeout
+        schedule(context, at: deadline!)
     }
 
-    private func disarm() {
-        deadline?.cancel()
-        deadline = nil
+    private func schedule(_ context: ChannelHandlerContext, at time: NIODeadline) {
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        check = context.eventLoop.scheduleTask(deadline: time) {
+            let (handler, context) = bound.value
+            handler.fire(context)
+        }
+    }
+
+    private func fire(_ context: ChannelHandlerContext) {
+        guard let deadline else {
+            // A request is being answered: look again one timeout from now.
+            schedule(context, at: .now() + timeout)
+            return
+        }
+        if deadline <= .now() {
+            context.close(promise: nil)
+        } else {
+            schedule(context, at: deadline)
+        }
+    }
+
+    private func stop() {
+        check?.cancel()
+        check = nil
     }
 }

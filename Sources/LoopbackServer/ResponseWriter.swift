@@ -41,14 +41,9 @@ package final class ResponseWriter {
     /// Sends a whole response with its `Content-Length` (no body for HEAD).
     package func respond(_ response: ServerResponse) async throws {
         precondition(state == .open, "a request is answered once")
-        var headers = HTTPHeaders(response.headers)
-        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-        var parts: [HTTPPart<HTTPResponseHead, ByteBuffer>] = [.head(head(response.status, headers))]
-        if request.method != .HEAD && !response.body.isEmpty { parts.append(.body(ByteBuffer(bytes: response.body))) }
-        parts.append(.end(nil))
         state = .answered
         if !keepAlive { await lifecycle.retire(channel) }
-        try await outbound.write(contentsOf: parts)
+        try await outbound.write(contentsOf: response.parts(for: request, keepAlive: keepAlive))
     }
 
     /// Sends the status and headers of a chunked response; the body follows with
@@ -60,7 +55,7 @@ package final class ResponseWriter {
         fields.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
         state = .streaming
         if !keepAlive { await lifecycle.retire(channel) }
-        try await outbound.write(.head(head(status, fields)))
+        try await outbound.write(.head(ServerResponse.head(status, fields, for: request, keepAlive: keepAlive)))
     }
 
     /// Sends one chunk of a chunked response, at once.
@@ -132,11 +127,5 @@ package final class ResponseWriter {
             group.cancelAll()
             guard finished else { throw ConnectionClosed() }
         }
-    }
-
-    private func head(_ status: Int, _ headers: HTTPHeaders) -> HTTPResponseHead {
-        var headers = headers
-        headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        return HTTPResponseHead(version: request.version, status: HTTPResponseStatus(statusCode: status), headers: headers)
     }
 }

@@ -40,9 +40,11 @@ final class ServerLifecycle: Sendable {
 
     private let state = Locked(State())
     let limits: ServerLimits
+    let immediate: LoopbackServer.Immediate?
 
-    init(limits: ServerLimits) {
+    init(limits: ServerLimits, immediate: LoopbackServer.Immediate?) {
         self.limits = limits
+        self.immediate = immediate
     }
 
     /// Sets up a new connection (on its event loop) and holds it until it is served.
@@ -54,7 +56,7 @@ final class ServerLifecycle: Sendable {
                 guard state.accepted.count + state.serving.count + state.hanging.count < limits.maxConnections else {
                     throw Refusal.tooManyConnections(limit: limits.maxConnections)
                 }
-                let connection = try ServerConnection.wrapping(channel, limits: limits)
+                let connection = try ServerConnection.wrapping(channel, limits: limits, immediate: immediate)
                 state.accepted[ObjectIdentifier(channel)] = connection
                 return connection
             }

@@ -19,7 +19,7 @@ final class HelloHandler: ChannelInboundHandler, Sendable {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .end = unwrapInboundIn(data) else { return }
-        var headers = HTTPHeaders()
+        var headers = NIOHTTP1.HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json")
         headers.add(name: "Content-Length", value: String(body.utf8.count))
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
@@ -41,7 +41,7 @@ func serveBareNIO() async throws {
         }
         .bind(host: "127.0.0.1", port: 0).get()
     print("http://127.0.0.1:\(channel.localAddress?.port ?? 0)")
-    fflush(stdout)
+    fflush(nil)
     try await channel.closeFuture.get()
 }
 
@@ -51,11 +51,36 @@ func serveStubs() async throws {
     stubs.stub(.get("/api/v2/items/{id}")).respond(.text(body).header("Content-Type", "application/json"))
     let server = try await StubServer.start(stubs)
     print(server.baseURL.absoluteString)
-    fflush(stdout)
+    fflush(nil)
     try await server.wait()
 }
 
+/// The engine alone, per request: parsing the target as the server does, matching, journal.
+func engineOnly() throws {
+    let stubs = StubRegistry(journalLimit: 10_000)
+    stubs.stub(.get("/api/v2/items/{id}")).respond(.text(body).header("Content-Type", "application/json"))
+    let clock = ContinuousClock()
+    let count = Int(ProcessInfo.processInfo.environment["ENGINE_COUNT"] ?? "") ?? 200_000
+    var parse = Duration.zero, respond = Duration.zero
+    for _ in 0..<count {
+        let start = clock.now
+        let components = URLComponents(string: "/api/v2/items/a1")!
+        let request = StubRequest(
+            method: "GET", path: components.percentEncodedPath, query: components.queryItems ?? [],
+            percentEncodedQuery: components.percentEncodedQuery,
+            headers: HTTPStubs.HTTPHeaders([("Host", "127.0.0.1:8080"), ("User-Agent", "wrk")]), body: Data(),
+            url: URL(string: "http://127.0.0.1:8080/api/v2/items/a1"))
+        let middle = clock.now
+        guard case .matched = stubs.respond(to: request) else { fatalError() }
+        let end = clock.now
+        parse += middle - start
+        respond += end - middle
+    }
+    print("per request: parse \(parse / count), respond \(respond / count)")
+}
+
 switch CommandLine.arguments.dropFirst().first {
+case "engine": try engineOnly()
 case "ours": try await serveStubs()
 case "nio": try await serveBareNIO()
 default:
