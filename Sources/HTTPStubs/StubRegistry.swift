@@ -155,21 +155,22 @@ public final class StubRegistry: Sendable {
                 return stub.responses[min(hits, stub.responses.count - 1)]
             }
             guard let response else { continue }
+            let name = stub.displayName
             do throws(ResolutionError) {
                 let resolved = try response.resolve(for: request, captures: chosen.captures)
-                record(request, stub: stub, status: resolved.fault == nil ? resolved.status : nil, failure: nil)
-                return .matched(StubMatch(stubID: stub.id, stubName: stub.displayName, response: resolved, captures: chosen.captures))
+                record(request, stub: stub, name: name, status: resolved.fault == nil ? resolved.status : nil, failure: nil)
+                return .matched(StubMatch(stubID: stub.id, stubName: name, response: resolved, captures: chosen.captures))
             } catch {
-                record(request, stub: stub, status: nil, failure: error.reason)
-                return .failed(StubFailure(stubID: stub.id, stubName: stub.displayName, reason: error.reason))
+                record(request, stub: stub, name: name, status: nil, failure: error.reason)
+                return .failed(StubFailure(stubID: stub.id, stubName: name, reason: error.reason))
             }
         }
     }
 
-    private func record(_ request: StubRequest, stub: Stub, status: Int?, failure: String?) {
+    private func record(_ request: StubRequest, stub: Stub, name: String, status: Int?, failure: String?) {
         state.withValue { state in
             append({ JournalEntry(
-                index: $0, request: request, stubID: stub.id, stubName: stub.displayName,
+                index: $0, request: request, stubID: stub.id, stubName: name,
                 status: status, failure: failure
             ) }, to: &state)
         }

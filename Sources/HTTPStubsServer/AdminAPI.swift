@@ -165,7 +165,7 @@ struct AdminAPI {
         }
         var logged: [String: JSONValue] = [
             "url": .string(request.pathAndQuery),
-            "absoluteUrl": .string(request.url?.absoluteString ?? request.pathAndQuery),
+            "absoluteUrl": .string(request.url?.absoluteString ?? "http://\(request.headers["Host"] ?? "127.0.0.1")\(request.pathAndQuery)"),
             "method": .string(request.method),
             "headers": .object(headers),
             "queryParams": .object(query),

@@ -77,6 +77,20 @@ func engineOnly() throws {
         respond += end - middle
     }
     print("per request: parse \(parse / count), respond \(respond / count)")
+    // Variants, to see where respond's time goes.
+    let request = StubRequest(method: "GET", path: "/api/v2/items/a1")
+    for (name, limit, pattern, response) in [
+        ("exact path, empty body, no journal limit", Int?.none, RequestPattern.get("/api/v2/items/a1"), StubResponse.status(200)),
+        ("exact path, empty body, limit", 10_000, RequestPattern.get("/api/v2/items/a1"), StubResponse.status(200)),
+        ("template path, empty body", 10_000, RequestPattern.get("/api/v2/items/{id}"), StubResponse.status(200)),
+        ("template path, text body + header", 10_000, RequestPattern.get("/api/v2/items/{id}"), StubResponse.text(body).header("Content-Type", "application/json")),
+    ] {
+        let registry = StubRegistry(journalLimit: limit)
+        registry.stub(pattern).respond(response)
+        let start = clock.now
+        for _ in 0..<count { _ = registry.respond(to: request) }
+        print("  \(name): \((clock.now - start) / count)")
+    }
 }
 
 switch CommandLine.arguments.dropFirst().first {
