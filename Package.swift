@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "LivingSpec", targets: ["LivingSpec"]),
         .library(name: "HTTPStubs", targets: ["HTTPStubs", "HTTPStubsServer"]),
+        .library(name: "UITesting", targets: ["UITesting"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
@@ -126,6 +127,9 @@ let package = Package(
             dependencies: ["PyramidIO"],
             swiftSettings: strict
         ),
+
+        // UI tests: XCUITest's queries, elements and waits, page objects and robots, over a driver.
+        .target(name: "UITesting", dependencies: ["PyramidIO"], swiftSettings: strict),
 
         // The stub engine on a socket: WireMock's admin API and faults at the connection.
         .target(name: "HTTPStubsServer", dependencies: ["HTTPStubs", "LoopbackServer"], swiftSettings: strict),
@@ -268,6 +272,9 @@ let package = Package(
             dependencies: ["HTTPStubs", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "UITestingTests", dependencies: ["UITesting", .product(name: "Clocks", package: "swift-clocks")],
+            swiftSettings: strict),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,196 @@
+import Foundation
+import PyramidIO
+import Testing
+
+/// The app under test, as `XCUIApplication`: launch arguments and environment, launch and
+/// terminate, and the queries every page object starts from. All of it is async and goes
+/// through a ``UIDriver``.
+///
+/// ```swift
+/// let app = UIApp(driver: driver)
+/// app.launchArguments = ["UI_TESTING"]
+/// app.launchEnvironment["TEST_USER_EMAIL"] = "test@example.com"
+/// try await app.launch()
+/// try await app.textFields["email_field"].typeText("test@example.com")
+/// await app.navigationBars["ホーム"].waitForExistence(timeout: 5)
+/// ```
+public final class UIApp: ElementQueryProviding, Sendable {
+    private struct State {
+        var arguments: [String] = []
+        var environment: [String: String] = [:]
+        var device = DeviceConfiguration()
+        var monitors: [InterruptionMonitor] = []
+    }
+
+    public let driver: any UIDriver
+    /// How every wait of this app polls.
+    public let waitPolicy: WaitPolicy
+    private let settings = Locked(State())
+
+    public init(driver: any UIDriver, waitPolicy: WaitPolicy = WaitPolicy()) {
+        self.driver = driver
+        self.waitPolicy = waitPolicy
+    }
+
+    public var app: UIApp { self }
+    public var queryDescription: ElementQueryDescription { ElementQueryDescription(steps: []) }
+
+    // MARK: Launch
+
+    public var launchArguments: [String] {
+        get { settings.value.arguments }
+        set { settings.withValue { $0.arguments = newValue } }
+    }
+
+    public var launchEnvironment: [String: String] {
+        get { settings.value.environment }
+        set { settings.withValue { $0.environment = newValue } }
+    }
+
+    /// The screen the app is shown on: size, orientation, appearance and locale.
+    public var device: DeviceConfiguration {
+        get { settings.value.device }
+        set { settings.withValue { $0.device = newValue } }
+    }
+
+    /// The configuration the next ``launch()`` uses.
+    public var launchConfiguration: LaunchConfiguration {
+        let current = settings.value
+        return LaunchConfiguration(arguments: current.arguments, environment: current.environment, device: current.device)
+    }
+
+    /// Launches the app with ``launchArguments``, ``launchEnvironment`` and ``device``.
+    public func launch() async throws {
+        try await driver.launch(launchConfiguration)
+    }
+
+    /// Launches the app in `scenario`: its ``LaunchScenario/launchArgument`` is added to the
+    /// launch arguments for this launch.
+    public func launch(with scenario: some LaunchScenario) async throws {
+        var configuration = launchConfiguration
+        configuration.arguments.append(scenario.launchArgument)
+        try await driver.launch(configuration)
+    }
+
+    public func terminate() async throws {
+        try await driver.terminate()
+    }
+
+    public var state: AppState {
+        get async throws { try await driver.state() }
+    }
+
+    // MARK: Evidence
+
+    /// Attaches the screen now as `<name>.png` to the current test; the image is kept with
+    /// the test's attachments whether it passes or fails (seed 002's `captureScreen`).
+    public func captureScreen(_ name: String) async {
+        await attachScreen(named: name)
+    }
+
+    /// Attaches a screenshot, or a note saying why there is none.
+    func attachScreen(named name: String) async {
+        do {
+            let png = try await driver.screenshot()
+            Attachment.record(png, named: name + ".png")
+        } catch {
+            Attachment.record("no screenshot: \(error)", named: name + ".txt")
+        }
+    }
+
+    // MARK: Interruptions
+
+    /// Adds a handler for system alerts and browser dialogs that block the test, as XCUITest's
+    /// `addUIInterruptionMonitor`: when an action or a look finds a dialog open, the monitors
+    /// run newest first until one returns `true` (it handled the dialog).
+    @discardableResult
+    public func addUIInterruptionMonitor(
+        withDescription description: String, handler: @escaping @Sendable (UIAlert) async throws -> Bool
+    ) -> InterruptionMonitor {
+        let monitor = InterruptionMonitor(description: description, handler: handler)
+        settings.withValue { $0.monitors.append(monitor) }
+        return monitor
+    }
+
+    public func removeUIInterruptionMonitor(_ monitor: InterruptionMonitor) {
+        settings.withValue { $0.monitors.removeAll { $0.id == monitor.id } }
+    }
+
+    /// Runs the monitors on the dialog showing now, if any; returns whether one handled it.
+    func handleInterruption() async throws -> Bool {
+        guard let dialog = try await driver.pendingDialog() else { return false }
+        for monitor in settings.value.monitors.reversed() {
+            if try await monitor.handler(UIAlert(app: self, dialog: dialog)) { return true }
+        }
+        return false
+    }
+
+    // MARK: Through the driver
+
+    func resolve(_ query: ElementQueryDescription) async throws -> [ElementSnapshot] {
+        do {
+            return try await driver.resolve(query)
+        } catch {
+            guard try await handleInterruption() else { throw error }
+            return try await driver.resolve(query)
+        }
+    }
+
+    func perform(_ action: ElementAction, on query: ElementQueryDescription) async throws {
+        do {
+            try await driver.perform(action, on: query)
+        } catch {
+            guard try await handleInterruption() else { throw error }
+            try await driver.perform(action, on: query)
+        }
+    }
+}
+
+/// A registered interruption handler.
+public struct InterruptionMonitor: Sendable {
+    let id = UUID()
+    public let description: String
+    let handler: @Sendable (UIAlert) async throws -> Bool
+}
+
+/// The dialog an interruption monitor is handed: its text and buttons.
+///
+/// ```swift
+/// app.addUIInterruptionMonitor(withDescription: "Camera Permission") { alert in
+///     if alert.buttons["Allow"].exists {
+///         try await alert.buttons["Allow"].tap()
+///         return true
+///     }
+///     return false
+/// }
+/// ```
+public struct UIAlert: Sendable {
+    let app: UIApp
+    public let dialog: SystemDialog
+
+    public var label: String { dialog.message }
+
+    /// The dialog's buttons by label.
+    public var buttons: Buttons { Buttons(alert: self) }
+
+    public struct Buttons: Sendable {
+        let alert: UIAlert
+        public subscript(label: String) -> Button { Button(alert: alert, label: label) }
+    }
+
+    public struct Button: Sendable {
+        let alert: UIAlert
+        public let label: String
+        public var exists: Bool { alert.dialog.buttons.contains(label) }
+
+        /// Presses the button, answering the dialog.
+        public func tap() async throws {
+            try await alert.app.driver.answerDialog(button: label, text: nil)
+        }
+    }
+
+    /// Types `text` into a prompt and presses `button`.
+    public func answer(_ text: String, pressing button: String) async throws {
+        try await app.driver.answerDialog(button: button, text: text)
+    }
+}

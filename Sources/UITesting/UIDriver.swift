@@ -1,0 +1,73 @@
+/// What a UI test needs from the platform that shows the app: launching it, resolving
+/// queries to what is on screen, acting on elements, and evidence for failures.
+///
+/// Three drivers implement it: `WebUIDriver` (Chromium through WebDriver, on Linux and
+/// macOS), `XCUITestDriver` (XCUITest, on iOS), and ``FakeUIDriver`` (an in-memory screen,
+/// for testing page objects without a browser). Queries, waits, page objects and robots are
+/// written once against this protocol.
+public protocol UIDriver: Sendable {
+    /// Starts the app with `configuration` (on the web: opens its page).
+    func launch(_ configuration: LaunchConfiguration) async throws
+    /// Stops the app. A terminated app resolves no element.
+    func terminate() async throws
+    /// Whether the app is running.
+    func state() async throws -> AppState
+    /// Every element the query's last step selects, in order, as they are now.
+    func resolve(_ query: ElementQueryDescription) async throws -> [ElementSnapshot]
+    /// Performs `action` on the one element `query` selects; throws ``UITestingError/noMatch(query:)``
+    /// or ``UITestingError/ambiguous(query:count:)`` when it selects none or several.
+    func perform(_ action: ElementAction, on query: ElementQueryDescription) async throws
+    /// The screen as PNG bytes.
+    func screenshot() async throws -> [UInt8]
+    /// The page source (web) or the accessibility tree (Apple), as text.
+    func source() async throws -> String
+    /// Console output since launch (web); empty where the platform has none.
+    func consoleMessages() async throws -> [String]
+    /// The system or browser dialog showing now (alert, confirm, prompt), if any.
+    func pendingDialog() async throws -> SystemDialog?
+    /// Answers the dialog showing now by pressing `button` (its label), typing `text` first for a prompt.
+    func answerDialog(button: String, text: String?) async throws
+}
+
+/// An action on one element.
+public enum ElementAction: Sendable, Hashable, CustomStringConvertible {
+    case tap
+    case typeText(String)
+    case clearText
+    case scroll(ScrollDirection)
+
+    public var description: String {
+        switch self {
+        case .tap: "tap()"
+        case .typeText(let text): "typeText(\(ElementQueryDescription.Filter.quoted(text)))"
+        case .clearText: "clearText()"
+        case .scroll(let direction): "scroll(\(direction))"
+        }
+    }
+}
+
+/// Which way to scroll an element's content.
+public enum ScrollDirection: String, Sendable, Hashable {
+    case up, down, left, right
+}
+
+/// Whether the app runs.
+public enum AppState: Sendable, Hashable {
+    case notRunning
+    case runningForeground
+}
+
+/// A system alert or browser dialog (`alert`, `confirm`, `prompt`, a permission prompt).
+public struct SystemDialog: Sendable, Hashable {
+    /// "alert", "confirm", "prompt", or the platform's kind.
+    public var kind: String
+    public var message: String
+    /// The buttons that answer it ("OK", "Cancel").
+    public var buttons: [String]
+
+    public init(kind: String, message: String, buttons: [String]) {
+        self.kind = kind
+        self.message = message
+        self.buttons = buttons
+    }
+}

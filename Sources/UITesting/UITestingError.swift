@@ -1,0 +1,20 @@
+/// Why an element could not be read or acted on.
+public enum UITestingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No element matches the query now.
+    case noMatch(query: String)
+    /// Several match, where one was needed; use `element(boundBy:)` or `firstMatch`.
+    case ambiguous(query: String, count: Int)
+    /// The app is not running (launch it first).
+    case notRunning(query: String)
+    /// The driver failed: what it was doing and why.
+    case driver(String)
+
+    public var description: String {
+        switch self {
+        case .noMatch(let query): "no element matches \(query)"
+        case .ambiguous(let query, let count): "\(query) matches \(count) elements where one was needed; use element(boundBy:) or firstMatch"
+        case .notRunning(let query): "\(query): the app is not running; call launch() first"
+        case .driver(let reason): reason
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// A wait that ran out: what it waited for, on which query, what it saw last, and for how
+/// long. Recorded as a Swift Testing issue with the screen attached.
+public struct WaitFailure: Error, Sendable, CustomStringConvertible {
+    /// The wait, as called: `waitForExistence(timeout: 5.0 seconds)`.
+    public var wait: String
+    public var query: ElementQueryDescription
+    /// What was expected, in words: "to exist".
+    public var expectation: String
+    /// The element's state at the last look: its snapshot, or what the query matched instead.
+    public var lastSeen: String
+    public var waited: Duration
+    public var looks: Int
+
+    public var description: String {
+        "\(wait): \(query) was expected \(expectation) but after \(Self.seconds(waited)) (\(looks) looks) the last look saw \(lastSeen)"
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.2f s", Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// Records the failure as an issue at `location`, with a screenshot (when the driver can
+    /// take one) attached as `wait-failure.png`.
+    func record(app: UIApp, at location: SourceLocation) async {
+        Issue.record(Comment(rawValue: description), sourceLocation: location)
+        await app.attachScreen(named: "wait-failure")
+    }
+}

@@ -1,0 +1,48 @@
+/// How every wait polls: one policy for `waitForExistence`, `wait(for:toEqual:)`, the
+/// loading-complete wait and page loads, so a suite's waits behave alike.
+public struct WaitPolicy: Sendable {
+    /// The time between two looks at the screen.
+    public var interval: Duration
+    /// The clock waits measure and sleep on; a test clock makes them instant.
+    public var clock: any Clock<Duration>
+    /// The timeout of a wait that names none (XCUITest's waits take 5 s in seed 002).
+    public var defaultTimeout: Duration
+
+    public init(interval: Duration = .milliseconds(50), clock: any Clock<Duration> = ContinuousClock(), defaultTimeout: Duration = .seconds(5)) {
+        self.interval = interval
+        self.clock = clock
+        self.defaultTimeout = defaultTimeout
+    }
+
+    /// Polls `look` until `done` accepts what it returns or `timeout` has passed on the clock.
+    /// Returns the last value seen, whether it was accepted, how many looks were taken and
+    /// how long it waited.
+    func poll<Value: Sendable>(
+        timeout: Duration, _ look: () async throws -> Value, until done: (Value) -> Bool
+    ) async throws -> Polled<Value> {
+        try await poll(on: clock, timeout: timeout, look, until: done)
+    }
+
+    private func poll<C: Clock<Duration>, Value: Sendable>(
+        on clock: C, timeout: Duration, _ look: () async throws -> Value, until done: (Value) -> Bool
+    ) async throws -> Polled<Value> {
+        let start = clock.now
+        var looks = 0
+        while true {
+            let value = try await look()
+            looks += 1
+            let waited = start.duration(to: clock.now)
+            if done(value) { return Polled(value: value, accepted: true, looks: looks, waited: waited) }
+            if waited >= timeout { return Polled(value: value, accepted: false, looks: looks, waited: waited) }
+            try await clock.sleep(for: min(interval, timeout - waited))
+        }
+    }
+}
+
+/// What a poll ended with.
+struct Polled<Value: Sendable>: Sendable {
+    var value: Value
+    var accepted: Bool
+    var looks: Int
+    var waited: Duration
+}
