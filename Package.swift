@@ -26,7 +26,7 @@ let package = Package(
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "LivingSpec", targets: ["LivingSpec"]),
         .library(name: "HTTPStubs", targets: ["HTTPStubs", "HTTPStubsServer"]),
-        .library(name: "UITesting", targets: ["UITesting"]),
+        .library(name: "UITesting", targets: ["UITesting", "UITestingWeb"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
@@ -140,6 +140,9 @@ let package = Package(
             dependencies: ["VisualTesting", "WebDriver", "PNGCodec", "PyramidImage", "PyramidIO"],
             swiftSettings: strict
         ),
+
+        // UITesting's driver for web apps in Chromium.
+        .target(name: "UITestingWeb", dependencies: ["UITesting", "WebDriver", "PyramidIO"], swiftSettings: strict),
 
         .target(
             name: "SnapshotReview",
@@ -273,7 +276,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "UITestingTests", dependencies: ["UITesting", .product(name: "Clocks", package: "swift-clocks")],
+            name: "UITestingTests",
+            dependencies: ["UITesting", "UITestingWeb", "WebDriver", .product(name: "Clocks", package: "swift-clocks")],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
     ]

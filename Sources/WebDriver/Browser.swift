@@ -114,6 +114,9 @@ public final class Browser: @unchecked Sendable {
                 "alwaysMatch": [
                     "browserName": "chrome",
                     "pageLoadStrategy": "normal",
+                    // A page's alert, confirm or prompt stays open until a command answers it
+                    // (the default dismisses it at the next command and reports an error).
+                    "unhandledPromptBehavior": "ignore",
                     "goog:chromeOptions": .object(chromeOptions),
                 ]
             ]

@@ -26,6 +26,7 @@ public enum WebDriverErrorCode: Sendable, Hashable, CustomStringConvertible {
     case invalidSelector
     case invalidSessionID
     case javascriptError
+    case noSuchAlert
     case noSuchElement
     case noSuchFrame
     case noSuchWindow
@@ -48,6 +49,7 @@ public enum WebDriverErrorCode: Sendable, Hashable, CustomStringConvertible {
         (.invalidSelector, "invalid selector"),
         (.invalidSessionID, "invalid session id"),
         (.javascriptError, "javascript error"),
+        (.noSuchAlert, "no such alert"),
         (.noSuchElement, "no such element"),
         (.noSuchFrame, "no such frame"),
         (.noSuchWindow, "no such window"),

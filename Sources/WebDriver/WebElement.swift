@@ -6,7 +6,7 @@ public struct WebElement: Sendable, Hashable {
     public let id: String
     let session: WebDriverSession
 
-    init?(json: JSONValue, session: WebDriverSession) {
+    package init?(json: JSONValue, session: WebDriverSession) {
         guard let id = json[Self.referenceKey]?.stringValue else { return nil }
         self.id = id
         self.session = session

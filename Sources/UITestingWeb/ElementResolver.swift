@@ -1,0 +1,132 @@
+import UITesting
+import WebDriver
+
+/// The page script that resolves a query: one round trip returns every match's state (or
+/// the matching elements themselves, for an action).
+///
+/// The rules, which mirror XCUITest's accessibility view of a screen:
+/// - An element exists when it is rendered (`checkVisibility`): `display: none`,
+///   `visibility: hidden` and `hidden` elements are not on screen. Off-screen ones are.
+/// - The identifier is `data-testid`, then `id`. The subscript key matches the identifier,
+///   or, when no candidate has it, the label.
+/// - The label is `aria-label`, then the text of `aria-labelledby`, then a form field's
+///   `<label>`, then `alt`, then the visible text (a button's `value` for input buttons).
+/// - The value is a field's text (a password field's as bullets), a checkbox's "1" or "0".
+/// - Enabled unless `disabled`, inside a disabled `fieldset`, or `aria-disabled="true"`.
+/// - Hittable when rendered, inside the viewport, and the element at its centre is it or
+///   inside it (not covered by a dialog or an overlay).
+enum ElementResolver {
+    /// The query as the script's argument.
+    static func argument(_ query: ElementQueryDescription) -> JSONValue {
+        .array(query.steps.map { step in
+            [
+                "selector": .string(step.type.webSelector),
+                "textOnly": .bool(step.type == .staticText),
+                "filters": .array(step.filters.map(filter)),
+                "index": step.index.map { .number(Double($0)) } ?? .null,
+            ]
+        })
+    }
+
+    private static func filter(_ filter: ElementQueryDescription.Filter) -> JSONValue {
+        switch filter {
+        case .key(let key): ["kind": "key", "value": .string(key)]
+        case .identifier(let id): ["kind": "identifier", "value": .string(id)]
+        case .label(let label): ["kind": "label", "value": .string(label)]
+        case .labelContains(let text): ["kind": "labelContains", "value": .string(text)]
+        case .value(let value): ["kind": "value", "value": .string(value)]
+        case .placeholder(let text): ["kind": "placeholder", "value": .string(text)]
+        }
+    }
+
+    /// `arguments[0]`: the steps; `arguments[1]`: true to return the elements, false for their states.
+    static let script = """
+    const [steps, wantElements] = arguments;
+    const rendered = (el) => el.checkVisibility
+      ? el.checkVisibility({ visibilityProperty: true })
+      : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+    const identifier = (el) => el.getAttribute('data-testid') || el.id || '';
+    const text = (el) => (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
+    const label = (el) => {
+      const aria = el.getAttribute('aria-label');
+      if (aria) return aria.trim();
+      const by = el.getAttribute('aria-labelledby');
+      if (by) return by.split(/\\s+/).map((id) => { const t = document.getElementById(id); return t ? text(t) : ''; }).join(' ').trim();
+      const tag = el.localName;
+      if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+        const type = (el.getAttribute('type') || '').toLowerCase();
+        if (['button', 'submit', 'reset'].includes(type)) return el.value || '';
+        return el.labels && el.labels.length ? text(el.labels[0]) : '';
+      }
+      if (tag === 'img') return el.getAttribute('alt') || '';
+      return text(el);
+    };
+    const value = (el) => {
+      const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase();
+      if (tag === 'input' && (type === 'checkbox' || type === 'radio')) return el.checked ? '1' : '0';
+      if (el.getAttribute('role') === 'switch' || el.getAttribute('role') === 'checkbox') return el.getAttribute('aria-checked') === 'true' ? '1' : '0';
+      if (tag === 'input' && type === 'password') return '•'.repeat(el.value.length);
+      if (tag === 'input' || tag === 'textarea' || tag === 'select') return el.value || '';
+      if (el.isContentEditable) return text(el);
+      return el.getAttribute('aria-valuenow') || '';
+    };
+    const enabled = (el) => !(el.disabled || el.closest('fieldset[disabled]') || el.getAttribute('aria-disabled') === 'true');
+    const hittable = (el) => {
+      if (!rendered(el)) return false;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return false;
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+      const top = document.elementFromPoint(x, y);
+      return !!top && (top === el || el.contains(top));
+    };
+    let scope = [document];
+    for (const step of steps) {
+      const seen = new Set(), found = [];
+      for (const root of scope) {
+        for (const el of root.querySelectorAll(step.selector)) {
+          if (seen.has(el) || !rendered(el)) continue;
+          if (step.textOnly && !label(el)) continue;
+          seen.add(el);
+          found.push(el);
+        }
+      }
+      let matches = found;
+      for (const f of step.filters) {
+        switch (f.kind) {
+          case 'key': {
+            const byId = matches.filter((el) => identifier(el) === f.value);
+            matches = byId.length ? byId : matches.filter((el) => label(el) === f.value);
+            break;
+          }
+          case 'identifier': matches = matches.filter((el) => identifier(el) === f.value); break;
+          case 'label': matches = matches.filter((el) => label(el) === f.value); break;
+          case 'labelContains': matches = matches.filter((el) => label(el).includes(f.value)); break;
+          case 'value': matches = matches.filter((el) => value(el) === f.value); break;
+          case 'placeholder': matches = matches.filter((el) => (el.getAttribute('placeholder') || '') === f.value); break;
+        }
+      }
+      if (step.index !== null) matches = step.index < matches.length ? [matches[step.index]] : [];
+      scope = matches;
+    }
+    if (wantElements) return scope;
+    return scope.map((el) => ({
+      identifier: identifier(el), label: label(el), value: value(el),
+      placeholder: el.getAttribute('placeholder') || '', enabled: enabled(el), hittable: hittable(el),
+    }));
+    """
+
+    /// Reads the script's answer into snapshots of `type`.
+    static func snapshots(_ value: JSONValue, type: ElementType) -> [ElementSnapshot] {
+        (value.arrayValue ?? []).map { item in
+            ElementSnapshot(
+                type: type,
+                identifier: item["identifier"]?.stringValue ?? "",
+                label: item["label"]?.stringValue ?? "",
+                value: item["value"]?.stringValue ?? "",
+                placeholderValue: item["placeholder"]?.stringValue ?? "",
+                isEnabled: item["enabled"]?.boolValue ?? false,
+                isHittable: item["hittable"]?.boolValue ?? false)
+        }
+    }
+}
