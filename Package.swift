@@ -258,7 +258,7 @@ let package = Package(
         .testTarget(
             name: "LoopbackServerTests",
             dependencies: [
-                "LoopbackServer", "SocketTestSupport",
+                "LoopbackServer", "SocketTestSupport", "Scenario",
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
             swiftSettings: strict

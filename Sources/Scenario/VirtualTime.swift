@@ -1,4 +1,3 @@
-import ConcurrencyExtras
 import PyramidIO
 import Foundation
 import Testing
@@ -40,9 +39,10 @@ public struct VirtualTimeStalled: Error, CustomStringConvertible {
 
 /// Runs `body` in virtual time, deterministically, and never lets it hang.
 ///
-/// Every task the body starts runs on the main serial executor (swift-concurrency-extras'
-/// `withMainSerialExecutor`), so advancing virtual time wakes sleepers and runs them to their
-/// next suspension in a fixed order: a debounce test gives the same answer under any load.
+/// Every task the body starts runs on the main serial executor (swift-concurrency-extras',
+/// counted so that parallel virtual-time tests cannot leave it on), so advancing virtual time
+/// wakes sleepers and runs them to their next suspension in a fixed order: a debounce test
+/// gives the same answer under any load.
 /// If the body has not finished after `timeout` of real time, which in virtual time means it
 /// is waiting for something that will never come, the test fails with the sleeps and actions
 /// still pending, and the body is cancelled.
@@ -63,7 +63,7 @@ public func withVirtualTime<R: Sendable>(
 ) async throws -> R {
     let time = VirtualTime()
     let outcome = Locked<Result<R, any Error>?>(nil)
-    await withMainSerialExecutor {
+    await MainSerialExecutorScope.run {
         let result = await raceAgainstStall(time: time, timeout: timeout, body)
         outcome.withValue { $0 = result }
     }

@@ -1,4 +1,5 @@
 import ConcurrencyExtras
+import Scenario
 import Foundation
 import LoopbackServer
 import SocketTestSupport
@@ -66,7 +67,7 @@ struct LoopbackServerTests {
             defer { connection.close() }
             let request = http.request("GET", "/while-main-is-blocked", keepAlive: false)
             let answer = LockIsolated<RawHTTP.Response?>(nil)
-            try await withMainSerialExecutor {
+            try await MainSerialExecutorScope.run {
                 // From here every job of Swift's global executor goes to the main actor, as in
                 // a Scenario virtual-time test, and this closure runs there: the blocking
                 // client below holds the main thread until it has its answer (or its 10 s read

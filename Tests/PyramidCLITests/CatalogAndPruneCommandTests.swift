@@ -22,8 +22,8 @@ struct CatalogAndPruneCommandTests {
     }
 
     @Test("catalog writes the file and sums up")
-    func catalog() throws {
-        let run = try CLI.run(["catalog", folder.url.path, "-o", folder.path("out/catalog.json")])
+    func catalog() async throws {
+        let run = try await CLI.run(["catalog", folder.url.path, "-o", folder.path("out/catalog.json")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("1 views, 0 components, 2 images"))
         let catalog = try JSONDecoder().decode(SnapshotCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: folder.path("out/catalog.json"))))
@@ -31,26 +31,26 @@ struct CatalogAndPruneCommandTests {
     }
 
     @Test("prune lists on a dry run, then removes only unlisted references")
-    func prune() throws {
+    func prune() async throws {
         let orphan = layout.directory(for: "LoginView") + "/iPhone16/renamed.light_en.png"
-        let dry = try CLI.run(["prune", folder.url.path, "--dry-run"])
+        let dry = try await CLI.run(["prune", folder.url.path, "--dry-run"])
         #expect(dry.status == 0)
         #expect(dry.stdout.contains(orphan))
         #expect(FileManager.default.fileExists(atPath: orphan))
-        let real = try CLI.run(["prune", folder.url.path])
+        let real = try await CLI.run(["prune", folder.url.path])
         #expect(real.status == 0)
         #expect(!FileManager.default.fileExists(atPath: orphan))
         #expect(FileManager.default.fileExists(atPath: layout.directory(for: "LoginView") + "/iPhone16/loaded.light_ja.png"))
-        #expect(try CLI.run(["prune", folder.url.path, "--dry-run"]).stdout.hasPrefix("0 unlisted"))
+        #expect(try await CLI.run(["prune", folder.url.path, "--dry-run"]).stdout.hasPrefix("0 unlisted"))
     }
 
     @Test("errors exit 2 naming the path")
-    func errors() throws {
-        let missing = try CLI.run(["catalog", folder.path("nope")])
+    func errors() async throws {
+        let missing = try await CLI.run(["catalog", folder.path("nope")])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains(folder.path("nope")))
         try "not json".write(toFile: layout.manifestPath(for: "LoginView"), atomically: true, encoding: .utf8)
-        let corrupt = try CLI.run(["prune", folder.url.path])
+        let corrupt = try await CLI.run(["prune", folder.url.path])
         #expect(corrupt.status == 2)
         #expect(corrupt.stderr.contains(layout.manifestPath(for: "LoginView")))
         #expect(FileManager.default.fileExists(atPath: layout.directory(for: "LoginView") + "/iPhone16/renamed.light_en.png"), "nothing removed on error")

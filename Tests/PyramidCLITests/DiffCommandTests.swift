@@ -22,34 +22,34 @@ struct DiffCommandTests {
     }
 
     @Test("identical images exit 0")
-    func identical() throws {
-        let run = try CLI.run(["diff", reference, reference])
+    func identical() async throws {
+        let run = try await CLI.run(["diff", reference, reference])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("match: identical"))
     }
 
     @Test("differing images exit 1 and say how")
-    func differing() throws {
-        let run = try CLI.run(["diff", reference, changed])
+    func differing() async throws {
+        let run = try await CLI.run(["diff", reference, changed])
         #expect(run.status == 1)
         #expect(run.stdout.hasPrefix("differ: 2 pixels differ"))
         #expect(run.stdout.contains("within 50,30,2,1"))
     }
 
     @Test("options change the verdict: max pixels, perceptual precision, masks, precision")
-    func options() throws {
-        #expect(try CLI.run(["diff", reference, changed, "--max-diff-pixels", "2", "--precision", "0"]).status == 0)
-        #expect(try CLI.run(["diff", reference, changed, "--max-diff-pixels", "1", "--precision", "0"]).status == 1)
-        #expect(try CLI.run(["diff", reference, changed, "--perceptual-precision", "0.98", "--max-diff-pixels", "1", "--precision", "0"]).status == 0)
-        #expect(try CLI.run(["diff", reference, changed, "--mask", "48,28,5,5"]).status == 0)
-        #expect(try CLI.run(["diff", reference, changed, "--precision", "0.999"]).status == 0)
-        #expect(try CLI.run(["diff", reference, changed, "--precision", "0.9999"]).status == 1)
-        #expect(try CLI.run(["diff", reference, changed, "--antialiasing", "--color-distance", "ciede2000"]).status == 1)
+    func options() async throws {
+        #expect(try await CLI.run(["diff", reference, changed, "--max-diff-pixels", "2", "--precision", "0"]).status == 0)
+        #expect(try await CLI.run(["diff", reference, changed, "--max-diff-pixels", "1", "--precision", "0"]).status == 1)
+        #expect(try await CLI.run(["diff", reference, changed, "--perceptual-precision", "0.98", "--max-diff-pixels", "1", "--precision", "0"]).status == 0)
+        #expect(try await CLI.run(["diff", reference, changed, "--mask", "48,28,5,5"]).status == 0)
+        #expect(try await CLI.run(["diff", reference, changed, "--precision", "0.999"]).status == 0)
+        #expect(try await CLI.run(["diff", reference, changed, "--precision", "0.9999"]).status == 1)
+        #expect(try await CLI.run(["diff", reference, changed, "--antialiasing", "--color-distance", "ciede2000"]).status == 1)
     }
 
     @Test("--json prints the result value")
-    func json() throws {
-        let run = try CLI.run(["diff", reference, changed, "--json"])
+    func json() async throws {
+        let run = try await CLI.run(["diff", reference, changed, "--json"])
         #expect(run.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(object?["differingPixels"] as? Int == 2)
@@ -58,9 +58,9 @@ struct DiffCommandTests {
     }
 
     @Test("--output writes a diff image with the change in red")
-    func output() throws {
+    func output() async throws {
         let diffPath = folder.path("diff.png")
-        let run = try CLI.run(["diff", reference, changed, "--output", diffPath])
+        let run = try await CLI.run(["diff", reference, changed, "--output", diffPath])
         #expect(run.status == 1)
         let diff = try PNGDecoder().decode(contentsOf: diffPath).bitmap
         #expect(diff[50, 30] == RGBA(255, 0, 0))
@@ -77,13 +77,13 @@ struct DiffCommandTests {
         (["diff", "REF"], "Missing expected argument"),
         (["diff", "REF", "REF", "--output", "/no/such/dir/d.png"], "/no/such/dir/d.png"),
     ])
-    func errors(arguments: [String], message: String) throws {
+    func errors(arguments: [String], message: String) async throws {
         let corrupt = folder.path("corrupt.png")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: reference)))
         bytes[45] ^= 0xFF  // inside the IDAT data: caught by the CRC
         try Data(bytes).write(to: URL(fileURLWithPath: corrupt))
         let resolved = arguments.map { $0 == "REF" ? reference : $0 == "CORRUPT" ? corrupt : $0 }
-        let run = try CLI.run(resolved)
+        let run = try await CLI.run(resolved)
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty)

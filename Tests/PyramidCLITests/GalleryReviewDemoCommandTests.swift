@@ -17,7 +17,7 @@ struct GalleryReviewDemoCommandTests {
     }
 
     /// A report with one failed cell and one passed.
-    func writeReport() throws -> String {
+    func writeReport() async throws -> String {
         let path = folder.path("report.jsonl")
         let results = ["light", "dark"].map { theme in
             SnapshotResult(
@@ -31,16 +31,16 @@ struct GalleryReviewDemoCommandTests {
     }
 
     @Test("gallery writes one page and, with a report, JUnit XML")
-    func gallery() throws {
-        let report = try writeReport()
-        let run = try CLI.run(["gallery", folder.url.path, "-o", folder.path("site/index.html"), "--report", report, "--junit", folder.path("junit.xml")])
+    func gallery() async throws {
+        let report = try await writeReport()
+        let run = try await CLI.run(["gallery", folder.url.path, "-o", folder.path("site/index.html"), "--report", report, "--junit", folder.path("junit.xml")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("2 images, 1 to review → \(folder.path("site/index.html"))"))
         let page = try String(contentsOfFile: folder.path("site/index.html"), encoding: .utf8)
         #expect(page.contains("../__Snapshots__/LoginView/iPhone16/loaded.dark_en.png"))
         #expect(try String(contentsOfFile: folder.path("junit.xml"), encoding: .utf8).contains("failures=\"1\""))
 
-        let plain = try CLI.run(["gallery", folder.url.path])
+        let plain = try await CLI.run(["gallery", folder.url.path])
         #expect(plain.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.path("gallery.html")))
     }
@@ -49,23 +49,23 @@ struct GalleryReviewDemoCommandTests {
         (["--junit", "j.xml"], "--junit needs --report"),
         (["--report", "/nonexistent/report.jsonl"], "/nonexistent/report.jsonl"),
     ])
-    func galleryErrors(_ extra: [String], _ message: String) throws {
-        let run = try CLI.run(["gallery", folder.url.path, "-o", folder.path("g.html")] + extra)
+    func galleryErrors(_ extra: [String], _ message: String) async throws {
+        let run = try await CLI.run(["gallery", folder.url.path, "-o", folder.path("g.html")] + extra)
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("g.html")))
     }
 
     @Test("review refuses a root that does not exist")
-    func reviewMissingRoot() throws {
-        let run = try CLI.run(["review", folder.path("nope")])
+    func reviewMissingRoot() async throws {
+        let run = try await CLI.run(["review", folder.path("nope")])
         #expect(run.status == 2)
         #expect(run.stderr.contains("the snapshot root \(folder.path("nope")) does not exist"), "\(run.stderr)")
     }
 
     @Test("demo --no-install says what is missing and how to install it, installs nothing, exit 2")
-    func demoWithoutChromium() throws {
-        let run = try CLI.run(["demo", "--no-install", "--snapshots", folder.path("__Snapshots__"), "-o", folder.path("demo")],
+    func demoWithoutChromium() async throws {
+        let run = try await CLI.run(["demo", "--no-install", "--snapshots", folder.path("__Snapshots__"), "-o", folder.path("demo")],
                               environment: ["CHROMIUM_PATH": "/nonexistent/chromium"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("not installed, because --no-install was given"), "\(run.stderr)")
@@ -76,8 +76,8 @@ struct GalleryReviewDemoCommandTests {
     }
 
     @Test("demo outside the checkout asks for --snapshots")
-    func demoOutsideCheckout() throws {
-        let run = try CLI.run(["demo"], in: folder.url)
+    func demoOutsideCheckout() async throws {
+        let run = try await CLI.run(["demo"], in: folder.url)
         #expect(run.status == 2)
         #expect(run.stderr.contains("pass --snapshots DIR"), "\(run.stderr)")
     }

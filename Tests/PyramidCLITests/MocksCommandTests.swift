@@ -4,11 +4,11 @@ import Testing
 @Suite("pyramid mocks")
 struct MocksCommandTests {
     @Test("mockolo's spellings: -srcs, -d, -i, -c, --header, --mock-final, --enable-args-history, -j, -x")
-    func mockoloFlags() throws {
+    func mockoloFlags() async throws {
         let folder = try TemporaryFolder()
         try "/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n".write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
         try "/// @mockable\nprotocol Ignored {}\n".write(toFile: folder.path("ClockTests.swift"), atomically: true, encoding: .utf8)
-        let run = try CLI.run([
+        let run = try await CLI.run([
             "mocks", "-srcs", folder.path("Clock.swift"), "-s", folder.url.path, "-x", "Tests", "-d", folder.path("Out/Mocks.swift"),
             "-i", "App", "-c", "Dependencies", "--header", "// Copyright", "--mock-final", "--enable-args-history", "-j", "1", "--no-cache",
         ])
@@ -23,11 +23,11 @@ struct MocksCommandTests {
     }
 
     @Test("warnings carry file:line and go to stderr; the rest still generates")
-    func warnings() throws {
+    func warnings() async throws {
         let folder = try TemporaryFolder()
         try "/// @mockable\nprotocol Broken {\n    func f(\n}\n\n/// @mockable\nprotocol Fine {\n    func g()\n}\n"
             .write(toFile: folder.path("Mixed.swift"), atomically: true, encoding: .utf8)
-        let run = try CLI.run(["mocks", "-srcs", folder.path("Mixed.swift"), "-d", folder.path("Mocks.swift"), "--no-cache"])
+        let run = try await CLI.run(["mocks", "-srcs", folder.path("Mixed.swift"), "-d", folder.path("Mocks.swift"), "--no-cache"])
         #expect(run.status == 0)
         #expect(run.stderr.contains("\(folder.path("Mixed.swift")):2:10: warning: protocol 'Broken' has syntax errors"))
         let output = try String(contentsOfFile: folder.path("Mocks.swift"), encoding: .utf8)
@@ -36,26 +36,26 @@ struct MocksCommandTests {
     }
 
     @Test("no sources, a missing file or a bad -j is a clear error with a non-zero exit")
-    func badInput() throws {
+    func badInput() async throws {
         let folder = try TemporaryFolder()
-        let none = try CLI.run(["mocks", "-d", folder.path("Mocks.swift")])
+        let none = try await CLI.run(["mocks", "-d", folder.path("Mocks.swift")])
         #expect(none.status != 0)
         #expect(none.stderr.contains("-srcs/--sourcefiles"))
-        let missing = try CLI.run(["mocks", "-srcs", folder.path("Nope.swift"), "-d", folder.path("Mocks.swift")])
+        let missing = try await CLI.run(["mocks", "-srcs", folder.path("Nope.swift"), "-d", folder.path("Mocks.swift")])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("Nope.swift' does not exist"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("Mocks.swift")))
-        let threads = try CLI.run(["mocks", "-srcs", folder.path("Nope.swift"), "-d", folder.path("M.swift"), "-j", "0"])
+        let threads = try await CLI.run(["mocks", "-srcs", folder.path("Nope.swift"), "-d", folder.path("M.swift"), "-j", "0"])
         #expect(threads.status != 0)
         #expect(threads.stderr.contains("concurrency-limit"))
     }
 
     @Test("a second run with the cache is up to date")
-    func cacheRerun() throws {
+    func cacheRerun() async throws {
         let folder = try TemporaryFolder()
         try "/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n".write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
         let arguments = ["mocks", "-srcs", folder.path("Clock.swift"), "-d", folder.path("Mocks.swift"), "--cache-dir", folder.path("cache")]
-        #expect(try CLI.run(arguments).stdout.contains("1 written"))
-        #expect(try CLI.run(arguments).stdout.contains("up to date"))
+        #expect(try await CLI.run(arguments).stdout.contains("1 written"))
+        #expect(try await CLI.run(arguments).stdout.contains("up to date"))
     }
 }

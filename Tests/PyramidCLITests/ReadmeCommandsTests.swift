@@ -9,7 +9,7 @@ struct ReadmeCommandsTests {
         .appendingPathComponent("../../README.md").standardized
 
     @Test("the README opens with the demo, then scripts/test, and both exist")
-    func order() throws {
+    func order() async throws {
         let text = try String(contentsOf: readme, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let fence = try #require(lines.firstIndex(of: "```sh"), "the README has no sh block")
@@ -21,7 +21,7 @@ struct ReadmeCommandsTests {
         #expect(FileManager.default.isExecutableFile(atPath: root.appendingPathComponent("scripts/test").path))
         let ci = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
         #expect(ci.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.last == "exec scripts/test")
-        let help = try CLI.run(["demo", "--help"])
+        let help = try await CLI.run(["demo", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--no-install"), "\(help.stdout)")
     }

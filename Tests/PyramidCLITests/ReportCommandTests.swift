@@ -20,10 +20,10 @@ struct ReportCommandTests {
     }
 
     @Test("sums up, lists failures with their artifacts, exits 1")
-    func failures() throws {
+    func failures() async throws {
         let path = folder.path("report.jsonl")
         try RunReport.append([result("empty", .passed), result("error", .failed)], to: path)
-        let run = try CLI.run(["report", path])
+        let run = try await CLI.run(["report", path])
         #expect(run.status == 1)
         #expect(run.stdout.hasPrefix("2 checked: 1 passed, 1 failed"))
         #expect(run.stdout.contains("failed: Login/iPhone16/error.dark_ja: 12 pixels differ"))
@@ -31,18 +31,18 @@ struct ReportCommandTests {
     }
 
     @Test("exits 0 when every cell passed, and --json prints the report")
-    func passing() throws {
+    func passing() async throws {
         let path = folder.path("report.jsonl")
         try RunReport.append([result("empty", .passed)], to: path)
-        let run = try CLI.run(["report", path, "--json"])
+        let run = try await CLI.run(["report", path, "--json"])
         #expect(run.status == 0)
         let report = try JSONDecoder().decode(RunReport.self, from: Data(run.stdout.utf8))
         #expect(report.results.map(\.state) == ["empty"])
     }
 
     @Test("a missing report is an error naming it; a malformed line is a warning with its number")
-    func badInput() throws {
-        let missing = try CLI.run(["report", folder.path("none.jsonl")])
+    func badInput() async throws {
+        let missing = try await CLI.run(["report", folder.path("none.jsonl")])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains(folder.path("none.jsonl")))
 
@@ -52,7 +52,7 @@ struct ReportCommandTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("garbage\n".utf8))
         try handle.close()
-        let run = try CLI.run(["report", path])
+        let run = try await CLI.run(["report", path])
         #expect(run.status == 0)
         #expect(run.stderr.contains("\(path):2: not a snapshot result"))
     }

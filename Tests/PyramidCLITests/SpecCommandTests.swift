@@ -13,8 +13,8 @@ struct SpecCommandTests {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("LivingSpecTests/Fixtures")
 
     @Test("renders a recorded stream: three files, a summary, exit 1 for the failed tests")
-    func recordedStream() throws {
-        let run = try CLI.run([
+    func recordedStream() async throws {
+        let run = try await CLI.run([
             "spec", "--event-stream", Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path,
             "--attachments", Self.fixtures.appendingPathComponent("sample-attachments").path,
             "--output", folder.path("out"), "--title", "登録機能",
@@ -29,13 +29,13 @@ struct SpecCommandTests {
     }
 
     @Test("a malformed line is reported with its number on stderr, the rest is written, exit 2")
-    func malformedLine() throws {
+    func malformedLine() async throws {
         var lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3.jsonl"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
         lines.insert("{broken", at: 2)
         let stream = folder.path("events.jsonl")
         try lines.joined(separator: "\n").write(toFile: stream, atomically: true, encoding: .utf8)
-        let run = try CLI.run(["spec", "--event-stream", stream, "--markdown", folder.path("spec.md"), "--html", folder.path("s.html"), "--junit", folder.path("j.xml")])
+        let run = try await CLI.run(["spec", "--event-stream", stream, "--markdown", folder.path("spec.md"), "--html", folder.path("s.html"), "--junit", folder.path("j.xml")])
         #expect(run.status == 2)
         #expect(run.stderr.contains("\(stream): error: line 3: not a Swift Testing event record (invalid JSON"))
         let markdown = try String(contentsOfFile: folder.path("spec.md"), encoding: .utf8)
@@ -44,31 +44,31 @@ struct SpecCommandTests {
     }
 
     @Test("a missing stream is an error that names it, and nothing is written")
-    func missingStream() throws {
-        let run = try CLI.run(["spec", "--event-stream", folder.path("none.jsonl"), "--output", folder.path("out")])
+    func missingStream() async throws {
+        let run = try await CLI.run(["spec", "--event-stream", folder.path("none.jsonl"), "--output", folder.path("out")])
         #expect(run.status == 2)
         #expect(run.stderr.contains("none.jsonl: the event stream does not exist"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
     }
 
     @Test("a package path without a package is an error before anything runs")
-    func notAPackage() throws {
-        let run = try CLI.run(["spec", "--package-path", folder.path("empty"), "--output", folder.path("out")])
+    func notAPackage() async throws {
+        let run = try await CLI.run(["spec", "--package-path", folder.path("empty"), "--output", folder.path("out")])
         #expect(run.status == 2)
         #expect(run.stderr.contains("empty: no Package.swift here"))
     }
 
     @Test("--job-summary with no GITHUB_STEP_SUMMARY, or one that cannot be opened, is an error naming the option")
-    func jobSummaryErrors() throws {
+    func jobSummaryErrors() async throws {
         let stream = Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path
-        let unset = try CLI.run(
+        let unset = try await CLI.run(
             ["spec", "--event-stream", stream, "--output", folder.path("out"), "--job-summary"],
             environment: ["GITHUB_STEP_SUMMARY": ""])
         #expect(unset.status == 2)
         #expect(unset.stderr.contains("Error: --job-summary: GITHUB_STEP_SUMMARY is not set"), "\(unset.stderr)")
 
         let missing = folder.path("no/such/summary.md")
-        let unopenable = try CLI.run(
+        let unopenable = try await CLI.run(
             ["spec", "--event-stream", stream, "--output", folder.path("out"), "--job-summary"],
             environment: ["GITHUB_STEP_SUMMARY": missing])
         #expect(unopenable.status == 2)
@@ -76,14 +76,14 @@ struct SpecCommandTests {
     }
 
     @Test("all passing: exit 0, and --job-summary appends the Markdown to GITHUB_STEP_SUMMARY")
-    func passingWithJobSummary() throws {
+    func passingWithJobSummary() async throws {
         let lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl"), encoding: .utf8)
             .split(separator: "\n").filter { !$0.contains("\"issueRecorded\"") && !$0.contains("Cancelled") }
         let stream = folder.path("passing.jsonl")
         try lines.joined(separator: "\n").write(toFile: stream, atomically: true, encoding: .utf8)
         let summary = folder.path("summary.md")
         try "previous step\n".write(toFile: summary, atomically: true, encoding: .utf8)
-        let run = try CLI.run(
+        let run = try await CLI.run(
             ["spec", "--event-stream", stream, "--output", folder.path("out"), "--job-summary"],
             environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(run.status == 0)
@@ -92,10 +92,10 @@ struct SpecCommandTests {
     }
 
     @Test("a real package with XCTest and Swift Testing: every test in the spec, marked, with the split per module")
-    func mixedPackage() throws {
+    func mixedPackage() async throws {
         let package = Self.fixtures.appendingPathComponent("MixedPackage").path
         let scratch = folder.path("scratch")
-        let run = try CLI.run(["spec", "--package-path", package, "--output", folder.path("out"), "--", "--scratch-path", scratch])
+        let run = try await CLI.run(["spec", "--package-path", package, "--output", folder.path("out"), "--", "--scratch-path", scratch])
         #expect(run.status == 1, "two tests fail on purpose: \(run.stderr.suffix(2_000))")
         #expect(run.stdout.hasPrefix("Living spec: 7 tests — 2 failed, 1 skipped, 4 passed\n"), "\(run.stdout)")
         #expect(run.stderr.contains("Test Case 'LoginXCTests.testInvalidEmailShowsError' failed"), "the output is still shown")
@@ -110,7 +110,7 @@ struct SpecCommandTests {
         #expect(junit.components(separatedBy: "<testcase ").count - 1 == 7)
 
         // The same package with only its Swift Testing tests run: the summary says what is missing.
-        let filtered = try CLI.run([
+        let filtered = try await CLI.run([
             "spec", "--package-path", package, "--output", folder.path("only"), "--filter", "LoginSpec",
             "--", "--scratch-path", scratch, "--skip-build",
         ])
@@ -120,8 +120,8 @@ struct SpecCommandTests {
     }
 
     @Test("--xunit beside --event-stream folds XCTest's results in; a file that is not xUnit is an error naming it")
-    func xunitBesideStream() throws {
-        let run = try CLI.run([
+    func xunitBesideStream() async throws {
+        let run = try await CLI.run([
             "spec", "--event-stream", Self.fixtures.appendingPathComponent("mixed-events.jsonl").path,
             "--xunit", Self.fixtures.appendingPathComponent("mixed-xunit.xml").path, "--output", folder.path("out"),
         ])
@@ -133,7 +133,7 @@ struct SpecCommandTests {
 
         let notXML = folder.path("not.xml")
         try "hello".write(toFile: notXML, atomically: true, encoding: .utf8)
-        let bad = try CLI.run([
+        let bad = try await CLI.run([
             "spec", "--event-stream", Self.fixtures.appendingPathComponent("mixed-events.jsonl").path, "--xunit", notXML,
             "--output", folder.path("bad"),
         ])

@@ -21,7 +21,7 @@ struct StubsCommandTests {
     }
 
     /// Starts the server and returns the process, its first line, and its output pipe.
-    func start(_ arguments: [String]) throws -> (Process, String, Pipe) {
+    func start(_ arguments: [String]) async throws -> (Process, String, Pipe) {
         let process = Process()
         process.executableURL = CLI.executable
         process.arguments = ["stubs", "serve"] + arguments
@@ -41,7 +41,7 @@ struct StubsCommandTests {
 
     @Test("prints its URL first, serves the root's mappings, and stops cleanly on a signal", arguments: [SIGTERM, SIGINT])
     func serves(signal: Int32) async throws {
-        let (process, first, out) = try start(["--root-dir", folder.path("root")])
+        let (process, first, out) = try await start(["--root-dir", folder.path("root")])
         defer { if process.isRunning { process.terminate() } }
         let base = try #require(URL(string: first), "first line: \(first)")
         #expect(first.hasPrefix("http://127.0.0.1:"))
@@ -63,23 +63,23 @@ struct StubsCommandTests {
     func unsupported() async throws {
         try Data(#"{"request": {"url": "/p"}, "response": {"proxyBaseUrl": "http://example.com"}}"#.utf8)
             .write(to: URL(fileURLWithPath: folder.path("root/mappings/proxy.json")))
-        let refused = try CLI.run(["stubs", "serve", "--root-dir", folder.path("root")])
+        let refused = try await CLI.run(["stubs", "serve", "--root-dir", folder.path("root")])
         #expect(refused.status == 2)
         #expect(refused.stdout.isEmpty)
         #expect(refused.stderr.contains("error: mappings/proxy.json, mapping 0: response.proxyBaseUrl is not supported"))
         #expect(refused.stderr.contains("--skip-unsupported"))
 
-        let (process, first, _) = try start(["--root-dir", folder.path("root"), "--skip-unsupported"])
+        let (process, first, _) = try await start(["--root-dir", folder.path("root"), "--skip-unsupported"])
         defer { process.terminate() }
         #expect(first.hasPrefix("http://127.0.0.1:"))
     }
 
     @Test("bad input: a missing root, a bad port")
-    func badInput() throws {
-        let missing = try CLI.run(["stubs", "serve", "--root-dir", folder.path("nope")])
+    func badInput() async throws {
+        let missing = try await CLI.run(["stubs", "serve", "--root-dir", folder.path("nope")])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no root directory at \(folder.path("nope"))"))
-        let port = try CLI.run(["stubs", "serve", "--root-dir", folder.path("root"), "--port", "70000"])
+        let port = try await CLI.run(["stubs", "serve", "--root-dir", folder.path("root"), "--port", "70000"])
         #expect(port.status == 2)
         #expect(port.stderr.contains("--port 70000 is not between 0 and 65535"))
     }

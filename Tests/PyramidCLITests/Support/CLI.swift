@@ -16,7 +16,18 @@ enum CLI {
         return products.appendingPathComponent("pyramid")
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+    /// Runs `pyramid` and waits for it on a thread of its own: a test waiting for a process
+    /// (some run `swift test`) must not hold one of the few threads every other test's tasks
+    /// need, nor the main actor when a virtual-time test has routed tasks there.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue(label: "CLI.run").async {
+                continuation.resume(with: Result { try runBlocking(arguments, in: directory, environment: environment) })
+            }
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], in directory: URL?, environment: [String: String]) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
