@@ -12,19 +12,33 @@ import Darwin
 /// caller wait for a line ("started on port N") without a reading thread. Every
 /// live group is also ended when this process exits normally, so a test run that
 /// forgets to stop one leaves nothing behind.
+///
+/// When this process dies without running any code of its own (SIGKILL, a crash, a
+/// timeout's kill), the group's watchdog ends it: a small shell started beside the
+/// group, in a process group of its own, holding one end of a socket whose other end
+/// only this process has. When this process dies, the watchdog reads end-of-file, sends
+/// the group SIGTERM, SIGKILL a second later to whatever is left, and removes the
+/// workspace. Ending the group here (`terminate()`, or seeing it end by itself)
+/// dismisses the watchdog, which exits at once.
 public final class ProcessGroup: @unchecked Sendable {
     /// The leader's process id, which is also the group's id.
     public let pid: pid_t
     /// Where the process's output goes.
     public let logPath: String
+    /// The program the leader runs.
     public let executable: String
+    /// The watchdog's process id; it has exited and been reaped once the group is dismissed.
+    let watchdog: pid_t
 
     /// The leader's status once reaped: reaping happens once, under this lock.
     private let exitStatus = Locked<Int32?>(nil)
 
-    /// Starts `executable` with `arguments` in a new process group.
-    /// - Throws: `ProcessGroupError.launchFailed` naming the executable and the reason.
-    /// `workspace`, when given, is a folder removed if this process exits with the group still running.
+    /// Starts `executable` with `arguments` in a new process group, and the group's watchdog.
+    ///
+    /// `workspace`, when given, is a folder removed if this process ends, normally or
+    /// killed, with the group still running.
+    /// - Throws: `ProcessGroupError.launchFailed` naming the executable (or `/bin/sh`,
+    ///   the watchdog's shell) and the reason.
     public init(
         executable: String, arguments: [String], logPath: String, environment: [String: String]? = nil,
         workspace: String? = nil
@@ -32,18 +46,44 @@ public final class ProcessGroup: @unchecked Sendable {
         self.executable = executable
         self.logPath = logPath
 
+        // The watchdog first, so the group never runs unguarded.
+        let watchdog = try Watchdog.start(workspace: workspace)
+        let child: pid_t
+        do {
+            child = try Self.spawn(
+                executable: executable, arguments: arguments,
+                environment: environment ?? ProcessInfo.processInfo.environment
+            ) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o600)
+                posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            }
+        } catch {
+            watchdog.dismiss()
+            throw error
+        }
+        watchdog.guardGroup(child)
+        pid = child
+        self.watchdog = watchdog.pid
+        LiveProcessGroups.shared.insert(child, workspace: workspace, watchdog: watchdog)
+    }
+
+    /// Starts `executable` as the leader of a new process group, with default signal
+    /// handling and an empty signal mask whatever this process has set up, and only the
+    /// standard files `redirect` sets up open. The one place this package starts a process.
+    static func spawn(
+        executable: String, arguments: [String], environment: [String: String],
+        redirect: (inout posix_spawn_file_actions_t) -> Void
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        redirect(&actions)
+        closeOtherFiles(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // A new group led by the child; default signal handling and an empty mask,
-        // whatever this process has set up.
         posix_spawnattr_setpgroup(&attributes, 0)
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
@@ -56,8 +96,7 @@ public final class ProcessGroup: @unchecked Sendable {
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let environmentEntries = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        let envp = environmentEntries.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
 
         var child: pid_t = 0
@@ -65,14 +104,32 @@ public final class ProcessGroup: @unchecked Sendable {
         guard status == 0 else {
             throw ProcessGroupError.launchFailed(executable: executable, reason: String(cString: strerror(status)))
         }
-        pid = child
-        LiveProcessGroups.shared.insert(child, workspace: workspace)
+        return child
+    }
+
+    /// Closes, in the child, every descriptor above the standard three. A descriptor this
+    /// process's other code left inheritable (a test runner's pipe to an exit test, say)
+    /// would otherwise stay open as long as the group runs, and whoever reads its other
+    /// end would wait that long. Linux with glibc 2.34 or newer: its
+    /// `posix_spawn_file_actions_addclosefrom_np` needs `_GNU_SOURCE`, which Swift's
+    /// Glibc module is not built with, so it is looked up by name.
+    private static func closeOtherFiles(_ actions: inout posix_spawn_file_actions_t) {
+        #if canImport(Glibc)
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let program = dlopen(nil, RTLD_NOW) else { return }
+        defer { dlclose(program) }
+        guard let symbol = dlsym(program, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        #elseif canImport(Darwin)
+        // Darwin's spawn attribute POSIX_SPAWN_CLOEXEC_DEFAULT does this; not set up here.
+        #endif
     }
 
     /// The leader's exit status once it has ended, reaping it if needed; nil while it runs.
+    /// Seeing the leader end with no member left dismisses the group's watchdog.
     public var exitCode: Int32? {
-        exitStatus.withValue { exitStatus in
-            if let exitStatus { return exitStatus }
+        let (code, reapedNow) = exitStatus.withValue { exitStatus -> (Int32?, Bool) in
+            if let exitStatus { return (exitStatus, false) }
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid {
@@ -80,8 +137,10 @@ public final class ProcessGroup: @unchecked Sendable {
             } else if result == -1 && errno == ECHILD {
                 exitStatus = -1
             }
-            return exitStatus
+            return (exitStatus, exitStatus != nil)
         }
+        if reapedNow && !hasLiveMembers { LiveProcessGroups.shared.remove(pid) }
+        return code
     }
 
     public var isRunning: Bool { exitCode == nil }
@@ -111,7 +170,8 @@ public final class ProcessGroup: @unchecked Sendable {
 
     /// Ends the whole group: SIGTERM, then SIGKILL for whatever is left after `grace`.
     /// Returns when no member of the group is alive (or, for a process the kernel
-    /// holds, five seconds after SIGKILL). Safe to call more than once.
+    /// holds, five seconds after SIGKILL), with the watchdog dismissed. Safe to call
+    /// more than once.
     public func terminate(grace: Duration = .seconds(2)) async {
         signalGroup(SIGTERM)
         let deadline = ContinuousClock.now.advanced(by: grace)
@@ -154,19 +214,28 @@ public enum ProcessGroupError: Error, Sendable, Equatable, CustomStringConvertib
 }
 
 /// Every group this process started and has not ended; killed at exit.
+///
+/// At a normal exit the groups are killed and their workspaces removed here; their
+/// watchdogs then read end-of-file, finish what is left and exit. Removing a group
+/// dismisses its watchdog.
 final class LiveProcessGroups: Sendable {
     static let shared = LiveProcessGroups()
 
+    private struct Entry {
+        var workspace: String?
+        var watchdog: Watchdog
+    }
+
     private struct State {
-        var groups: [pid_t: String?] = [:]
+        var groups: [pid_t: Entry] = [:]
         var registered = false
     }
 
     private let state = Locked(State())
 
-    func insert(_ group: pid_t, workspace: String?) {
+    func insert(_ group: pid_t, workspace: String?, watchdog: Watchdog) {
         let register = state.withValue { state in
-            state.groups[group] = workspace
+            state.groups[group] = Entry(workspace: workspace, watchdog: watchdog)
             defer { state.registered = true }
             return !state.registered
         }
@@ -174,7 +243,7 @@ final class LiveProcessGroups: Sendable {
     }
 
     func remove(_ group: pid_t) {
-        state.withValue { $0.groups[group] = nil }
+        state.withValue { $0.groups.removeValue(forKey: group) }?.watchdog.dismiss()
     }
 
     func killAll() {
@@ -183,6 +252,6 @@ final class LiveProcessGroups: Sendable {
             return state.groups
         }
         for group in all.keys { _ = kill(-group, SIGKILL) }
-        for case let workspace? in all.values { try? FileManager.default.removeItem(atPath: workspace) }
+        for case let workspace? in all.values.map(\.workspace) { try? FileManager.default.removeItem(atPath: workspace) }
     }
 }

@@ -6,7 +6,9 @@ import PyramidIO
 /// The browser owns its process group: `close()` deletes the session, then ends
 /// chromedriver, Chromium and every helper they started, and removes the
 /// temporary profile. `withBrowser` closes it on every path out, errors and
-/// cancellation included.
+/// cancellation included. A process that ends without closing it still leaves
+/// nothing behind: a normal exit ends the group and removes the profile, and so does
+/// the group's watchdog when the process is killed outright (SIGKILL, a crash).
 public final class Browser: @unchecked Sendable {
     public let session: WebDriverSession
     /// chromedriver's process id, which is also the id of the group Chromium runs in.

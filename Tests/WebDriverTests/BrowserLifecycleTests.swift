@@ -11,6 +11,7 @@ struct BrowserLifecycleTests {
         let browser = try await Browser.launch()
         try await browser.session.navigate(to: fixtureURL("login.html"))
         #expect(leftovers(of: browser).count > 2, "chromedriver, Chromium and its helpers run in the group")
+        #expect(leftovers(of: browser).contains { $0.commandLine.contains("pyramid-watchdog") }, "and a watchdog beside it")
         await browser.close()
         #expect(leftovers(of: browser).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: browser.profileDirectory))
@@ -68,6 +69,33 @@ struct BrowserLifecycleTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(leftovers(group: group, profile: profile).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: profile))
+    }
+
+    @Test("a test process killed with SIGKILL leaves no chromedriver, Chromium or watchdog behind, nor its profile")
+    func sigkillLeavesNothing() async throws {
+        let result = await #expect(processExitsWith: .signal(SIGKILL), observing: [\.standardOutputContent]) {
+            let browser = try await Browser.launch()
+            try await browser.session.navigate(to: "about:blank")
+            let running = leftovers(of: browser)
+            let watchdogs = running.filter { $0.commandLine.contains("pyramid-watchdog") }.count
+            print("GROUP \(browser.processGroup) \(browser.profileDirectory) \(running.count) \(watchdogs)")
+            fflush(nil)
+            kill(getpid(), SIGKILL)  // as a timeout or a crashed runner ends a test process: no code of ours runs
+        }
+        let output = String(decoding: try #require(result).standardOutputContent, as: UTF8.self)
+        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("GROUP ") }, "the child printed: \(output)")
+        let fields = line.split(separator: " ")
+        try #require(fields.count == 5, "the child printed: \(line)")
+        let group = try #require(Int32(fields[1]))
+        let profile = String(fields[2])
+        #expect(try #require(Int(fields[3])) > 3, "chromedriver, Chromium, its helpers and the watchdog were running")
+        #expect(fields[4] == "1", "one watchdog guarded the group")
+        // A hang guard, not a timing assertion: the watchdog ends the group within about a second.
+        for _ in 0..<200 where !leftovers(group: group, profile: profile).isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(leftovers(group: group, profile: profile).isEmpty, "left: \(leftovers(group: group, profile: profile))")
         #expect(!FileManager.default.fileExists(atPath: profile))
     }
 
