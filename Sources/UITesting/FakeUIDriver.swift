@@ -29,6 +29,7 @@ public final class FakeUIDriver: UIDriver {
         var dialog: SystemDialog?
         var answers: [String] = []
         var looks = 0
+        var evidence: [String] = []
     }
 
     private let state = Locked(State())
@@ -63,6 +64,8 @@ public final class FakeUIDriver: UIDriver {
     public var dialogAnswers: [String] { state.value.answers }
     /// How many times the screen was looked at (resolved).
     public var looks: Int { state.value.looks }
+    /// The evidence asked for, in order: "screenshot", "source", "console".
+    public var evidenceRequests: [String] { state.value.evidence }
 
     // MARK: UIDriver
 
@@ -109,15 +112,20 @@ public final class FakeUIDriver: UIDriver {
     }
 
     public func screenshot() async throws -> [UInt8] {
+        state.withValue { $0.evidence.append("screenshot") }
         // A 1×1 PNG: the fake has no pixels, and failures still get an attachment.
-        Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==")!)
+        return Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==")!)
     }
 
     public func source() async throws -> String {
-        state.value.screen.map { $0.outline(depth: 0) }.joined(separator: "\n")
+        state.withValue { $0.evidence.append("source") }
+        return state.value.screen.map { $0.outline(depth: 0) }.joined(separator: "\n")
     }
 
-    public func consoleMessages() async throws -> [String] { [] }
+    public func consoleMessages() async throws -> [String] {
+        state.withValue { $0.evidence.append("console") }
+        return []
+    }
 
     public func pendingDialog() async throws -> SystemDialog? { state.value.dialog }
 

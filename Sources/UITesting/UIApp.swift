@@ -30,6 +30,8 @@ public final class UIApp: ElementQueryProviding, Sendable {
     public init(driver: any UIDriver, waitPolicy: WaitPolicy = WaitPolicy()) {
         self.driver = driver
         self.waitPolicy = waitPolicy
+        // Under `.uiArtifacts`, a failed test gets this app's screen, source and console.
+        ArtifactShelf.current?.keep(self)
     }
 
     public var app: UIApp { self }
