@@ -38,15 +38,8 @@ public final class Browser: @unchecked Sendable {
         let profile = workspace + "/profile"
         let log = workspace + "/chromedriver.log"
 
-        let driver: ProcessGroup
+        let (driver, port) = try await startDriver(chromedriver, log: log, workspace: workspace, timeout: options.startupTimeout)
         do {
-            driver = try ProcessGroup(executable: chromedriver, arguments: ["--port=0"], logPath: log, workspace: workspace)
-        } catch {
-            try? FileManager.default.removeItem(atPath: workspace)
-            throw WebDriverError.driverDidNotStart(reason: "\(error)", log: "")
-        }
-        do {
-            let port = try await waitForPort(driver, timeout: options.startupTimeout)
             let client = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.startupTimeout)
             let session = try await createSession(client, chromium: chromium, options: options, profile: profile)
             let commands = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.commandTimeout)
@@ -83,6 +76,35 @@ public final class Browser: @unchecked Sendable {
 
     /// chromedriver's output so far.
     public var driverLog: String { driver.log() }
+
+    /// Starts chromedriver on a port of its choosing and returns it with that port. A
+    /// chromedriver that exits because the port it picked was taken meanwhile ("IPv4 port not
+    /// available", seen under a busy test run) is started again, up to three times.
+    static func startDriver(
+        _ chromedriver: String, log: String, workspace: String, timeout: Duration
+    ) async throws -> (ProcessGroup, Int) {
+        var attempt = 1
+        while true {
+            let driver: ProcessGroup
+            do {
+                driver = try ProcessGroup(executable: chromedriver, arguments: ["--port=0"], logPath: log, workspace: workspace)
+            } catch {
+                try? FileManager.default.removeItem(atPath: workspace)
+                throw WebDriverError.driverDidNotStart(reason: "\(error)", log: "")
+            }
+            do {
+                return (driver, try await waitForPort(driver, timeout: timeout))
+            } catch WebDriverError.driverDidNotStart(_, let output)
+                where attempt < 3 && (output.contains("port not available") || output.contains("Address already in use")) {
+                await driver.terminate(grace: .milliseconds(100))
+                attempt += 1
+            } catch {
+                await Task { await driver.terminate(grace: .milliseconds(500)) }.value
+                try? FileManager.default.removeItem(atPath: workspace)
+                throw error
+            }
+        }
+    }
 
     private static func waitForPort(_ driver: ProcessGroup, timeout: Duration) async throws -> Int {
         let deadline = ContinuousClock.now.advanced(by: timeout)
