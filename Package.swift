@@ -266,7 +266,7 @@ let package = Package(
         .testTarget(
             name: "HTTPStubsServerTests",
             dependencies: [
-                "HTTPStubsServer", "HTTPStubs", "SocketTestSupport", "Scenario",
+                "HTTPStubsServer", "HTTPStubs", "SocketTestSupport", "Scenario", "PyramidIO",
             ],
             swiftSettings: strict
         ),
