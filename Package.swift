@@ -26,7 +26,7 @@ let package = Package(
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "LivingSpec", targets: ["LivingSpec"]),
         .library(name: "HTTPStubs", targets: ["HTTPStubs", "HTTPStubsServer"]),
-        .library(name: "UITesting", targets: ["UITesting", "UITestingWeb"]),
+        .library(name: "UITesting", targets: ["UITesting", "UITestingWeb", "UITestingXCUITest"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
@@ -140,6 +140,9 @@ let package = Package(
             dependencies: ["VisualTesting", "WebDriver", "PNGCodec", "PyramidImage", "PyramidIO"],
             swiftSettings: strict
         ),
+
+        // UITesting's driver for iOS apps through XCUITest (compiled only where XCUITest exists).
+        .target(name: "UITestingXCUITest", dependencies: ["UITesting"], swiftSettings: strict),
 
         // UITesting's driver for web apps in Chromium.
         .target(name: "UITestingWeb", dependencies: ["UITesting", "WebDriver", "PyramidIO"], swiftSettings: strict),
