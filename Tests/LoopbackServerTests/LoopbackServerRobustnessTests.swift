@@ -108,11 +108,13 @@ struct LoopbackServerRobustnessTests {
             #expect(try await slow.readRemaining().isEmpty)
             #expect(try await silent.readRemaining().isEmpty)
             // A keep-alive connection left idle after an answer is closed the same way.
-            let idle = try await RawConnection.open(port: server.port)
-            defer { idle.close() }
-            let first = try await idle.exchange(http.request("GET", "/first", keepAlive: true))
+            let request = http.request("GET", "/first", keepAlive: true)
+            let (first, rest) = try await RawConnection.openAndUse(port: server.port) { idle in
+                try idle.sendAll(request)
+                return (try idle.readResponse(withBody: true), try idle.readToEnd())
+            }
             #expect(first.status == 200)
-            #expect(try await idle.readRemaining().isEmpty)
+            #expect(rest.isEmpty)
         }
     }
 

@@ -28,10 +28,8 @@ package struct RawHTTP {
     package func send(
         _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = [], host: String? = nil
     ) async throws -> Response {
-        let connection = try await RawConnection.open(port: port)
-        defer { connection.close() }
         let request = request(method, target, headers: headers, body: body, host: host, keepAlive: false)
-        return try await connection.blocking {
+        return try await RawConnection.openAndUse(port: port) {
             try $0.sendAll(request)
             return try Self.parse(try $0.readToEnd())
         }
@@ -40,9 +38,7 @@ package struct RawHTTP {
     /// Sends `bytes` exactly as given on a fresh connection and returns everything received
     /// until the server closes it, as text.
     package func sendRaw(_ bytes: [UInt8]) async throws -> String {
-        let connection = try await RawConnection.open(port: port)
-        defer { connection.close() }
-        let raw = try await connection.blocking { connection in
+        let raw = try await RawConnection.openAndUse(port: port) { connection in
             try connection.sendAll(bytes)
             return try connection.readToEnd()
         }
@@ -127,6 +123,18 @@ package final class RawConnection: @unchecked Sendable {
     package static func open(port: Int) async throws -> RawConnection {
         let queue = DispatchQueue(label: "RawConnection")
         return try await run(on: queue) { try RawConnection(socket: connect(port: port), queue: queue) }
+    }
+
+    /// Connects, runs `work` and closes, all in one block on the connection's queue: no task
+    /// switch between connecting and sending, which on a loaded run can take longer than a
+    /// server's request timeout.
+    package static func openAndUse<T: Sendable>(port: Int, _ work: @escaping @Sendable (RawConnection) throws -> T) async throws -> T {
+        let queue = DispatchQueue(label: "RawConnection")
+        return try await run(on: queue) {
+            let connection = try RawConnection(socket: connect(port: port), queue: queue)
+            defer { connection.close() }
+            return try work(connection)
+        }
     }
 
     /// Runs `work` on the connection's queue with the connection.
