@@ -245,7 +245,7 @@ let package = Package(
         .testTarget(
             name: "ScenarioTests",
             dependencies: [
-                "Scenario", "TestEventStream",
+                "Scenario", "TestEventStream", "PyramidIO",
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
