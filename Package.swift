@@ -280,7 +280,10 @@ let package = Package(
         ),
         .testTarget(
             name: "UITestingTests",
-            dependencies: ["UITesting", "UITestingWeb", "WebDriver", .product(name: "Clocks", package: "swift-clocks")],
+            dependencies: [
+                "UITesting", "UITestingWeb", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),

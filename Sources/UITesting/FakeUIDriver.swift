@@ -97,6 +97,11 @@ public final class FakeUIDriver: UIDriver {
         try state.withValue { state in
             guard state.running else { throw UITestingError.notRunning(query: query.description) }
             if state.dialog != nil { throw UITestingError.driver("a system dialog is open") }
+            if query.steps.isEmpty {
+                // The app itself (UIApp.tap()).
+                state.actions.append("\(action) on app")
+                return
+            }
             let found = Self.matches(query, in: state.screen)
             guard var element = found.first else { throw UITestingError.noMatch(query: query.description) }
             guard found.count == 1 else { throw UITestingError.ambiguous(query: query.description, count: found.count) }

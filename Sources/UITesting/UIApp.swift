@@ -66,16 +66,30 @@ public final class UIApp: ElementQueryProviding, Sendable {
         try await driver.launch(launchConfiguration)
     }
 
-    /// Launches the app in `scenario`: its ``LaunchScenario/launchArgument`` is added to the
+    /// Launches the app in `scenario`, as seed 002's `launch(with:)`: `--uitesting` (unless
+    /// already there) and the scenario's ``LaunchScenario/launchArgument`` are added to the
     /// launch arguments for this launch.
     public func launch(with scenario: some LaunchScenario) async throws {
         var configuration = launchConfiguration
+        if !configuration.arguments.contains(Self.uiTestingArgument) { configuration.arguments.append(Self.uiTestingArgument) }
         configuration.arguments.append(scenario.launchArgument)
         try await driver.launch(configuration)
     }
 
+    /// The argument that tells the app it runs under UI tests (seed 002).
+    public static let uiTestingArgument = "--uitesting"
+
     public func terminate() async throws {
         try await driver.terminate()
+    }
+
+    /// Taps the app itself, as `XCUIApplication.tap()`. As in XCUITest, this is how a test
+    /// gives its interruption monitors their turn: a dialog open now (a browser dialog, a
+    /// permission prompt) goes to the monitors first, and only when none handles it is the
+    /// middle of the screen tapped.
+    public func tap() async throws {
+        if try await handleInterruption() { return }
+        try await driver.perform(.tap, on: queryDescription)
     }
 
     public var state: AppState {

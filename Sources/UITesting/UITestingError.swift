@@ -8,6 +8,8 @@ public enum UITestingError: Error, Sendable, Equatable, CustomStringConvertible 
     case notRunning(query: String)
     /// The driver failed: what it was doing and why.
     case driver(String)
+    /// A driver that takes the test's leased browser was made where no browser is leased.
+    case noBrowser(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum UITestingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .ambiguous(let query, let count): "\(query) matches \(count) elements where one was needed; use element(boundBy:) or firstMatch"
         case .notRunning(let query): "\(query): the app is not running; call launch() first"
         case .driver(let reason): reason
+        case .noBrowser(let reason): reason
         }
     }
 }

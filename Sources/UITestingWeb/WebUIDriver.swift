@@ -10,26 +10,42 @@ import WebDriver
 /// its scenario from `arguments`, as an iOS app reads `ProcessInfo.arguments`), the device
 /// size and orientation, the colour scheme, and the locale (`navigator.language`, `Intl`).
 /// Each launch starts from a fresh state: cookies and the storage of the app's origin are
-/// cleared, so tests sharing one browser do not see each other's data.
+/// cleared, and so is the session storage of every origin the launch visits. Between tests,
+/// ``reset(session:)`` (which ``UIBrowserPool`` runs) clears everything a test left.
 ///
 /// ```swift
-/// try await withBrowser { browser in
-///     let app = UIApp(driver: WebUIDriver(session: browser.session, url: loginPageURL))
-///     try await app.launch()
-///     …
+/// @Suite(.webBrowser, .uiArtifacts)
+/// struct LoginUITests {
+///     @Test func login() async throws {
+///         let app = UIApp(driver: try WebUIDriver(url: loginPageURL))
+///         try await app.launch()
+///         …
+///     }
 /// }
 /// ```
 public final class WebUIDriver: UIDriver {
     public let session: WebDriverSession
     /// The app's page.
     public let url: String
-    /// The script added to every document of the last launch, so the next launch can remove it.
-    private let launchScript = Locked<String?>(nil)
 
     public init(session: WebDriverSession, url: String) {
         self.session = session
         self.url = url
     }
+
+    /// A driver on the browser that ``WebBrowserTrait`` (`.webBrowser`) leased to the current test.
+    /// - Throws: ``UITestingError/noBrowser(_:)`` outside such a test.
+    public convenience init(url: String) throws {
+        guard let session = WebBrowserTrait.leasedSession else {
+            throw UITestingError.noBrowser(
+                "WebUIDriver(url:) needs the browser the .webBrowser trait leases to a test: add .webBrowser to the test or its suite, or pass session:")
+        }
+        self.init(session: session, url: url)
+    }
+
+    /// The script each session's last launch added to every document, by session id, so the
+    /// next launch, by whichever driver, and ``reset(session:)`` can remove it.
+    private static let launchScripts = Locked<[String: String]>([:])
 
     // MARK: Launch
 
@@ -46,14 +62,78 @@ public final class WebUIDriver: UIDriver {
             "features": [["name": "prefers-color-scheme", "value": .string(device.appearance.rawValue)]],
         ])
         try await devTools("Emulation.setLocaleOverride", ["locale": .string(device.locale)])
-        if let previous = launchScript.value {
-            try await devTools("Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(previous)])
+        try await Self.removeLaunchScript(session)
+        let source = Self.launchSource(configuration, token: UUID().uuidString)
+        let added = try await devTools("Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)])
+        if let identifier = added["identifier"]?.stringValue {
+            Self.launchScripts.withValue { $0[session.id] = identifier }
         }
-        let added = try await devTools("Page.addScriptToEvaluateOnNewDocument", ["source": .string(Self.launchSource(configuration))])
-        launchScript.setValue(added["identifier"]?.stringValue)
         try await clearState()
+        // A reset between tests stops the previous page's scripts; the app's own must run.
+        try await devTools("Emulation.setScriptExecutionDisabled", ["value": false])
         try await session.navigate(to: url)
     }
+
+    private static func removeLaunchScript(_ session: WebDriverSession) async throws {
+        let previous = launchScripts.withValue { $0.removeValue(forKey: session.id) }
+        if let previous {
+            try await session.devTools("Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(previous)])
+        }
+    }
+
+    /// Clears what a test left in the browser, so the next test on it starts as on a new
+    /// profile, for a few milliseconds instead of a new browser's second: an open dialog is
+    /// dismissed, windows the app opened are closed, the page's scripts are stopped, cookies
+    /// are deleted, every kind of storage (local and session storage, IndexedDB, caches,
+    /// service workers) of each origin the tab visited is cleared, the tab's history is reset,
+    /// and the launch script is removed.
+    ///
+    /// The old page stays loaded, inert, until the next launch navigates: a navigation costs
+    /// more than all of this. A dedicated worker the old page started keeps running until then.
+    public static func reset(session: WebDriverSession) async throws {
+        do {
+            try await session.command("POST", "/alert/dismiss")
+        } catch WebDriverError.command(code: .noSuchAlert, _, _) {}
+        // Scripts stop first, in every window, so nothing writes again after the clearing.
+        var origins: Set<String> = []
+        let handles = try await session.command("GET", "/window/handles").arrayValue?.compactMap(\.stringValue) ?? []
+        if handles.count > 1 {
+            // Windows the app opened are closed; the session's own window stays.
+            let current = try await session.command("GET", "/window").stringValue ?? handles[0]
+            for handle in handles where handle != current {
+                try await session.command("POST", "/window", ["handle": .string(handle)])
+                origins.formUnion(try await stopAndListOrigins(session))
+                try await session.command("DELETE", "/window")
+            }
+            try await session.command("POST", "/window", ["handle": .string(current)])
+        }
+        origins.formUnion(try await stopAndListOrigins(session))
+        try await session.devTools("Network.clearBrowserCookies")
+        for origin in origins.sorted() {
+            try await session.devTools("Storage.clearDataForOrigin", ["origin": .string(origin), "storageTypes": "all"])
+        }
+        try await session.devTools("Page.resetNavigationHistory")
+        try await removeLaunchScript(session)
+    }
+
+    /// Stops the current window's page and returns the origins in its history. The page's
+    /// pending timers, intervals and animation frames are cancelled and its loads and fetches
+    /// aborted, then its scripts are disabled: nothing it queued can run again in the moment
+    /// between the next launch enabling scripts and its navigation replacing the page.
+    private static func stopAndListOrigins(_ session: WebDriverSession) async throws -> Set<String> {
+        try await session.executeScript(quiesceScript)
+        try await session.devTools("Emulation.setScriptExecutionDisabled", ["value": true])
+        let history = try await session.devTools("Page.getNavigationHistory")
+        return Set((history["entries"]?.arrayValue ?? []).compactMap { $0["url"]?.stringValue }.compactMap(origin(of:)))
+    }
+
+    static let quiesceScript = """
+        const lastTimer = setTimeout(() => {}, 0);
+        for (let id = 1; id <= lastTimer; id++) { clearTimeout(id); clearInterval(id); }
+        const lastFrame = requestAnimationFrame(() => {});
+        for (let id = 1; id <= lastFrame; id++) cancelAnimationFrame(id);
+        window.stop();
+        """
 
     /// Cookies, and every kind of storage of the app's origin.
     private func clearState() async throws {
@@ -70,13 +150,21 @@ public final class WebUIDriver: UIDriver {
         return "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
     }
 
-    /// The script that runs before the page's own: launch data, locale, console capture.
-    static func launchSource(_ configuration: LaunchConfiguration) -> String {
+    /// The script that runs before the page's own: launch data, locale, console capture, and
+    /// on the first document of each origin in this launch (`token` tells launches apart),
+    /// an empty session storage.
+    static func launchSource(_ configuration: LaunchConfiguration, token: String) -> String {
         let arguments = JSONValue.array(configuration.arguments.map(JSONValue.string))
         let environment = JSONValue.object(configuration.environment.mapValues(JSONValue.string))
         let locale = JSONValue.string(configuration.device.locale)
         return """
             (() => {
+              try {
+                if (sessionStorage.getItem('__pyramidLaunch') !== \(JSONValue.string(token).description)) {
+                  sessionStorage.clear();
+                  sessionStorage.setItem('__pyramidLaunch', \(JSONValue.string(token).description));
+                }
+              } catch (e) {}
               const locale = \(locale.description);
               window.pyramidLaunch = Object.freeze({ arguments: \(arguments.description), environment: \(environment.description), locale });
               Object.defineProperty(Navigator.prototype, 'language', { get: () => locale, configurable: true });
@@ -111,7 +199,15 @@ public final class WebUIDriver: UIDriver {
     }
 
     public func perform(_ action: ElementAction, on query: ElementQueryDescription) async throws {
-        if try await pendingDialog() != nil, query.steps.first?.type == .alert {
+        if query.steps.isEmpty {
+            // The app itself, as XCUIApplication.tap(): the middle of the page.
+            let body = try await session.executeScript("return document.body || document.documentElement;")
+            guard let element = WebElement(json: body, session: session) else { throw UITestingError.noMatch(query: "app") }
+            guard case .tap = action else { throw UITestingError.noMatch(query: "app: only tap() acts on the app itself") }
+            try await element.click()
+            return
+        }
+        if query.steps.first?.type == .alert, try await nativeDialog() != nil {
             let buttons = try await nativeDialogAnswer(for: query) ?? []
             guard buttons.count == 1, case .tap = action else { throw UITestingError.noMatch(query: query.description) }
             try await answerDialog(button: buttons[0].label, text: nil)
@@ -141,7 +237,7 @@ public final class WebUIDriver: UIDriver {
     /// A native dialog as `app.alerts…`: the alert itself (labelled with its message) and its
     /// buttons, or `nil` when the query is not about alerts or no dialog is open.
     private func nativeDialogAnswer(for query: ElementQueryDescription) async throws -> [ElementSnapshot]? {
-        guard query.steps.first?.type == .alert, let dialog = try await pendingDialog() else { return nil }
+        guard query.steps.first?.type == .alert, let dialog = try await nativeDialog() else { return nil }
         let alert = ElementSnapshot(type: .alert, label: dialog.message)
         guard query.steps.count > 1 else { return Self.filter([alert], by: query.steps[0]) }
         guard query.steps.count == 2, query.steps[1].type == .button || query.steps[1].type == .any else { return [] }
@@ -162,8 +258,18 @@ public final class WebUIDriver: UIDriver {
         return found
     }
 
-    /// WebDriver does not say which kind of dialog is open; every one is offered as OK and Cancel.
+    /// The browser's own dialog (alert, confirm, prompt) if one is open, else the first in-page
+    /// one (`dialog[open]`, `role=alertdialog`: a permission prompt the app draws) with its
+    /// buttons. WebDriver does not say which kind of browser dialog is open; every one is
+    /// offered as OK and Cancel.
     public func pendingDialog() async throws -> SystemDialog? {
+        if let native = try await nativeDialog() { return native }
+        let prompt = try await session.executeScript(Self.inPageDialogScript, arguments: [.null])
+        guard let message = prompt["message"]?.stringValue else { return nil }
+        return SystemDialog(kind: "in-page", message: message, buttons: (prompt["buttons"]?.arrayValue ?? []).compactMap(\.stringValue))
+    }
+
+    private func nativeDialog() async throws -> SystemDialog? {
         do {
             let message = try await session.command("GET", "/alert/text").stringValue ?? ""
             return SystemDialog(kind: "dialog", message: message, buttons: ["OK", "Cancel"])
@@ -172,12 +278,40 @@ public final class WebUIDriver: UIDriver {
         }
     }
 
-    /// Buttons that decline ("Cancel", "Don't Allow", "キャンセル", "許可しない") dismiss; any other accepts.
+    /// Answers the browser's dialog: buttons that decline ("Cancel", "Don't Allow", "キャンセル",
+    /// "許可しない") dismiss it, any other accepts it. With no browser dialog open, presses the
+    /// button labelled `button` in the in-page dialog.
     public func answerDialog(button: String, text: String?) async throws {
+        if try await nativeDialog() == nil {
+            let pressed = try await session.executeScript(Self.inPageDialogScript, arguments: [.string(button)])
+            guard pressed["pressed"]?.boolValue == true else {
+                throw UITestingError.noMatch(query: "a button labelled \"\(button)\" in the open dialog")
+            }
+            return
+        }
         if let text { try await session.command("POST", "/alert/text", ["text": .string(text)]) }
         let declines: Set = ["Cancel", "Dismiss", "Don't Allow", "Deny", "No", "キャンセル", "許可しない", "いいえ"]
         try await session.command("POST", declines.contains(button) ? "/alert/dismiss" : "/alert/accept")
     }
+
+    /// `arguments[0]`: null to describe the first rendered in-page dialog, or a button label to press in it.
+    static let inPageDialogScript = """
+        const [press] = arguments;
+        const dialog = [...document.querySelectorAll('dialog[open], [role=alertdialog]')]
+          .find((el) => el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : el.offsetParent !== null);
+        if (!dialog) return press === null ? {} : { pressed: false };
+        const text = (el) => (el.getAttribute('aria-label') || el.innerText || el.textContent || el.value || '').replace(/\\s+/g, ' ').trim();
+        const buttons = [...dialog.querySelectorAll('button, input[type=button], input[type=submit], [role=button]')];
+        if (press === null) {
+          const by = dialog.getAttribute('aria-labelledby');
+          const title = dialog.getAttribute('aria-label') || (by && document.getElementById(by) ? text(document.getElementById(by)) : '');
+          return { message: title || text(dialog), buttons: buttons.map(text) };
+        }
+        const button = buttons.find((b) => text(b) === press);
+        if (!button) return { pressed: false };
+        button.click();
+        return { pressed: true };
+        """
 
     // MARK: Evidence
 

@@ -58,6 +58,10 @@ public final class XCUITestDriver: UIDriver {
     }
 
     public func perform(_ action: ElementAction, on query: ElementQueryDescription) async throws {
+        if query.steps.isEmpty, case .tap = action {
+            application.tap()
+            return
+        }
         let found = elements(query)
         guard let element = found.first else { throw UITestingError.noMatch(query: query.description) }
         guard found.count == 1 else { throw UITestingError.ambiguous(query: query.description, count: found.count) }

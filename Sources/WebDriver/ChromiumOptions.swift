@@ -29,6 +29,14 @@ public struct ChromiumOptions: Sendable, Hashable {
         self.startupTimeout = startupTimeout
     }
 
+    /// How many browsers a pool keeps at most: `PYRAMID_BROWSERS`, else 2 (or 1 on a one-core
+    /// machine). The renderer's pool and the UI tests' pool both use it.
+    public static var defaultPoolCapacity: Int {
+        if let text = ProcessInfo.processInfo.environment["PYRAMID_BROWSERS"], let value = Int(text), value > 0 {
+            return value
+        }
+        return min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    }
 
     /// Flags for stable, quiet, deterministic rendering: no GPU, no LCD text,
     /// sRGB, hidden scroll bars, no background work or first-run UI.

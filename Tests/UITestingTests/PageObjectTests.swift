@@ -88,4 +88,47 @@ struct PageObjectTests {
             return text.contains(#"app.staticTexts["welcome_label"]"#) && text.contains("waitForExistence(timeout: 5.00 s)")
         }
     }
+
+    @Test("launch(with:) adds --uitesting once and the scenario, as seed 002's extension does")
+    func launchWithScenario() async throws {
+        let driver = loginScreen()
+        let app = UIApp(driver: driver)
+        try await app.launch(with: ShopScenario.emptyCart)
+        app.launchArguments = ["--uitesting", "--mock-api"]
+        try await app.launch(with: ShopScenario.fullCart)
+        #expect(driver.launches.map(\.arguments) == [
+            ["--uitesting", "--scenario=empty_cart"],
+            ["--uitesting", "--mock-api", "--scenario=full_cart"],
+        ])
+        #expect(app.launchArguments == ["--uitesting", "--mock-api"], "a scenario is for one launch only")
+    }
+
+    @Test("app.tap() gives an open dialog to the monitors first, and taps the app only when none handles it")
+    func appTapRunsMonitors() async throws {
+        let driver = loginScreen()
+        let app = UIApp(driver: driver)
+        try await app.launch()
+        app.addUIInterruptionMonitor(withDescription: "Camera Permission") { alert in
+            guard alert.buttons["Allow"].exists else { return false }
+            try await alert.buttons["Allow"].tap()
+            return true
+        }
+        driver.present(SystemDialog(kind: "permission", message: "カメラ", buttons: ["Don't Allow", "Allow"]))
+        try await app.tap()
+        #expect(driver.dialogAnswers == ["Allow"])
+        #expect(driver.actions.isEmpty, "the monitor handled the dialog, so nothing was tapped")
+
+        try await app.tap()
+        #expect(driver.actions == ["tap() on app"])
+
+        driver.present(SystemDialog(kind: "alert", message: "?", buttons: ["OK"]))
+        await #expect(throws: UITestingError.self, "no monitor handles an alert without Allow, and the dialog blocks the tap") {
+            try await app.tap()
+        }
+    }
+}
+
+enum ShopScenario: String, LaunchScenario {
+    case emptyCart = "empty_cart"
+    case fullCart = "full_cart"
 }
