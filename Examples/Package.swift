@@ -13,6 +13,9 @@ import PackageDescription
 /// - ArticleFeatureTests: seed 003's ArticleAPIClient and its status-code table, three ways:
 ///   the mock PyramidMocksPlugin generates for URLSessionProtocol, the real URLSession through
 ///   HTTPStubs in-process, and the real URLSession against the loopback stub server.
+/// - ShopUITests: seed 000's LoginFlowUITests and seed 002's Page Objects, Robots, launch
+///   scenarios, permission alerts and device layouts, against the shop page (App/shop.html)
+///   in Chromium through UITesting, each test on a pooled browser reset after it.
 let package = Package(
     name: "swift-pyramid-examples",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -67,6 +70,12 @@ let package = Package(
             ],
             swiftSettings: [.treatAllWarnings(as: .error)],
             plugins: [.plugin(name: "PyramidMocksPlugin", package: "swift-pyramid")]
+        ),
+        .testTarget(
+            name: "ShopUITests",
+            dependencies: [.product(name: "UITesting", package: "swift-pyramid")],
+            exclude: ["App"],
+            swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         .testTarget(
             name: "ExampleScreensTests",

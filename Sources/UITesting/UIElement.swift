@@ -78,6 +78,12 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
         await waitUntil("waitForNonExistence", timeout, expectation: "to disappear", sourceLocation) { $0.isEmpty }
     }
 
+    /// ``waitForNonExistence(timeout:sourceLocation:)`` with seconds, as XCUITest spells it.
+    @discardableResult
+    public func waitForNonExistence(timeout seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await waitForNonExistence(timeout: .seconds(seconds), sourceLocation: sourceLocation)
+    }
+
     /// Waits until the element's `property` equals `expected`.
     @discardableResult
     public func wait<Value: Equatable & Sendable>(

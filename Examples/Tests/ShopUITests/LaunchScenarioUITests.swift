@@ -1,0 +1,65 @@
+import Testing
+import UITesting
+import UITestingWeb
+
+/// Seed 002's launch data: `--uitesting`, `--mock-api`, the test user in the environment, and
+/// `launch(with: TestScenario)`, which the app reads as an iOS app reads `ProcessInfo`.
+@Suite("起動シナリオとテストデータ (seed 002)", .webBrowser, .uiArtifacts, .tags(.ui))
+struct LaunchScenarioUITests {
+    let app: UIApp
+
+    init() throws {
+        app = UIApp(driver: try WebUIDriver(url: ShopApp.url))
+    }
+
+    @Test("MockDataUITests: 起動引数と環境変数がアプリに届く")
+    func mockData() async throws {
+        // モックモード有効化
+        app.launchArguments.append("--uitesting")
+        app.launchArguments.append("--mock-api")
+        // テストユーザー情報
+        app.launchEnvironment["TEST_USER_EMAIL"] = "test@example.com"
+        app.launchEnvironment["TEST_USER_TOKEN"] = "mock-token-123"
+        try await app.launch()
+
+        #expect(try await app.textFields["email_field"].value == "test@example.com")
+        #expect(try await app.driver.consoleMessages().contains("log: shop ready: scenario=none uitesting"))
+    }
+
+    @Test("カートが空のシナリオでは空のメッセージが表示される")
+    func test_cart_whenEmpty_showsEmptyMessage() async throws {
+        try await app.launch(with: TestScenario.emptyCart)
+        let cart = try await HomePage(app: app).waitForPageLoad().tapCart()
+        #expect(try await cart.emptyLabel.label == "カートは空です")
+        #expect(try await cart.itemCount == 0)
+    }
+
+    @Test("カートが満杯のシナリオでは 3 点と合計が表示される")
+    func fullCart() async throws {
+        try await app.launch(with: TestScenario.fullCart)
+        let cart = try await HomePage(app: app).waitForPageLoad().tapCart()
+        #expect(try await cart.itemCount == 3)
+        #expect(try await cart.total.label == "合計 ¥650")
+    }
+
+    @Test("ログイン済みのシナリオではホームから始まり、環境変数のユーザーが表示される")
+    func loggedIn() async throws {
+        app.launchEnvironment["TEST_USER_EMAIL"] = "hanako@example.com"
+        try await app.launch(with: TestScenario.loggedIn)
+        let home = await HomePage(app: app).waitForPageLoad()
+        #expect(try await home.userLabel.label == "hanako@example.com")
+        #expect(try await !LoginPage(app: app).isShown)
+    }
+
+    @Test("通信エラーのシナリオではログインがエラーになり、読み込み表示は消える")
+    func networkError() async throws {
+        try await app.launch(with: TestScenario.networkError)
+        try await LoginPage(app: app).waitForPageLoad()
+            .enterEmail("test@example.com")
+            .enterPassword("password123")
+        try await app.buttons["login_button"].tap()
+        #expect(await app.waitForLoadingToComplete())
+        #expect(try await app.staticTexts["error_label"].label == "通信エラーが発生しました")
+        #expect(try await app.driver.consoleMessages().contains("error: login failed: 通信エラーが発生しました"))
+    }
+}
