@@ -51,6 +51,14 @@ let package = Package(
             path: "Sources/GalleryBench"
         ),
         .executableTarget(
+            name: "ui-bench",
+            dependencies: [
+                .product(name: "UITesting", package: "swift-pyramid"),
+                .product(name: "WebDriver", package: "swift-pyramid"),
+            ],
+            path: "Sources/UIBench"
+        ),
+        .executableTarget(
             name: "stubs-bench",
             dependencies: [.product(name: "HTTPStubs", package: "swift-pyramid")],
             path: "Sources/StubsBench"

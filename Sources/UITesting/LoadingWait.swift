@@ -11,7 +11,7 @@ extension UIApp {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         let indicator = indicator ?? activityIndicators.firstMatch
-        let appeared = (try? await waitPolicy.poll(timeout: appearance, { try await resolve(indicator.queryDescription) }) {
+        let appeared = (try? await waitPolicy.poll(timeout: appearance, pause: pauseBetweenLooks, { try await resolve(indicator.queryDescription) }) {
             !$0.isEmpty
         })?.accepted ?? false
         guard appeared else { return true }

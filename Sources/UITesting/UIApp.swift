@@ -143,6 +143,11 @@ public final class UIApp: ElementQueryProviding, Sendable {
 
     // MARK: Through the driver
 
+    /// What a wait of this app does between two looks: the driver's ``UIDriver/waitForChange(atMost:clock:)``.
+    var pauseBetweenLooks: (Duration) async throws -> Void {
+        { [driver, clock = waitPolicy.clock] interval in try await driver.waitForChange(atMost: interval, clock: clock) }
+    }
+
     func resolve(_ query: ElementQueryDescription) async throws -> [ElementSnapshot] {
         do {
             return try await driver.resolve(query)

@@ -27,6 +27,17 @@ public protocol UIDriver: Sendable {
     func pendingDialog() async throws -> SystemDialog?
     /// Answers the dialog showing now by pressing `button` (its label), typing `text` first for a prompt.
     func answerDialog(button: String, text: String?) async throws
+    /// Returns when the screen may have changed, and after `interval` on `clock` at the latest:
+    /// what a wait does between two looks. The default sleeps for `interval` on `clock`, which
+    /// keeps waits on a test clock deterministic; a driver that can see changes (the web one
+    /// watches the DOM) returns as soon as one happens, so a wait ends as soon as it can.
+    func waitForChange(atMost interval: Duration, clock: any Clock<Duration>) async throws
+}
+
+extension UIDriver {
+    public func waitForChange(atMost interval: Duration, clock: any Clock<Duration>) async throws {
+        try await clock.sleep(for: interval)
+    }
 }
 
 /// An action on one element.

@@ -124,7 +124,7 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
         let limit = timeout ?? policy.defaultTimeout
         let call = "\(wait)(timeout: \(WaitFailure.seconds(limit)))"
         do {
-            let polled = try await policy.poll(timeout: limit, { try await app.resolve(queryDescription) }, until: done)
+            let polled = try await policy.poll(timeout: limit, pause: app.pauseBetweenLooks, { try await app.resolve(queryDescription) }, until: done)
             if polled.accepted { return true }
             let failure = WaitFailure(
                 wait: call, query: queryDescription, expectation: expectation, lastSeen: Self.describe(polled.value),

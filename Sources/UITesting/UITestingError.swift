@@ -4,6 +4,8 @@ public enum UITestingError: Error, Sendable, Equatable, CustomStringConvertible 
     case noMatch(query: String)
     /// Several match, where one was needed; use `element(boundBy:)` or `firstMatch`.
     case ambiguous(query: String, count: Int)
+    /// The one match cannot be tapped where it is: what covers it, or why it has no point to tap.
+    case notHittable(query: String, reason: String)
     /// The app is not running (launch it first).
     case notRunning(query: String)
     /// The driver failed: what it was doing and why.
@@ -15,6 +17,7 @@ public enum UITestingError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .noMatch(let query): "no element matches \(query)"
         case .ambiguous(let query, let count): "\(query) matches \(count) elements where one was needed; use element(boundBy:) or firstMatch"
+        case .notHittable(let query, let reason): "\(query) cannot be tapped: \(reason)"
         case .notRunning(let query): "\(query): the app is not running; call launch() first"
         case .driver(let reason): reason
         case .noBrowser(let reason): reason

@@ -15,16 +15,19 @@ public struct WaitPolicy: Sendable {
     }
 
     /// Polls `look` until `done` accepts what it returns or `timeout` has passed on the clock.
-    /// Returns the last value seen, whether it was accepted, how many looks were taken and
-    /// how long it waited.
+    /// Between two looks, `pause` waits at most the given time (by default it sleeps that
+    /// long on the clock; a driver can return as soon as the screen changes). Returns the last
+    /// value seen, whether it was accepted, how many looks were taken and how long it waited.
     func poll<Value: Sendable>(
-        timeout: Duration, _ look: () async throws -> Value, until done: (Value) -> Bool
+        timeout: Duration, pause: ((Duration) async throws -> Void)? = nil,
+        _ look: () async throws -> Value, until done: (Value) -> Bool
     ) async throws -> Polled<Value> {
-        try await poll(on: clock, timeout: timeout, look, until: done)
+        try await poll(on: clock, timeout: timeout, pause: pause, look, until: done)
     }
 
     private func poll<C: Clock<Duration>, Value: Sendable>(
-        on clock: C, timeout: Duration, _ look: () async throws -> Value, until done: (Value) -> Bool
+        on clock: C, timeout: Duration, pause: ((Duration) async throws -> Void)?,
+        _ look: () async throws -> Value, until done: (Value) -> Bool
     ) async throws -> Polled<Value> {
         let start = clock.now
         var looks = 0
@@ -34,7 +37,8 @@ public struct WaitPolicy: Sendable {
             let waited = start.duration(to: clock.now)
             if done(value) { return Polled(value: value, accepted: true, looks: looks, waited: waited) }
             if waited >= timeout { return Polled(value: value, accepted: false, looks: looks, waited: waited) }
-            try await clock.sleep(for: min(interval, timeout - waited))
+            let next = min(interval, timeout - waited)
+            if let pause { try await pause(next) } else { try await clock.sleep(for: next) }
         }
     }
 }

@@ -16,6 +16,11 @@ import WebDriver
 /// - Hittable when rendered, inside the viewport, and the element at its centre is it or
 ///   inside it (not covered by a dialog or an overlay).
 enum ElementResolver {
+    /// The script's arguments for `query` in `mode`.
+    static func arguments(_ query: ElementQueryDescription, _ mode: Mode) -> [JSONValue] {
+        [argument(query), .string(mode.rawValue)]
+    }
+
     /// The query as the script's argument.
     static func argument(_ query: ElementQueryDescription) -> JSONValue {
         .array(query.steps.map { step in
@@ -39,9 +44,32 @@ enum ElementResolver {
         }
     }
 
-    /// `arguments[0]`: the steps; `arguments[1]`: true to return the elements, false for their states.
+    /// What the script returns.
+    enum Mode: String {
+        /// Each match's state (identifier, label, value, placeholder, enabled, hittable).
+        case states
+        /// The matching elements themselves.
+        case elements
+        /// For a tap on the one match: scrolled into view, its centre, and whether that point
+        /// would reach it (or what covers it): `{count, hittable, x, y, reason}`.
+        case tap
+        /// For typing into the one match: focused, the caret at the end when it was not
+        /// focused before: `{count, focused}`.
+        case focus
+    }
+
+    /// `arguments[0]`: the steps; `arguments[1]`: the ``Mode``'s raw value.
     static let script = """
-    const [steps, wantElements] = arguments;
+    const [steps, mode] = arguments;
+    // A watch of the page's changes that outlives this call, so a wait's pause can tell
+    // whether anything changed since this look (see WebUIDriver.waitForChange).
+    if (!window.__pyramidWatch) {
+      const watch = window.__pyramidWatch = { changes: 0, seen: 0, waiters: [] };
+      const changed = () => { watch.changes++; for (const wake of watch.waiters.splice(0)) wake(); };
+      new MutationObserver(changed).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      addEventListener('input', changed, true);
+    }
+    window.__pyramidWatch.seen = window.__pyramidWatch.changes;
     const rendered = (el) => el.checkVisibility
       ? el.checkVisibility({ visibilityProperty: true })
       : !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
@@ -109,11 +137,38 @@ enum ElementResolver {
       if (step.index !== null) matches = step.index < matches.length ? [matches[step.index]] : [];
       scope = matches;
     }
-    if (wantElements) return scope;
-    return scope.map((el) => ({
+    if (mode === 'elements') return scope;
+    if (mode === 'states') return scope.map((el) => ({
       identifier: identifier(el), label: label(el), value: value(el),
       placeholder: el.getAttribute('placeholder') || '', enabled: enabled(el), hittable: hittable(el),
     }));
+    if (scope.length !== 1) return { count: scope.length };
+    const el = scope[0];
+    if (mode === 'focus') {
+      const active = document.activeElement;
+      if (!(active === el || el.contains(active))) {
+        el.focus();
+        try { const end = el.value.length; el.setSelectionRange(end, end); } catch (e) {}
+      }
+      const now = document.activeElement;
+      return { count: 1, focused: now === el || el.contains(now) };
+    }
+    const describe = (node) => {
+      if (!node) return 'nothing (outside the page)';
+      const id = identifier(node), role = node.getAttribute('role'), name = label(node).slice(0, 40);
+      return node.localName + (id ? ` "${id}"` : '') + (role ? ` (role ${role})` : '') + (name ? ` labelled "${name}"` : '');
+    };
+    let box = el.getBoundingClientRect();
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) {
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      box = el.getBoundingClientRect();
+    }
+    if (box.width === 0 || box.height === 0) return { count: 1, hittable: false, reason: 'it has no size on screen' };
+    const x = Math.floor(box.left + box.width / 2), y = Math.floor(box.top + box.height / 2);
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return { count: 1, hittable: false, reason: 'its centre is off the screen' };
+    const top = document.elementFromPoint(x, y);
+    if (!top || !(top === el || el.contains(top))) return { count: 1, hittable: false, reason: 'its centre is covered by ' + describe(top) };
+    return { count: 1, hittable: true, x, y };
     """
 
     /// Reads the script's answer into snapshots of `type`.

@@ -194,17 +194,17 @@ public final class WebUIDriver: UIDriver {
 
     public func resolve(_ query: ElementQueryDescription) async throws -> [ElementSnapshot] {
         if let dialog = try await nativeDialogAnswer(for: query) { return dialog }
-        let value = try await session.executeScript(ElementResolver.script, arguments: [ElementResolver.argument(query), false])
+        let value = try await session.executeScript(ElementResolver.script, arguments: ElementResolver.arguments(query, .states))
         return ElementResolver.snapshots(value, type: query.steps.last?.type ?? .any)
     }
 
     public func perform(_ action: ElementAction, on query: ElementQueryDescription) async throws {
         if query.steps.isEmpty {
-            // The app itself, as XCUIApplication.tap(): the middle of the page.
-            let body = try await session.executeScript("return document.body || document.documentElement;")
-            guard let element = WebElement(json: body, session: session) else { throw UITestingError.noMatch(query: "app") }
+            // The app itself, as XCUIApplication.tap(): the middle of the screen.
             guard case .tap = action else { throw UITestingError.noMatch(query: "app: only tap() acts on the app itself") }
-            try await element.click()
+            let size = try await session.executeScript("return [innerWidth, innerHeight];").arrayValue?.compactMap(\.doubleValue) ?? []
+            guard size.count == 2 else { throw UITestingError.driver("the page did not say its size: \(size)") }
+            try await session.click(atX: Int(size[0] / 2), y: Int(size[1] / 2))
             return
         }
         if query.steps.first?.type == .alert, try await nativeDialog() != nil {
@@ -213,23 +213,46 @@ public final class WebUIDriver: UIDriver {
             try await answerDialog(button: buttons[0].label, text: nil)
             return
         }
-        let value = try await session.executeScript(ElementResolver.script, arguments: [ElementResolver.argument(query), true])
-        let elements = (value.arrayValue ?? []).compactMap { WebElement(json: $0, session: session) }
-        guard let element = elements.first else { throw UITestingError.noMatch(query: query.description) }
-        guard elements.count == 1 else { throw UITestingError.ambiguous(query: query.description, count: elements.count) }
         switch action {
-        case .tap: try await element.click()
-        case .typeText(let text): try await element.type(text)
-        case .clearText: try await element.clear()
-        case .scroll(let direction):
-            let (x, y) = switch direction {
-            case .up: ("0", "-0.8 * el.clientHeight")
-            case .down: ("0", "0.8 * el.clientHeight")
-            case .left: ("-0.8 * el.clientWidth", "0")
-            case .right: ("0.8 * el.clientWidth", "0")
+        case .tap:
+            // As a finger would: at the element's centre, once the page says that point reaches it.
+            let target = try await prepare(.tap, query)
+            guard target["hittable"]?.boolValue == true, let x = target["x"]?.doubleValue, let y = target["y"]?.doubleValue else {
+                throw UITestingError.notHittable(query: query.description, reason: target["reason"]?.stringValue ?? "")
             }
-            _ = try await session.executeScript("const el = arguments[0]; el.scrollBy(\(x), \(y));", arguments: [element.json])
+            try await session.click(atX: Int(x), y: Int(y))
+        case .typeText(let text):
+            let target = try await prepare(.focus, query)
+            guard target["focused"]?.boolValue == true else {
+                throw UITestingError.driver("\(query) cannot take keyboard focus, so text cannot be typed into it")
+            }
+            try await session.insertText(text)
+        case .clearText, .scroll:
+            let value = try await session.executeScript(ElementResolver.script, arguments: ElementResolver.arguments(query, .elements))
+            let elements = (value.arrayValue ?? []).compactMap { WebElement(json: $0, session: session) }
+            guard let element = elements.first else { throw UITestingError.noMatch(query: query.description) }
+            guard elements.count == 1 else { throw UITestingError.ambiguous(query: query.description, count: elements.count) }
+            if case .scroll(let direction) = action {
+                let (x, y) = switch direction {
+                case .up: ("0", "-0.8 * el.clientHeight")
+                case .down: ("0", "0.8 * el.clientHeight")
+                case .left: ("-0.8 * el.clientWidth", "0")
+                case .right: ("0.8 * el.clientWidth", "0")
+                }
+                _ = try await session.executeScript("const el = arguments[0]; el.scrollBy(\(x), \(y));", arguments: [element.json])
+            } else {
+                try await element.clear()
+            }
         }
+    }
+
+    /// Runs the resolver in an action mode on the one element `query` selects.
+    private func prepare(_ mode: ElementResolver.Mode, _ query: ElementQueryDescription) async throws -> JSONValue {
+        let target = try await session.executeScript(ElementResolver.script, arguments: ElementResolver.arguments(query, mode))
+        let count = Int(target["count"]?.doubleValue ?? 0)
+        guard count > 0 else { throw UITestingError.noMatch(query: query.description) }
+        guard count == 1 else { throw UITestingError.ambiguous(query: query.description, count: count) }
+        return target
     }
 
     // MARK: Dialogs
@@ -311,6 +334,31 @@ public final class WebUIDriver: UIDriver {
         if (!button) return { pressed: false };
         button.click();
         return { pressed: true };
+        """
+
+    // MARK: Waiting
+
+    /// Returns at the page's next DOM change or input event since the last look, and after
+    /// `interval` at the latest: a wait looks again within a millisecond of the change instead
+    /// of sleeping out its interval. A clock other than a real one (a test clock) is slept on instead, and so
+    /// is the interval when the page cannot run the watch (a dialog is open, a page unloads).
+    public func waitForChange(atMost interval: Duration, clock: any Clock<Duration>) async throws {
+        guard clock is ContinuousClock || clock is SuspendingClock else { return try await clock.sleep(for: interval) }
+        do {
+            try await session.executeAsyncScript(Self.changeWatchScript, arguments: [.number(Double(interval.components.seconds) * 1000 + Double(interval.components.attoseconds) / 1e15)])
+        } catch {
+            try await clock.sleep(for: interval)
+        }
+    }
+
+    /// Returns at once when the page changed since the last look (or is a new page the look
+    /// has not watched yet), else at the next change or after `arguments[0]` milliseconds.
+    static let changeWatchScript = """
+        const [milliseconds, done] = arguments;
+        const watch = window.__pyramidWatch;
+        if (!watch || watch.changes !== watch.seen) return done(true);
+        const timer = setTimeout(() => done(false), milliseconds);
+        watch.waiters.push(() => { clearTimeout(timer); done(true); });
         """
 
     // MARK: Evidence

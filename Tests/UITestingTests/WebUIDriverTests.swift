@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import UITesting
-import UITestingWeb
+@testable import UITestingWeb
 import WebDriver
 
 /// One Chromium for this suite's tests, which run one after another: each launch starts from
@@ -108,6 +108,9 @@ struct WebUIDriverTests {
         try await app.launch(with: FixtureScenario.overlay)
         #expect(try await app.buttons["covered_button"].exists)
         #expect(try await !app.buttons["covered_button"].isHittable)
+        let covered = await #expect(throws: UITestingError.self) { try await app.buttons["covered_button"].tap() }
+        #expect(covered?.description.hasPrefix(#"app.buttons["covered_button"] cannot be tapped: its centre is covered by div "overlay""#) == true,
+                "\(String(describing: covered))")
         try await app.otherElements["overlay"].tap()
         #expect(await app.otherElements["overlay"].waitForNonExistence(timeout: .seconds(2)))
         #expect(try await app.buttons["covered_button"].isHittable)
@@ -142,6 +145,41 @@ struct WebUIDriverTests {
         // The dialog blocks the page; the monitor answers it when the next look runs into it.
         #expect(await app.staticTexts.matching(label: "ログアウトしました").firstMatch.waitForExistence(timeout: .seconds(2)))
         #expect(await handled.value == 1)
+    }
+}
+
+extension WebUIDriverTests {
+    @Test("typeText inserts text at the caret and presses backspace and return as keys; clearText empties the field")
+    func typing() async throws {
+        let app = try await makeApp()
+        try await app.launch()
+        let email = app.textFields["email_field"]
+        try await email.typeText("test@exampel")
+        try await email.typeText("\u{8}\u{8}le.com")
+        #expect(try await email.value == "test@example.com")
+        try await email.clearText()
+        #expect(try await email.value == "")
+        try await email.typeText("日本語のメール")
+        #expect(try await email.value == "日本語のメール")
+    }
+
+    @Test("the change watch returns at a change after the last look, at once for a change before it, and at the interval without one")
+    func changeWatch() async throws {
+        let app = try await makeApp()
+        try await app.launch()
+        let session = (app.driver as! WebUIDriver).session
+        let watch = WebUIDriver.changeWatchScript
+
+        _ = try await app.staticTexts["launch_info"].exists      // a look
+        try await session.executeScript("setTimeout(() => document.body.append(document.createElement('hr')), 50);")
+        #expect(try await session.executeAsyncScript(watch, arguments: [60_000]) == true, "woken by the change, not the 60 s interval")
+
+        _ = try await app.staticTexts["launch_info"].exists
+        try await session.executeScript("document.body.append(document.createElement('hr'));")
+        #expect(try await session.executeAsyncScript(watch, arguments: [60_000]) == true, "a change since the last look returns at once")
+
+        _ = try await app.staticTexts["launch_info"].exists
+        #expect(try await session.executeAsyncScript(watch, arguments: [30]) == false, "nothing changed: the interval ends it")
     }
 }
 

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import UITesting
+import UITestingWeb
+import WebDriver
+
+/// Seed 000's login flow (launch, type the email, type the password, tap login, wait for the
+/// home screen) through UITesting in Chromium, and the cost of isolating one test on a pooled
+/// browser (`WebUIDriver.reset(session:)`), against a new browser session.
+///
+///     ui-bench URL [ITERATIONS]
+/// Prints one JSON line: median and p90 milliseconds of each.
+@main
+struct UIBench {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 2 else {
+            FileHandle.standardError.write(Data("usage: ui-bench URL [ITERATIONS]\n".utf8))
+            exit(2)
+        }
+        let url = arguments[1]
+        let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 30 : 30
+        let (flows, isolations, sessions) = try await measure(url: url, iterations: iterations)
+        let result: [String: Double] = [
+            "flow_p50": percentile(flows, 0.5), "flow_p90": percentile(flows, 0.9),
+            "isolation_p50": percentile(isolations, 0.5), "isolation_p90": percentile(isolations, 0.9),
+            "new_browser_p50": percentile(sessions, 0.5),
+        ]
+        let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+        print(String(decoding: json, as: UTF8.self))
+    }
+
+    nonisolated static func measure(url: String, iterations: Int) async throws -> ([Double], [Double], [Double]) {
+        let warmup = 3
+        let browser = try await Browser.launch()
+        var flows: [Double] = []
+        var isolations: [Double] = []
+        do {
+            for index in 0..<(iterations + warmup) {
+                let app = UIApp(driver: WebUIDriver(session: browser.session, url: url))
+                let start = ContinuousClock.now
+                try await app.launch()
+                try await app.textFields["email_field"].typeText("test@example.com")
+                try await app.secureTextFields["password_field"].typeText("password123")
+                try await app.buttons["login_button"].tap()
+                guard await app.navigationBars["ホーム"].waitForExistence(timeout: 5) else {
+                    throw UITestingError.driver("the home screen did not appear in iteration \(index)")
+                }
+                let flowEnd = ContinuousClock.now
+                try await WebUIDriver.reset(session: browser.session)
+                let resetEnd = ContinuousClock.now
+                if index >= warmup {
+                    flows.append(milliseconds(start.duration(to: flowEnd)))
+                    isolations.append(milliseconds(flowEnd.duration(to: resetEnd)))
+                }
+            }
+            await browser.close()
+        } catch {
+            await browser.close()
+            throw error
+        }
+
+        // A new browser session per test, the isolation the pool replaces.
+        var sessions: [Double] = []
+        for _ in 0..<5 {
+            let start = ContinuousClock.now
+            await (try await Browser.launch()).close()
+            sessions.append(milliseconds(start.duration(to: .now)))
+        }
+        return (flows, isolations, sessions)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+}

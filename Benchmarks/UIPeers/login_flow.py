@@ -1,0 +1,124 @@
+"""Seed 000's login flow and the cost of isolating one test, driven by a peer on the system
+Chromium: the same page, the same steps as Benchmarks/Sources/UIBench.
+
+    python login_flow.py playwright|selenium URL [ITERATIONS]
+
+Prints one JSON line: median and p90 milliseconds.
+- Playwright: each test gets a new browser context and page (its isolation), one browser.
+- Selenium: one session; isolation is what a Selenium suite can do without a new session
+  (delete the cookies, clear local and session storage), and a new session is timed too.
+Waits poll every 50 ms, as UITesting's do, instead of Selenium's default 500 ms.
+"""
+import json
+import shutil
+import statistics
+import sys
+import time
+
+EMAIL = '[data-testid="email_field"]'
+PASSWORD = '[data-testid="password_field"]'
+LOGIN = '[data-testid="login_button"]'
+HOME = 'header[aria-label="ホーム"]'
+WARMUP = 3
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round((len(ordered) - 1) * p))]
+
+
+def chromium():
+    path = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if not path:
+        sys.exit("login_flow.py: no chromium on PATH (apt-get install chromium)")
+    return path
+
+
+def run_playwright(url, iterations):
+    from playwright.sync_api import sync_playwright
+
+    flows, isolations = [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium(), headless=True, args=["--no-sandbox", "--disable-gpu"])
+        for index in range(iterations + WARMUP):
+            start = time.perf_counter()
+            context = browser.new_context(viewport={"width": 393, "height": 852}, locale="en-US")
+            page = context.new_page()
+            opened = time.perf_counter()
+            page.goto(url)
+            page.locator(EMAIL).fill("test@example.com")
+            page.locator(PASSWORD).fill("password123")
+            page.locator(LOGIN).click()
+            page.locator(HOME).wait_for(state="visible", timeout=5000)
+            done = time.perf_counter()
+            context.close()
+            closed = time.perf_counter()
+            if index >= WARMUP:
+                flows.append((done - opened) * 1000)
+                isolations.append(((opened - start) + (closed - done)) * 1000)
+        browser.close()
+        sessions = []
+        for _ in range(5):
+            start = time.perf_counter()
+            b = p.chromium.launch(executable_path=chromium(), headless=True, args=["--no-sandbox", "--disable-gpu"])
+            b.new_context().new_page()
+            b.close()
+            sessions.append((time.perf_counter() - start) * 1000)
+    return flows, isolations, sessions
+
+
+def run_selenium(url, iterations):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def new_driver():
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium()
+        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=393,852"):
+            options.add_argument(flag)
+        return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+
+    flows, isolations = [], []
+    driver = new_driver()
+    for index in range(iterations + WARMUP):
+        start = time.perf_counter()
+        driver.get(url)
+        driver.find_element(By.CSS_SELECTOR, EMAIL).send_keys("test@example.com")
+        driver.find_element(By.CSS_SELECTOR, PASSWORD).send_keys("password123")
+        driver.find_element(By.CSS_SELECTOR, LOGIN).click()
+        WebDriverWait(driver, 5, poll_frequency=0.05).until(
+            expected_conditions.visibility_of_element_located((By.CSS_SELECTOR, HOME)))
+        done = time.perf_counter()
+        driver.delete_all_cookies()
+        driver.execute_script("localStorage.clear(); sessionStorage.clear();")
+        cleared = time.perf_counter()
+        if index >= WARMUP:
+            flows.append((done - start) * 1000)
+            isolations.append((cleared - done) * 1000)
+    driver.quit()
+    sessions = []
+    for _ in range(5):
+        start = time.perf_counter()
+        new_driver().quit()
+        sessions.append((time.perf_counter() - start) * 1000)
+    return flows, isolations, sessions
+
+
+def main():
+    if len(sys.argv) < 3 or sys.argv[1] not in ("playwright", "selenium"):
+        sys.exit("usage: login_flow.py playwright|selenium URL [ITERATIONS]")
+    iterations = int(sys.argv[3]) if len(sys.argv) > 3 else 30
+    run = run_playwright if sys.argv[1] == "playwright" else run_selenium
+    flows, isolations, sessions = run(sys.argv[2], iterations)
+    print(json.dumps({
+        "flow_p50": percentile(flows, 0.5), "flow_p90": percentile(flows, 0.9),
+        "isolation_p50": percentile(isolations, 0.5), "isolation_p90": percentile(isolations, 0.9),
+        "new_browser_p50": statistics.median(sessions),
+    }, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()
