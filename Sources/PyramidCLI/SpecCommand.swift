@@ -12,7 +12,11 @@ struct SpecCommand: ParsableCommand {
             Rebuilds Suite › Test › Steps with display names, outcomes, durations, arguments, tags \
             and Scenario's Given/When/Then steps. XCTest's tests are read from swift test's output \
             (or --xunit) and shown beside Swift Testing's, each marked with its framework, with the \
-            migration per module. Exits 1 when a test failed, 2 when the stream had lines that could \
+            migration per module. Then prints the test pyramid: each test's level (unit, integration, \
+            snapshot or UI) comes from a level tag on it or a suite above it (.tags(.ui)), else from \
+            --level TARGET=LEVEL, else from its target's name (…UITests, …SnapshotTests, \
+            …IntegrationTests; any other target is unit); counts and time per level, failures first, \
+            and the shape against seed 000's Unit 70 % · Integration 20 % · UI 10 %. Exits 1 when a test failed, 2 when the stream had lines that could \
             not be read (the rest is still written) or on any other error.
             """
     )
@@ -50,6 +54,11 @@ struct SpecCommand: ParsableCommand {
     @Option(help: "Write the JUnit XML here instead.")
     var junit: String?
 
+    @Option(name: .customLong("level"), help: ArgumentHelp(
+        "The pyramid level of a test target's tests without a level tag: TARGET=unit|integration|snapshot|ui (repeatable).",
+        valueName: "target=level"))
+    var levels: [String] = []
+
     @Option(help: "The title at the top of the spec.")
     var title = "Living spec"
 
@@ -61,6 +70,29 @@ struct SpecCommand: ParsableCommand {
 
     @Argument(parsing: .postTerminator, help: "Arguments after -- go to swift test.")
     var swiftTestArguments: [String] = []
+
+    func validate() throws {
+        _ = try targetLevels()
+    }
+
+    /// `--level` options as target → level.
+    func targetLevels() throws -> [String: PyramidLevel] {
+        var result: [String: PyramidLevel] = [:]
+        for option in levels {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw ValidationError("--level \(option): expected TARGET=LEVEL, such as ShopUITests=ui")
+            }
+            guard let level = PyramidLevel(rawValue: parts[1].lowercased()) else {
+                throw ValidationError("--level \(option): '\(parts[1])' is not a level; use unit, integration, snapshot or ui")
+            }
+            if let earlier = result[parts[0]], earlier != level {
+                throw ValidationError("--level \(option): \(parts[0]) was already given the level \(earlier.rawValue)")
+            }
+            result[parts[0]] = level
+        }
+        return result
+    }
 
     func run() throws {
         var attachmentsFolder = attachments
@@ -106,6 +138,8 @@ struct SpecCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(streamPath): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }
         print("\(title): \(document.summaryLine)")
+        let pyramid = PyramidReport(run: run, classifier: PyramidClassifier(targetLevels: try targetLevels()))
+        for line in pyramid.lines { print(line) }
         for path in written { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }

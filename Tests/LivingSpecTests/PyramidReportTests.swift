@@ -69,8 +69,9 @@ struct PyramidReportTests {
         #expect(lines[0] == "Test pyramid: 13 tests, 2 failed")
         #expect(lines[1] == #"✘ UI › Login › login() [ShopUITests]: waitForExistence(timeout: 5.00 s): app.navigationBars["ホーム"] was expected to exist"#)
         #expect(lines[2] == "✘ Integration › API › i1() [APIIntegrationTests]: Expectation failed: status == 200")
-        #expect(lines[3].hasPrefix("  UI              1 tests  1 failed"))
-        #expect(lines[6].hasPrefix("  Unit            7 tests  ") && lines[6].hasSuffix(String(repeating: "█", count: 30)))
+        #expect(lines[3].hasPrefix("  level "))
+        #expect(lines[4].hasPrefix("  UI              1 tests  1 failed"))
+        #expect(lines[7].hasPrefix("  Unit            7 tests  ") && lines[7].hasSuffix(String(repeating: "█", count: 30)))
         #expect(lines.last?.hasPrefix("Shape: ") == true)
     }
 

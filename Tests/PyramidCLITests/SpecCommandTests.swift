@@ -28,6 +28,31 @@ struct SpecCommandTests {
         #expect(markdown.contains("  - ✅ Given 個人を選択している"))
     }
 
+    @Test("prints the test pyramid after the summary: failures first, levels from --level, the shape")
+    func pyramid() async throws {
+        let stream = Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path
+        let run = try await CLI.run(["spec", "--event-stream", stream, "--output", folder.path("out"), "--level", "SampleTests=integration"])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count > 7 && lines[1] == "Test pyramid: 10 tests, 3 failed")
+        #expect(lines[2...4].allSatisfy { $0.hasPrefix("✘ Integration › ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  Integration    10 tests  3 failed") })
+        #expect(lines.contains { $0.hasPrefix("Shape: Unit · Integration · UI = 0 % · 100 % · 0 %") && $0.hasSuffix("out of shape, more Integration tests than recommended") })
+    }
+
+    @Test("a --level that is not TARGET=LEVEL, or names no level, is refused before anything runs")
+    func badLevel() async throws {
+        for (option, message) in [
+            ("ShopUITests", "--level ShopUITests: expected TARGET=LEVEL, such as ShopUITests=ui"),
+            ("ShopUITests=e2e", "--level ShopUITests=e2e: 'e2e' is not a level; use unit, integration, snapshot or ui"),
+        ] {
+            let run = try await CLI.run(["spec", "--event-stream", folder.path("none.jsonl"), "--output", folder.path("out"), "--level", option])
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+        }
+    }
+
     @Test("a malformed line is reported with its number on stderr, the rest is written, exit 2")
     func malformedLine() async throws {
         var lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3.jsonl"), encoding: .utf8)

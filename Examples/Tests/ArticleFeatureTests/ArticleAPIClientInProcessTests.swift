@@ -20,7 +20,7 @@ private func stubbedClient(_ stubs: StubRegistry) -> ArticleAPIClient {
 private let searchRequest = RequestPattern.get("/api/v2/items")
     .query("page", "1").query("per_page", "20").query("query", "Test")
 
-@Suite("ArticleAPIClient: 本物の URLSession と HTTPStubs (プロセス内)", .httpStubs)
+@Suite("ArticleAPIClient: 本物の URLSession と HTTPStubs (プロセス内)", .httpStubs, .tags(.integration))
 struct ArticleAPIClientInProcessTests {
     @Test("正常時: 検索のクエリで Qiita の API を呼び、記事が1つ返ってくる")
     func 正常にURLSessionとDecodeが行われて記事が1つ返ってくる() async throws {

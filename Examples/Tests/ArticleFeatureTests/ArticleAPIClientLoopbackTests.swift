@@ -14,7 +14,7 @@ import FoundationNetworking
 /// Seed 003's JSON with the stub server's Content-Type.
 private let articlesResponse = StubResponse.text(jsonString).header("Content-Type", "application/json")
 
-@Suite("ArticleAPIClient: 本物の URLSession とスタブサーバー (ループバック)")
+@Suite("ArticleAPIClient: 本物の URLSession とスタブサーバー (ループバック)", .tags(.integration))
 struct ArticleAPIClientLoopbackTests {
     let session = URLSession(configuration: .ephemeral)
 

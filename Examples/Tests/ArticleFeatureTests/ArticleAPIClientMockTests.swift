@@ -17,7 +17,7 @@ private func mockClient(statusCode: Int) -> (ArticleAPIClient, URLSessionProtoco
     return (ArticleAPIClient(urlSession: session), session)
 }
 
-@Suite("ArticleAPIClient: 生成したモックで")
+@Suite("ArticleAPIClient: 生成したモックで", .tags(.unit))
 struct ArticleAPIClientMockTests {
     @Test("正常時 StatusCode: 200 — URLSession と Decode が行われて記事が1つ返ってくる")
     func 正常にURLSessionとDecodeが行われて記事が1つ返ってくる() async throws {

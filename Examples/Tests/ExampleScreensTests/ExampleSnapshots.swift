@@ -22,7 +22,7 @@ struct UserCardSnapshots {
     @ComponentSnapshot(width: 375, height: 120)
     func card() -> HTMLPage { UserCardScreen.card(.johnDoe) }
 
-    @Test(arguments: Self.__snapshotCases)
+    @Test(.tags(.snapshot), arguments: Self.__snapshotCases)
     func snapshot(_ snapshotCase: SnapshotCase) async {
         await snapshotCase.run()
     }
@@ -39,7 +39,7 @@ struct SettingsViewSnapshots {
     @WithoutAnimation
     func editing() -> HTMLPage { SettingsScreen.page(isEditing: true) }
 
-    @Test(arguments: Self.__snapshotCases)
+    @Test(.tags(.snapshot), arguments: Self.__snapshotCases)
     func snapshot(_ snapshotCase: SnapshotCase) async {
         await snapshotCase.run()
     }
@@ -56,7 +56,7 @@ struct LoginViewSnapshots {
     @Snapshot
     func filled() -> HTMLPage { LoginScreen.page(.init(email: "test@example.com", password: "password123")) }
 
-    @Test(arguments: Self.__snapshotCases)
+    @Test(.tags(.snapshot), arguments: Self.__snapshotCases)
     func snapshot(_ snapshotCase: SnapshotCase) async {
         await snapshotCase.run()
     }
@@ -71,4 +71,9 @@ struct ExampleCasesTests {
         let suites = UserCardSnapshots.__snapshotCases + SettingsViewSnapshots.__snapshotCases + LoginViewSnapshots.__snapshotCases
         #expect(suites.map(\.description).sorted() == ExampleSnapshots.cases.map(\.description).sorted())
     }
+}
+
+extension Tag {
+    /// Snapshot tests: a level of their own in `pyramid spec`'s test pyramid.
+    @Tag static var snapshot: Self
 }

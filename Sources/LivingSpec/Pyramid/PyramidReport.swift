@@ -105,6 +105,7 @@ public struct PyramidReport: Sendable {
         for failure in failures {
             lines.append("✘ \(failure.level.title) › \(failure.path) [\(failure.module)]: \(Self.oneLine(failure.failure ?? ""))")
         }
+        lines.append("  level          tests  failed     test time (summed; tests overlap)")
         let levels = levels
         let widest = max(1, levels.map(\.tests).max() ?? 1)
         for level in levels.reversed() {
