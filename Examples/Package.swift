@@ -13,6 +13,9 @@ import PackageDescription
 /// - ArticleFeatureTests: seed 003's ArticleAPIClient and its status-code table, three ways:
 ///   the mock PyramidMocksPlugin generates for URLSessionProtocol, the real URLSession through
 ///   HTTPStubs in-process, and the real URLSession against the loopback stub server.
+/// - ShopCoreTests: the reference shop's core (ShopCore): its view models tested Given/When/Then
+///   with the ShopAPIMock PyramidMocksPlugin generates (unit), its launch options, and its HTTP
+///   client against HTTPStubs in process (integration).
 /// - ShopUITests: seed 000's LoginFlowUITests and seed 002's Page Objects, Robots, launch
 ///   scenarios, permission alerts and device layouts, against the shop page (App/shop.html)
 ///   in Chromium through UITesting, each test on a pooled browser reset after it.
@@ -66,6 +69,17 @@ let package = Package(
             name: "ArticleFeatureTests",
             dependencies: [
                 "ArticleFeature",
+                .product(name: "HTTPStubs", package: "swift-pyramid"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)],
+            plugins: [.plugin(name: "PyramidMocksPlugin", package: "swift-pyramid")]
+        ),
+        .target(name: "ShopCore", swiftSettings: [.treatAllWarnings(as: .error)]),
+        .testTarget(
+            name: "ShopCoreTests",
+            dependencies: [
+                "ShopCore",
+                .product(name: "Scenario", package: "swift-pyramid"),
                 .product(name: "HTTPStubs", package: "swift-pyramid"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)],
