@@ -124,12 +124,14 @@ let package = Package(
         ),
         .target(
             name: "HTTPStubs",
-            dependencies: ["PyramidIO"],
+            dependencies: ["PyramidIO", "TraitSupport"],
             swiftSettings: strict
         ),
 
+        // Package helpers for this package's Swift Testing traits (the failure watch).
+        .target(name: "TraitSupport", dependencies: ["PyramidIO"], swiftSettings: strict),
         // UI tests: XCUITest's queries, elements and waits, page objects and robots, over a driver.
-        .target(name: "UITesting", dependencies: ["PyramidIO"], swiftSettings: strict),
+        .target(name: "UITesting", dependencies: ["PyramidIO", "TraitSupport"], swiftSettings: strict),
 
         // The stub engine on a socket: WireMock's admin API and faults at the connection.
         .target(name: "HTTPStubsServer", dependencies: ["HTTPStubs", "LoopbackServer"], swiftSettings: strict),

@@ -1,6 +1,7 @@
 import PyramidIO
 import Foundation
 import Testing
+import TraitSupport
 
 /// A trait that gives each test its own ``StubRegistry`` and fails the test for every request
 /// no stub answered.
@@ -42,28 +43,18 @@ public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
         // A suite's scope wraps its tests' scopes; only a test case has a body to run.
         guard testCase != nil else { return try await function() }
         let registry = StubRegistry()
-        let failed = Locked(false)
         // Watches the body's own issues, to attach the journal when the test fails.
-        let watch = IssueHandlingTrait.compactMapIssues { issue in
-            if issue.isFailure { failed.setValue(true) }
-            return issue
-        }
-        var thrown: (any Error)?
-        do {
-            try await StubRegistry.$scoped.withValue(registry) {
-                try await watch.provideScope(for: test, testCase: testCase, performing: function)
-            }
-        } catch {
-            thrown = error
+        let body = await watchFailures(of: test, testCase: testCase) {
+            try await StubRegistry.$scoped.withValue(registry) { try await function() }
         }
         let problems = Self.problems(in: registry, strictness: strictness)
         for problem in problems {
             Issue.record(Comment(rawValue: problem), sourceLocation: test.sourceLocation)
         }
-        if thrown != nil || failed.value || !problems.isEmpty {
+        if body.failed || !problems.isEmpty {
             Attachment.record(Array(registry.journalJSON.prettyText.utf8), named: "http-stubs-journal.json", sourceLocation: test.sourceLocation)
         }
-        if let thrown { throw thrown }
+        try body.rethrow()
     }
 
     /// The issues `registry` shows under `strictness`, one text each.

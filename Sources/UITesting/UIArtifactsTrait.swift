@@ -1,6 +1,7 @@
 import Foundation
 import PyramidIO
 import Testing
+import TraitSupport
 
 /// A trait that keeps the evidence of a failed UI test: for every ``UIApp`` the test made,
 /// the screen as PNG, the page source (web) or accessibility tree (Apple), and the console.
@@ -24,23 +25,13 @@ public struct UIArtifactsTrait: TestTrait, SuiteTrait, TestScoping {
     ) async throws {
         guard testCase != nil else { return try await function() }
         let shelf = ArtifactShelf()
-        let failed = Locked(false)
-        let watch = IssueHandlingTrait.compactMapIssues { issue in
-            if issue.isFailure { failed.setValue(true) }
-            return issue
+        let body = await watchFailures(of: test, testCase: testCase) {
+            try await ArtifactShelf.$current.withValue(shelf) { try await function() }
         }
-        var thrown: (any Error)?
-        do {
-            try await ArtifactShelf.$current.withValue(shelf) {
-                try await watch.provideScope(for: test, testCase: testCase, performing: function)
-            }
-        } catch {
-            thrown = error
-        }
-        if thrown != nil || failed.value {
+        if body.failed {
             await shelf.attachEvidence()
         }
-        if let thrown { throw thrown }
+        try body.rethrow()
     }
 }
 
