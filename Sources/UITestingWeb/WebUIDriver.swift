@@ -25,22 +25,54 @@ import WebDriver
 /// ```
 public final class WebUIDriver: UIDriver {
     public let session: WebDriverSession
-    /// The app's page.
-    public let url: String
+    /// The app as a process of its own, started at each launch; nil for a page at a fixed URL.
+    public let executable: WebAppExecutable?
+    private let pageURL: String
+    /// The running app's process and URL, for an ``executable``.
+    private let running = Locked<(process: ProcessGroup, url: String)?>(nil)
 
+    /// A driver for the page at `url`.
     public init(session: WebDriverSession, url: String) {
         self.session = session
-        self.url = url
+        self.pageURL = url
+        self.executable = nil
+    }
+
+    /// A driver for an app that runs as a process of its own (``WebAppExecutable``): each launch
+    /// starts it with the launch arguments and environment, and opens the URL it prints.
+    public init(session: WebDriverSession, app: WebAppExecutable) {
+        self.session = session
+        self.pageURL = ""
+        self.executable = app
+    }
+
+    /// A driver for an app process, on the browser `.webBrowser` leased to the current test.
+    public convenience init(app: WebAppExecutable) throws {
+        self.init(session: try Self.leasedSession(), app: app)
+    }
+
+    deinit {
+        // A driver dropped without terminate() leaves no app behind.
+        if let process = running.value?.process { process.signalGroup(SIGKILL) }
+    }
+
+    /// The app's URL: the page's, or the one the running app printed ("" before its first launch).
+    public var url: String {
+        executable == nil ? pageURL : running.value?.url ?? ""
     }
 
     /// A driver on the browser that ``WebBrowserTrait`` (`.webBrowser`) leased to the current test.
     /// - Throws: ``UITestingError/noBrowser(_:)`` outside such a test.
     public convenience init(url: String) throws {
+        self.init(session: try Self.leasedSession(), url: url)
+    }
+
+    private static func leasedSession() throws -> WebDriverSession {
         guard let session = WebBrowserTrait.leasedSession else {
             throw UITestingError.noBrowser(
-                "WebUIDriver(url:) needs the browser the .webBrowser trait leases to a test: add .webBrowser to the test or its suite, or pass session:")
+                "WebUIDriver(url:) and WebUIDriver(app:) need the browser the .webBrowser trait leases to a test: add .webBrowser to the test or its suite, or pass session:")
         }
-        self.init(session: session, url: url)
+        return session
     }
 
     /// The script each session's last launch added to every document, by session id, so the
@@ -50,6 +82,12 @@ public final class WebUIDriver: UIDriver {
     // MARK: Launch
 
     public func launch(_ configuration: LaunchConfiguration) async throws {
+        if let executable {
+            // As XCUIApplication.launch(): a running app is ended, then started anew.
+            await stopProcess()
+            let started = try await executable.start(configuration)
+            running.setValue(started)
+        }
         let device = configuration.device
         let (width, height) = device.viewport
         try await devTools("Emulation.setDeviceMetricsOverride", [
@@ -184,10 +222,21 @@ public final class WebUIDriver: UIDriver {
 
     public func terminate() async throws {
         try await session.navigate(to: "about:blank")
+        await stopProcess()
     }
 
     public func state() async throws -> AppState {
-        try await session.currentURL() == "about:blank" ? .notRunning : .runningForeground
+        if executable != nil, running.value?.process.isRunning != true { return .notRunning }
+        return try await session.currentURL() == "about:blank" ? .notRunning : .runningForeground
+    }
+
+    /// Ends the app's process, if it runs one.
+    private func stopProcess() async {
+        let previous = running.withValue { current -> ProcessGroup? in
+            defer { current = nil }
+            return current?.process
+        }
+        if let previous { await previous.terminate(grace: .milliseconds(500)) }
     }
 
     // MARK: Elements
