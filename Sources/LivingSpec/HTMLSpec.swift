@@ -5,7 +5,8 @@ import TestEventStream
 /// Renders a run as one self-contained HTML page: no scripts, no external files. Suites fold
 /// open where something failed; a checkbox shows only the failures.
 public enum HTMLSpec {
-    public static func render(_ run: TestRun, title: String) -> String {
+    /// - Parameter pyramid: how tests are placed in the "Test pyramid" section.
+    public static func render(_ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier()) -> String {
         var out = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -20,6 +21,16 @@ public enum HTMLSpec {
 
             """
         out.reserveCapacity(run.counts.total * 600)
+        let report = PyramidReport(run: run, classifier: pyramid)
+        if !report.entries.isEmpty {
+            out += "<section class=\"pyramid\"><h2>Test pyramid</h2>\n<table><tr><th>Level</th><th>Tests</th><th>Failed</th><th>Test time</th><th>Share</th><th>Seed 000</th></tr>\n"
+            for row in report.levels.reversed() {
+                let share = report.share(of: row.level).map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
+                let recommended = row.level.recommendedShare.map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
+                out += "<tr><td>\(row.level.title)</td><td>\(row.tests)</td><td>\(row.failed)</td><td>\(String(format: "%.1f s", row.seconds))</td><td>\(share)</td><td>\(recommended)</td></tr>\n"
+            }
+            out += "</table><p class=\"shape\">\(escape(report.shapeVerdict)).</p></section>\n"
+        }
         if SpecText.showsMigration(run) {
             out += "<section class=\"migration\"><h2>Migration to Swift Testing</h2>\n<table><tr><th>Module</th><th>XCTest</th><th>Swift Testing</th><th>Migrated</th></tr>\n"
             for row in SpecText.migrationRows(run) {

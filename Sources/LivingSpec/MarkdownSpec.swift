@@ -3,7 +3,8 @@ import TestEventStream
 /// Renders a run as Markdown a CI job summary shows well: the totals, the failures first,
 /// then every suite as a heading and every test as a list of its steps and issues.
 public enum MarkdownSpec {
-    public static func render(_ run: TestRun, title: String) -> String {
+    /// - Parameter pyramid: how tests are placed in the "Test pyramid" section.
+    public static func render(_ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier()) -> String {
         var out = "# \(escape(title))\n\n"
         out += "**\(run.counts.summary())** — \(SpecText.totals(run))\n\n"
         if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
@@ -17,6 +18,17 @@ public enum MarkdownSpec {
                 out += "\n"
             }
             out += "\n"
+        }
+
+        let report = PyramidReport(run: run, classifier: pyramid)
+        if !report.entries.isEmpty {
+            out += "## Test pyramid\n\n| Level | Tests | Failed | Test time | Share | Seed 000 |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
+            for row in report.levels.reversed() {
+                let share = report.share(of: row.level).map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
+                let recommended = row.level.recommendedShare.map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
+                out += "| \(row.level.title) | \(row.tests) | \(row.failed) | \(String(format: "%.1f s", row.seconds)) | \(share) | \(recommended) |\n"
+            }
+            out += "\n\(escape(report.shapeVerdict)).\n\n"
         }
 
         if SpecText.showsMigration(run) {

@@ -6,6 +6,8 @@ import TestEventStream
 public struct SpecDocument: Sendable {
     public var run: TestRun
     public var title: String
+    /// How the "Test pyramid" section places tests (tags, `--level`, target names).
+    public var pyramid = PyramidClassifier()
 
     public init(run: TestRun, title: String) {
         self.run = run
@@ -51,7 +53,9 @@ public struct SpecDocument: Sendable {
             }
         }
         let list = try testList.map { path throws(SpecError) in TestList(parsing: try text(path)) }
-        return SpecDocument(run: run.adding(xctest: records, list: list), title: title)
+        var document = SpecDocument(run: run.adding(xctest: records, list: list), title: title)
+        document.pyramid = pyramid
+        return document
     }
 
     /// `7 tests — 2 failed, 5 passed` and, when the run ran nothing or one framework of two, a warning that says so.
@@ -61,8 +65,8 @@ public struct SpecDocument: Sendable {
         return line
     }
 
-    public var markdown: String { MarkdownSpec.render(run, title: title) }
-    public var html: String { HTMLSpec.render(run, title: title) }
+    public var markdown: String { MarkdownSpec.render(run, title: title, pyramid: pyramid) }
+    public var html: String { HTMLSpec.render(run, title: title, pyramid: pyramid) }
     public var junit: String { JUnitSpec.render(run, title: title) }
 
     /// Where each rendering goes; nil leaves it out.

@@ -114,13 +114,15 @@ struct SpecCommand: ParsableCommand {
 
         let clock = ContinuousClock()
         let readStart = clock.now
-        let document: SpecDocument
+        var document: SpecDocument
         do {
             document = try SpecDocument.read(eventStream: streamPath, attachmentsFolder: attachmentsFolder, title: title)
                 .addingXCTest(console: console, xunit: xunit, testList: list)
         } catch {
             throw CommandFailure.library(error)
         }
+        let classifier = PyramidClassifier(targetLevels: try targetLevels())
+        document.pyramid = classifier
         let defaults = SpecDocument.Destinations.folder(output)
         let destinations = SpecDocument.Destinations(
             markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
@@ -138,7 +140,7 @@ struct SpecCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(streamPath): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }
         print("\(title): \(document.summaryLine)")
-        let pyramid = PyramidReport(run: run, classifier: PyramidClassifier(targetLevels: try targetLevels()))
+        let pyramid = PyramidReport(run: run, classifier: classifier)
         for line in pyramid.lines { print(line) }
         for path in written { print("wrote \(path)") }
 
