@@ -22,10 +22,14 @@ import PackageDescription
 let package = Package(
     name: "swift-pyramid-examples",
     platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "shop-app", targets: ["ShopApp"]),
+    ],
     dependencies: [
         .package(name: "swift-pyramid", path: ".."),
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .target(name: "RegisterFeature", swiftSettings: [.treatAllWarnings(as: .error)]),
@@ -75,6 +79,17 @@ let package = Package(
             plugins: [.plugin(name: "PyramidMocksPlugin", package: "swift-pyramid")]
         ),
         .target(name: "ShopCore", swiftSettings: [.treatAllWarnings(as: .error)]),
+        .target(name: "ShopWeb", dependencies: ["ShopCore"], swiftSettings: [.treatAllWarnings(as: .error)]),
+        .executableTarget(
+            name: "ShopApp",
+            dependencies: [
+                "ShopCore", "ShopWeb",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         .testTarget(
             name: "ShopCoreTests",
             dependencies: [
@@ -87,7 +102,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ShopUITests",
-            dependencies: [.product(name: "UITesting", package: "swift-pyramid")],
+            dependencies: [
+                "ShopCore",
+                .product(name: "UITesting", package: "swift-pyramid"),
+                .product(name: "HTTPStubs", package: "swift-pyramid"),
+            ],
             exclude: ["App"],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),

@@ -171,6 +171,20 @@ enum ElementResolver {
     return { count: 1, hittable: true, x, y };
     """
 
+    /// ``script`` as an asynchronous script, run once `window.pyramidIdle()` (when the page has
+    /// one) has settled, or after 5 s.
+    static let afterIdleScript = """
+        const args = Array.prototype.slice.call(arguments, 0, -1), done = arguments[arguments.length - 1];
+        const resolve = function () {
+        \(script)
+        };
+        const idle = typeof window.pyramidIdle === 'function' ? Promise.resolve(window.pyramidIdle()) : Promise.resolve();
+        const cap = new Promise((settle) => setTimeout(settle, 5000));
+        Promise.race([idle, cap]).catch(() => {}).then(() => {
+          try { done(resolve.apply(null, args)); } catch (e) { done({ error: String(e) }); }
+        });
+        """
+
     /// Reads the script's answer into snapshots of `type`.
     static func snapshots(_ value: JSONValue, type: ElementType) -> [ElementSnapshot] {
         (value.arrayValue ?? []).map { item in

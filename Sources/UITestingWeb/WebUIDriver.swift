@@ -243,7 +243,7 @@ public final class WebUIDriver: UIDriver {
 
     public func resolve(_ query: ElementQueryDescription) async throws -> [ElementSnapshot] {
         if let dialog = try await nativeDialogAnswer(for: query) { return dialog }
-        let value = try await session.executeScript(ElementResolver.script, arguments: ElementResolver.arguments(query, .states))
+        let value = try await runResolver(query, .states)
         return ElementResolver.snapshots(value, type: query.steps.last?.type ?? .any)
     }
 
@@ -277,7 +277,7 @@ public final class WebUIDriver: UIDriver {
             }
             try await session.insertText(text)
         case .clearText, .scroll:
-            let value = try await session.executeScript(ElementResolver.script, arguments: ElementResolver.arguments(query, .elements))
+            let value = try await runResolver(query, .elements)
             let elements = (value.arrayValue ?? []).compactMap { WebElement(json: $0, session: session) }
             guard let element = elements.first else { throw UITestingError.noMatch(query: query.description) }
             guard elements.count == 1 else { throw UITestingError.ambiguous(query: query.description, count: elements.count) }
@@ -295,9 +295,21 @@ public final class WebUIDriver: UIDriver {
         }
     }
 
+    /// Runs the resolver once the app says it is idle: a page that defines `window.pyramidIdle()`
+    /// (a function returning a promise) is waited for first, at most 5 s, as XCUITest waits for
+    /// an app to be idle before each query. An app whose state lives elsewhere (a server) uses it
+    /// to finish applying what was typed before anyone looks.
+    private func runResolver(_ query: ElementQueryDescription, _ mode: ElementResolver.Mode) async throws -> JSONValue {
+        let answer = try await session.executeAsyncScript(ElementResolver.afterIdleScript, arguments: ElementResolver.arguments(query, mode))
+        if let error = answer["error"]?.stringValue {
+            throw UITestingError.driver("the page could not look up \(query): \(error)")
+        }
+        return answer
+    }
+
     /// Runs the resolver in an action mode on the one element `query` selects.
     private func prepare(_ mode: ElementResolver.Mode, _ query: ElementQueryDescription) async throws -> JSONValue {
-        let target = try await session.executeScript(ElementResolver.script, arguments: ElementResolver.arguments(query, mode))
+        let target = try await runResolver(query, mode)
         let count = Int(target["count"]?.doubleValue ?? 0)
         guard count > 0 else { throw UITestingError.noMatch(query: query.description) }
         guard count == 1 else { throw UITestingError.ambiguous(query: query.description, count: count) }

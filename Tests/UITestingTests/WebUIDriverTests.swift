@@ -163,6 +163,22 @@ extension WebUIDriverTests {
         #expect(try await email.value == "日本語のメール")
     }
 
+    @Test("a look waits for the app's window.pyramidIdle() first, as XCUITest waits for an idle app; one that never settles costs 5 s, not a hang")
+    func idleHook() async throws {
+        let app = try await makeApp()
+        try await app.launch()
+        let session = (app.driver as! WebUIDriver).session
+        try await session.executeScript("""
+            window.pyramidIdle = () => new Promise((settle) => setTimeout(() => {
+              document.body.insertAdjacentHTML('beforeend', '<p data-testid="settled">applied</p>');
+              settle();
+            }, 100));
+            """)
+        #expect(try await app.staticTexts["settled"].exists, "the first look already sees what the app applied before it was idle")
+        try await session.executeScript("window.pyramidIdle = () => new Promise(() => {});")
+        #expect(try await app.staticTexts["settled"].label == "applied", "an app that never settles is looked at after the cap")
+    }
+
     @Test("the change watch returns at a change after the last look, at once for a change before it, and at the interval without one")
     func changeWatch() async throws {
         let app = try await makeApp()

@@ -1,4 +1,5 @@
 import Testing
+import ShopCore
 import UITesting
 import UITestingWeb
 

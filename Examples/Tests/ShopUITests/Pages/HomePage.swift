@@ -1,4 +1,5 @@
 import Testing
+import ShopCore
 import UITesting
 
 /// The home screen behind the login: the welcome label, and the tab bar to the other tabs.

@@ -1,4 +1,5 @@
 import Testing
+import ShopCore
 import UITesting
 
 /// Seed 002's `LoginPage`, in async Swift: elements, actions that return the next page, assertions.

@@ -1,4 +1,5 @@
 import Testing
+import ShopCore
 import UITesting
 
 /// Seed 002's screen transitions as types: each action returns the page it leads to.
