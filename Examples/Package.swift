@@ -17,8 +17,8 @@ import PackageDescription
 ///   with the ShopAPIMock PyramidMocksPlugin generates (unit), its launch options, and its HTTP
 ///   client against HTTPStubs in process (integration).
 /// - ShopUITests: seed 000's LoginFlowUITests and seed 002's Page Objects, Robots, launch
-///   scenarios, permission alerts and device layouts, against the shop page (App/shop.html)
-///   in Chromium through UITesting, each test on a pooled browser reset after it.
+///   scenarios, permission alerts and device layouts, against the reference app (shop-app, which
+///   each test launches as a process) in Chromium through UITesting, on a pooled browser.
 let package = Package(
     name: "swift-pyramid-examples",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -107,7 +107,6 @@ let package = Package(
                 .product(name: "UITesting", package: "swift-pyramid"),
                 .product(name: "HTTPStubs", package: "swift-pyramid"),
             ],
-            exclude: ["App"],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         .testTarget(

@@ -10,7 +10,7 @@ struct DeviceLayoutUITests {
     let app: UIApp
 
     init() throws {
-        app = UIApp(driver: try WebUIDriver(url: ShopApp.url))
+        app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
     }
 
     @Test("コンパクトな幅ではメニューボタン、広い幅では展開メニュー", arguments: [320, 390])

@@ -10,7 +10,7 @@ struct LaunchScenarioUITests {
     let app: UIApp
 
     init() throws {
-        app = UIApp(driver: try WebUIDriver(url: ShopApp.url))
+        app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
     }
 
     @Test("MockDataUITests: 起動引数と環境変数がアプリに届く")
@@ -24,7 +24,8 @@ struct LaunchScenarioUITests {
         try await app.launch()
 
         #expect(try await app.textFields["email_field"].value == "test@example.com")
-        #expect(try await app.driver.consoleMessages().contains("log: shop ready: scenario=none uitesting"))
+        let home = try await LoginPage(app: app).enterPassword("password123").tapLogin()
+        #expect(try await home.userLabel.label == "test@example.com", "the mock API logged in the test user")
     }
 
     @Test("カートが空のシナリオでは空のメッセージが表示される")
@@ -61,6 +62,5 @@ struct LaunchScenarioUITests {
         try await app.buttons["login_button"].tap()
         #expect(await app.waitForLoadingToComplete())
         #expect(try await app.staticTexts["error_label"].label == "通信エラーが発生しました")
-        #expect(try await app.driver.consoleMessages().contains("error: login failed: 通信エラーが発生しました"))
     }
 }

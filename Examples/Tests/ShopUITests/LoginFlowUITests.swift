@@ -10,7 +10,7 @@ struct LoginFlowUITests {
     let app: UIApp
 
     init() async throws {
-        app = UIApp(driver: try WebUIDriver(url: ShopApp.url))
+        app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
         app.launchArguments = ["UI_TESTING"]
         try await app.launch()
     }

@@ -8,7 +8,7 @@ struct PageObjectUITests {
     let app: UIApp
 
     init() async throws {
-        app = UIApp(driver: try WebUIDriver(url: ShopApp.url))
+        app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
         try await app.launch()
     }
 

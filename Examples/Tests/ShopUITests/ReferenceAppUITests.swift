@@ -14,7 +14,7 @@ struct ReferenceAppUITests {
     @Test("seed 000: 正しい資格情報でログインするとホーム画面に遷移する (モック API)")
     func successfulLogin() async throws {
         let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
-        app.launchArguments = ["--uitesting", "--mock-api"]
+        app.launchArguments = ["--uitesting"]
         try await app.launch()
         let home = try await LoginPage(app: app).waitForPageLoad()
             .login(email: "test@example.com", password: "password123")
@@ -24,7 +24,7 @@ struct ReferenceAppUITests {
     @Test("seed 000: 入力が不正な間はログインボタンが無効でエラーが表示される")
     func validation() async throws {
         let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
-        app.launchArguments = ["--uitesting", "--mock-api"]
+        app.launchArguments = ["--uitesting"]
         try await app.launch()
         let loginButton = app.buttons[AccessibilityID.Login.loginButton]
         try #require(try await !loginButton.isEnabled)
@@ -44,7 +44,7 @@ struct ReferenceAppUITests {
         stubs.stub(.get("/api/products").header("Authorization", .equalTo("Bearer t-1")))
             .respond(.json([["id": 0, "name": "すいか", "price": 900]]))
         try await withStubServer(stubs) { server in
-            let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app(environment: ["API_BASE_URL": server.baseURL.absoluteString])))
+            let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app(mockAPI: false, environment: ["API_BASE_URL": server.baseURL.absoluteString])))
             try await app.launch()
             try await LoginRobot(app: app)
                 .inputEmail("test@example.com")
@@ -64,7 +64,6 @@ struct ReferenceAppUITests {
     @Test("ログアウトは確認ダイアログを経てログイン画面に戻る (logged_in シナリオ)")
     func logout() async throws {
         let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
-        app.launchArguments = ["--mock-api"]
         try await app.launch(with: TestScenario.loggedIn)
         let login = try await HomePage(app: app).waitForPageLoad().openProfile().logOut()
         #expect(try await login.emailField.value == "")
@@ -73,7 +72,6 @@ struct ReferenceAppUITests {
     @Test("full_cart シナリオ: カートに 3 点、購入すると空になる")
     func fullCart() async throws {
         let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
-        app.launchArguments = ["--mock-api"]
         try await app.launch(with: TestScenario.fullCart)
         let cart = try await HomePage(app: app).waitForPageLoad().tapCart()
         #expect(try await cart.itemCount == 3)
@@ -85,7 +83,6 @@ struct ReferenceAppUITests {
     @Test("カメラの許可: モニターが Allow を押すとカメラ画面が出る")
     func camera() async throws {
         let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
-        app.launchArguments = ["--mock-api"]
         try await app.launch(with: TestScenario.loggedIn)
         try await app.buttons["open_camera"].tap()
         app.addUIInterruptionMonitor(withDescription: "Camera Permission") { alert in

@@ -10,7 +10,7 @@ struct SystemAlertUITests {
     let app: UIApp
 
     init() async throws {
-        app = UIApp(driver: try WebUIDriver(url: ShopApp.url))
+        app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
         try await app.launch(with: TestScenario.loggedIn)
     }
 

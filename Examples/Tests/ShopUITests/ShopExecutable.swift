@@ -3,13 +3,6 @@ import ShopCore
 import UITesting
 import UITestingWeb
 
-/// The shop the UI tests drive: seed 000's and seed 002's app as a web page (`App/shop.html`),
-/// opened in Chromium by `WebUIDriver`.
-enum ShopApp {
-    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("App/shop.html").absoluteString
-}
-
 // Seed 002's `AccessibilityID` and `TestScenario` are the app's own (ShopCore), shared with
 // these tests as an iOS app shares them with its UI test target.
 extension TestScenario: LaunchScenario {}
@@ -23,7 +16,9 @@ enum ShopExecutable {
             .appendingPathComponent(".build/debug/shop-app").path
     }
 
-    static func app(environment: [String: String] = [:]) -> WebAppExecutable {
-        WebAppExecutable(path: path, environment: environment)
+    /// The app with its in-process API (`--mock-api`), or, with `mockAPI: false`, the API at
+    /// `API_BASE_URL` in `environment`.
+    static func app(mockAPI: Bool = true, environment: [String: String] = [:]) -> WebAppExecutable {
+        WebAppExecutable(path: path, arguments: mockAPI ? ["--mock-api"] : [], environment: environment)
     }
 }
