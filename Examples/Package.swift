@@ -80,6 +80,11 @@ let package = Package(
         ),
         .target(name: "ShopCore", swiftSettings: [.treatAllWarnings(as: .error)]),
         .target(name: "ShopWeb", dependencies: ["ShopCore"], swiftSettings: [.treatAllWarnings(as: .error)]),
+        .testTarget(
+            name: "ShopWebTests",
+            dependencies: ["ShopWeb", "ShopCore"],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         .executableTarget(
             name: "ShopApp",
             dependencies: [
