@@ -3,7 +3,9 @@ import PyramidIO
 import UITesting
 import WebDriver
 
-/// ``UIDriver`` for a web app in Chromium, through WebDriver: on Linux and macOS.
+/// ``UIDriver`` for a web app in Chromium, through WebDriver: on Linux and macOS. The app is a
+/// page at a URL (`init(url:)`), or a program that serves its own UI and is started at each
+/// launch with the launch arguments and environment (`init(app:)`, ``WebAppExecutable``).
 ///
 /// Launching opens the app's page with the launch data in place before any of the page's
 /// scripts run: `window.pyramidLaunch = { arguments, environment, locale }` (the page reads
