@@ -171,19 +171,26 @@ enum ElementResolver {
     return { count: 1, hittable: true, x, y };
     """
 
-    /// ``script`` as an asynchronous script, run once `window.pyramidIdle()` (when the page has
-    /// one) has settled, or after 5 s.
-    static let afterIdleScript = """
+    /// ``script`` as an asynchronous script, run once the app is idle (``afterIdle(_:)``).
+    static let afterIdleScript = afterIdle(script)
+
+    /// `body` (a script that reads `arguments` and returns a value) as an asynchronous script
+    /// that runs once `window.pyramidIdle()`, when the page has one, has settled, or after 5 s.
+    /// Every look at the page goes through it: elements, and the in-page dialogs that
+    /// interruption monitors are offered.
+    static func afterIdle(_ body: String) -> String {
+        """
         const args = Array.prototype.slice.call(arguments, 0, -1), done = arguments[arguments.length - 1];
-        const resolve = function () {
-        \(script)
+        const run = function () {
+        \(body)
         };
         const idle = typeof window.pyramidIdle === 'function' ? Promise.resolve(window.pyramidIdle()) : Promise.resolve();
         const cap = new Promise((settle) => setTimeout(settle, 5000));
         Promise.race([idle, cap]).catch(() => {}).then(() => {
-          try { done(resolve.apply(null, args)); } catch (e) { done({ error: String(e) }); }
+          try { done(run.apply(null, args)); } catch (e) { done({ error: String(e) }); }
         });
         """
+    }
 
     /// Reads the script's answer into snapshots of `type`.
     static func snapshots(_ value: JSONValue, type: ElementType) -> [ElementSnapshot] {

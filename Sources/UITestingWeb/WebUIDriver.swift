@@ -350,7 +350,8 @@ public final class WebUIDriver: UIDriver {
     /// offered as OK and Cancel.
     public func pendingDialog() async throws -> SystemDialog? {
         if let native = try await nativeDialog() { return native }
-        let prompt = try await session.executeScript(Self.inPageDialogScript, arguments: [.null])
+        let prompt = try await session.executeAsyncScript(Self.inPageDialogAfterIdle, arguments: [.null])
+        if let error = prompt["error"]?.stringValue { throw UITestingError.driver("the page could not look for a dialog: \(error)") }
         guard let message = prompt["message"]?.stringValue else { return nil }
         return SystemDialog(kind: "in-page", message: message, buttons: (prompt["buttons"]?.arrayValue ?? []).compactMap(\.stringValue))
     }
@@ -369,7 +370,7 @@ public final class WebUIDriver: UIDriver {
     /// button labelled `button` in the in-page dialog.
     public func answerDialog(button: String, text: String?) async throws {
         if try await nativeDialog() == nil {
-            let pressed = try await session.executeScript(Self.inPageDialogScript, arguments: [.string(button)])
+            let pressed = try await session.executeAsyncScript(Self.inPageDialogAfterIdle, arguments: [.string(button)])
             guard pressed["pressed"]?.boolValue == true else {
                 throw UITestingError.noMatch(query: "a button labelled \"\(button)\" in the open dialog")
             }
@@ -379,6 +380,9 @@ public final class WebUIDriver: UIDriver {
         let declines: Set = ["Cancel", "Dismiss", "Don't Allow", "Deny", "No", "キャンセル", "許可しない", "いいえ"]
         try await session.command("POST", declines.contains(button) ? "/alert/dismiss" : "/alert/accept")
     }
+
+    /// ``inPageDialogScript`` once the app is idle, so a dialog the app is about to show is seen.
+    static let inPageDialogAfterIdle = ElementResolver.afterIdle(inPageDialogScript)
 
     /// `arguments[0]`: null to describe the first rendered in-page dialog, or a button label to press in it.
     static let inPageDialogScript = """
