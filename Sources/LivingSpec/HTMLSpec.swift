@@ -23,12 +23,9 @@ public enum HTMLSpec {
         out.reserveCapacity(run.counts.total * 600)
         let report = PyramidReport(run: run, classifier: pyramid)
         if !report.entries.isEmpty {
-            out += "<section class=\"pyramid\"><h2>Test pyramid</h2>\n<table><tr><th>Level</th><th>Tests</th><th>Failed</th><th>Test time</th><th>Share</th><th>Seed 000</th></tr>\n"
-            for row in report.levels.reversed() {
-                let share = report.share(of: row.level).map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
-                let recommended = row.level.recommendedShare.map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
-                out += "<tr><td>\(row.level.title)</td><td>\(row.tests)</td><td>\(row.failed)</td><td>\(String(format: "%.1f s", row.seconds))</td><td>\(share)</td><td>\(recommended)</td></tr>\n"
-            }
+            let table = report.table
+            out += "<section class=\"pyramid\"><h2>Test pyramid</h2>\n<table><tr>" + table.header.map { "<th>\($0)</th>" }.joined() + "</tr>\n"
+            for row in table.rows { out += "<tr>" + row.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
             out += "</table><p class=\"shape\">\(escape(report.shapeVerdict)).</p></section>\n"
         }
         if SpecText.showsMigration(run) {

@@ -22,12 +22,9 @@ public enum MarkdownSpec {
 
         let report = PyramidReport(run: run, classifier: pyramid)
         if !report.entries.isEmpty {
-            out += "## Test pyramid\n\n| Level | Tests | Failed | Test time | Share | Seed 000 |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"
-            for row in report.levels.reversed() {
-                let share = report.share(of: row.level).map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
-                let recommended = row.level.recommendedShare.map { "\(Int(($0 * 100).rounded())) %" } ?? "—"
-                out += "| \(row.level.title) | \(row.tests) | \(row.failed) | \(String(format: "%.1f s", row.seconds)) | \(share) | \(recommended) |\n"
-            }
+            let table = report.table
+            out += "## Test pyramid\n\n| " + table.header.joined(separator: " | ") + " |\n| --- |" + String(repeating: " ---: |", count: table.header.count - 1) + "\n"
+            for row in table.rows { out += "| " + row.joined(separator: " | ") + " |\n" }
             out += "\n\(escape(report.shapeVerdict)).\n\n"
         }
 

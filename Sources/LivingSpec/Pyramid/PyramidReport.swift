@@ -98,6 +98,17 @@ public struct PyramidReport: Sendable {
         return head + ": \(shape), \(direction) \(worst.0.title) tests than recommended"
     }
 
+    /// The table the spec files show: a header, then one row a level, top of the pyramid first
+    /// (level, tests, failed, summed test time, share in the ratio, seed 000's share; "—" where
+    /// a level has no share).
+    public var table: (header: [String], rows: [[String]]) {
+        let rows = levels.reversed().map { row in
+            [row.level.title, "\(row.tests)", "\(row.failed)", String(format: "%.1f s", row.seconds),
+             share(of: row.level).map(percent) ?? "—", row.level.recommendedShare.map(percent) ?? "—"]
+        }
+        return (["Level", "Tests", "Failed", "Test time", "Share", "Seed 000"], rows)
+    }
+
     /// The report as terminal lines: failures first, then the levels drawn top to bottom as a
     /// pyramid with counts and time, then the shape.
     public var lines: [String] {
