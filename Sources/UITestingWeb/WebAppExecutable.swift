@@ -53,8 +53,9 @@ public struct WebAppExecutable: Sendable, Hashable {
             if let newline = output.firstIndex(of: "\n") {
                 let first = output[..<newline].trimmingCharacters(in: .whitespaces)
                 guard let url = URL(string: first), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                    // An app that prints a reason and exits: say so, with its status.
-                    let settle = ContinuousClock.now.advanced(by: .milliseconds(500))
+                    // An app that prints a reason and exits: say so, with its status. An interpreter
+                    // can take a while to exit on a busy machine, so wait up to 5 s for it.
+                    let settle = min(deadline, ContinuousClock.now.advanced(by: .seconds(5)))
                     while process.isRunning, ContinuousClock.now < settle { try await Task.sleep(for: .milliseconds(10)) }
                     if let status = process.exitCode {
                         throw UITestingError.driver("the app \(path) exited with status \(status) before printing its URL; its output: \(process.log().suffix(1_000))")
