@@ -1,24 +1,22 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// The seed articles' examples, tested with swift-pyramid:
-/// - ExampleScreensTests: the seed screens (the root package's ExampleScreens) as HTML,
-///   snapshot-tested across the full matrix in real Chromium. `swift test` verifies the
-///   committed references; `SNAPSHOT_TESTING_RECORD=all swift test` records them again.
-/// - RegisterFeatureTests: seed 001's RegisterOrganizationViewModel, tested Given/When/Then
-///   (one nested suite per input, Scenario steps) with mocks PyramidMocksPlugin generates at
-///   build time from RegisterFeature.
-/// - UserListFeatureTests and SearchFeatureTests: seed 000's view models (loading sequence,
-///   failure, delete; 300 ms debounce) with Scenario's recorders, gate and virtual time.
-/// - ArticleFeatureTests: seed 003's ArticleAPIClient and its status-code table, three ways:
-///   the mock PyramidMocksPlugin generates for URLSessionProtocol, the real URLSession through
-///   HTTPStubs in-process, and the real URLSession against the loopback stub server.
-/// - ShopCoreTests: the reference shop's core (ShopCore): its view models tested Given/When/Then
-///   with the ShopAPIMock PyramidMocksPlugin generates (unit), its launch options, and its HTTP
-///   client against HTTPStubs in process (integration).
-/// - ShopUITests: seed 000's LoginFlowUITests and seed 002's Page Objects, Robots, launch
-///   scenarios, permission alerts and device layouts, against the reference app (shop-app, which
-///   each test launches as a process) in Chromium through UITesting, on a pooled browser.
+/// The seed articles' app, tested at every level of the pyramid with swift-pyramid
+/// (`swift run pyramid demo` from the checkout runs them all and prints the pyramid):
+/// - shop-app (ShopApp, ShopWeb, ShopCore): the reference app, a runnable executable whose UI
+///   is served to a browser on loopback and whose state lives in ShopCore's view models. It reads
+///   seed 002's launch arguments and environment and calls its API over HTTP (or in process with
+///   `--mock-api`). `SHOP_BREAK=login-disabled` is a deliberately broken build.
+/// - Unit: ShopCoreTests and ShopWebTests (the view models with the ShopAPIMock PyramidMocksPlugin
+///   generates, Given/When/Then; the app's state machine and screens), RegisterFeatureTests
+///   (seed 001), UserListFeatureTests and SearchFeatureTests (seed 000's loading sequence and
+///   300 ms debounce with Scenario's recorders and virtual time), ArticleFeatureTests' mock way.
+/// - Integration: the HTTP clients against HTTPStubs (ShopCoreTests, ArticleFeatureTests, seed 003).
+/// - Snapshot: ShopSnapshotTests renders the running app's screens (its previews) across the
+///   device × theme matrix in Chromium. `SNAPSHOT_TESTING_RECORD=all swift test` records again.
+/// - UI: ShopUITests, seed 000's LoginFlowUITests and seed 002's Page Objects, Robots, launch
+///   scenarios, permission alerts and device layouts, against shop-app (launched per test) in
+///   Chromium through UITesting, on a pooled browser.
 let package = Package(
     name: "swift-pyramid-examples",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -105,23 +103,28 @@ let package = Package(
             swiftSettings: [.treatAllWarnings(as: .error)],
             plugins: [.plugin(name: "PyramidMocksPlugin", package: "swift-pyramid")]
         ),
-        .testTarget(
-            name: "ShopUITests",
-            dependencies: [
-                "ShopCore",
-                .product(name: "UITesting", package: "swift-pyramid"),
-                .product(name: "HTTPStubs", package: "swift-pyramid"),
-            ],
+        .target(
+            name: "ShopTestSupport",
+            dependencies: ["ShopCore", .product(name: "UITesting", package: "swift-pyramid")],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         .testTarget(
-            name: "ExampleScreensTests",
+            name: "ShopSnapshotTests",
             dependencies: [
-                .product(name: "ExampleScreens", package: "swift-pyramid"),
+                "ShopWeb", "ShopTestSupport",
                 .product(name: "VisualTesting", package: "swift-pyramid"),
                 .product(name: "ChromiumRenderer", package: "swift-pyramid"),
             ],
             exclude: ["__Snapshots__"],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .testTarget(
+            name: "ShopUITests",
+            dependencies: [
+                "ShopCore", "ShopTestSupport",
+                .product(name: "UITesting", package: "swift-pyramid"),
+                .product(name: "HTTPStubs", package: "swift-pyramid"),
+            ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
     ]

@@ -9,6 +9,13 @@ public enum TestScenario: String, Sendable, CaseIterable {
     case networkError = "network_error"
 }
 
+/// A deliberate regression, switched on with `SHOP_BREAK=<raw value>`: a broken build of the
+/// app, to see each level of the pyramid catch it (`pyramid demo --break-app login-disabled`).
+public enum AppBreakage: String, Sendable, CaseIterable {
+    /// The login button stays disabled whatever is typed.
+    case loginDisabled = "login-disabled"
+}
+
 /// What the app reads at launch, as seed 002's app reads `ProcessInfo`: `--uitesting`,
 /// `--mock-api`, `--scenario=…`, `TEST_USER_EMAIL`, `TEST_USER_TOKEN`, and where its API is
 /// (`API_BASE_URL`), so UI tests can point it at a stub server.
@@ -19,6 +26,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var testUserEmail: String?
     public var testUserToken: String?
     public var apiBaseURL: URL
+    /// The regression `SHOP_BREAK` asks for, if any.
+    public var breakage: AppBreakage?
 
     /// The API the app talks to when nothing says otherwise.
     public static let defaultAPIBaseURL = URL(string: "https://api.shop.example")!
@@ -49,6 +58,10 @@ public struct LaunchOptions: Sendable, Equatable {
         }
         options.testUserEmail = environment["TEST_USER_EMAIL"].flatMap { $0.isEmpty ? nil : $0 }
         options.testUserToken = environment["TEST_USER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        if let name = environment["SHOP_BREAK"], !name.isEmpty {
+            guard let breakage = AppBreakage(rawValue: name) else { throw .unknownBreakage(name) }
+            options.breakage = breakage
+        }
         if let text = environment["API_BASE_URL"] {
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw .invalidAPIBaseURL(text)
@@ -64,6 +77,7 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
     case unknownScenario(String)
     case unknownArgument(String)
     case invalidAPIBaseURL(String)
+    case unknownBreakage(String)
 
     public var description: String {
         switch self {
@@ -73,6 +87,8 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
             "\(argument): not an argument the app knows (--uitesting, --mock-api, --scenario=…)"
         case .invalidAPIBaseURL(let text):
             "API_BASE_URL=\(text): not an http or https URL with a host"
+        case .unknownBreakage(let name):
+            "SHOP_BREAK=\(name): no such breakage; use one of " + AppBreakage.allCases.map(\.rawValue).joined(separator: ", ")
         }
     }
 }

@@ -47,6 +47,8 @@ public final class ShopAppState {
     public private(set) var version = 0
     private let api: any ShopAPI
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Work an action started (a login, a product load) that has not ended yet.
+    private var work: [Task<Void, Never>] = []
 
     public init(options: LaunchOptions, api: any ShopAPI) {
         self.options = options
@@ -95,11 +97,10 @@ public final class ShopAppState {
     private func tap(_ id: String) {
         switch id {
         case AccessibilityID.Login.loginButton:
-            guard login.isLoginEnabled else { return }
+            guard isLoginEnabled else { return }
             let login = login
-            Task {
+            start {
                 if let session = await login.login() { self.signIn(session, items: []) }
-                self.changed()
             }
         case "tab_home": route = .home
         case "tab_products": route = .products
@@ -129,9 +130,30 @@ public final class ShopAppState {
         let cart = CartViewModel(api: api, session: session, items: items)
         self.cart = cart
         route = .home
-        Task {
-            await cart.loadProducts()
+        start { await cart.loadProducts() }
+    }
+
+    /// Whether the login button acts: the view model says so, unless this is the broken build
+    /// `SHOP_BREAK=login-disabled`, whose button stays disabled.
+    public var isLoginEnabled: Bool {
+        login.isLoginEnabled && options.breakage != .loginDisabled
+    }
+
+    /// Starts work that waits on the API; its end is a change.
+    private func start(_ body: @escaping @MainActor () async -> Void) {
+        work.append(Task {
+            await body()
             self.changed()
+        })
+    }
+
+    /// Returns once the work every action so far started has ended, and the work that work
+    /// started: the state then stays as it is until the next action.
+    public func settle() async {
+        while !work.isEmpty {
+            let running = work
+            work = []
+            for task in running { await task.value }
         }
     }
 

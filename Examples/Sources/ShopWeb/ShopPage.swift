@@ -7,8 +7,10 @@
 ///   login in flight), or after a few seconds with what it is.
 /// Requests go one at a time, in order; while one is out, the page keeps its inputs' text.
 public enum ShopPage {
+    /// The page for `state`; with `interactive: false`, without its script: a still picture of
+    /// the screen, as a preview is.
     @MainActor
-    public static func document(_ state: ShopAppState) -> String {
+    public static func document(_ state: ShopAppState, interactive: Bool = true) -> String {
         """
         <!doctype html>
         <html lang="ja"><head><meta charset="utf-8">
@@ -16,14 +18,13 @@ public enum ShopPage {
         <title>Shop</title>
         <style>\(style)</style></head>
         <body><div id="screen" data-version="\(state.version)">\(ShopRenderer.screen(state))</div>
-        <script>\(script)</script></body></html>
+        \(interactive ? "<script>\(script)</script>" : "")</body></html>
         """
     }
 
     static let style = """
         * { box-sizing: border-box; }
         body { font-family: sans-serif; margin: 0; padding: 0 16px 72px; }
-        @media (prefers-color-scheme: dark) { body { background: #111; color: #eee; } }
         header { display: flex; align-items: center; gap: 8px; min-height: 48px; border-bottom: 1px solid #ccc; }
         header h1 { font-size: 18px; margin: 0; flex: 1; }
         ul { list-style: none; padding: 0; }
@@ -38,6 +39,15 @@ public enum ShopPage {
         @media (max-width: 374px) { #menu_button { display: inline-block; } }
         @media (min-width: 375px) { #expanded_menu { display: inline-block; } }
         .error { color: #c00; }
+        main button[data-action] { font-size: 16px; padding: 10px 20px; border: 0; border-radius: 8px; background: #0a66ff; color: #fff; }
+        main button[aria-disabled=true] { background: #9ab; opacity: .6; }
+        /* Dark mode last, so it wins over the rules above. */
+        @media (prefers-color-scheme: dark) {
+          body { background: #111; color: #eee; }
+          [role=tablist] { background: #222; border-color: #444; }
+          [role=tablist] button { color: #eee; }
+          .dialog > div { background: #2c2c2e; color: #eee; }
+        }
         """
 
     static let script = """

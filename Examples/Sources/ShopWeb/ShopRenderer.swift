@@ -9,7 +9,7 @@ public enum ShopRenderer {
     public static func screen(_ state: ShopAppState) -> String {
         var html: String
         switch state.route {
-        case .login: html = login(state.login)
+        case .login: html = login(state.login, enabled: state.isLoginEnabled)
         case .home, .products, .profile: html = tabs(state)
         case .detail(let product): html = detail(product, cartCount: state.cart?.items.count ?? 0)
         case .cart: html = cart(state.cart)
@@ -22,7 +22,7 @@ public enum ShopRenderer {
         return html
     }
 
-    static func login(_ viewModel: LoginViewModel) -> String {
+    static func login(_ viewModel: LoginViewModel, enabled: Bool) -> String {
         let id = AccessibilityID.Login.self
         var html = """
             <header role="navigation" aria-label="ログイン"><h1>ログイン</h1></header>
@@ -32,7 +32,7 @@ public enum ShopRenderer {
         if let error = viewModel.emailError { html += "<p class=\"error\" data-testid=\"email_error\">\(escape(error))</p>" }
         html += """
             <p><input data-testid="\(id.passwordField)" data-field="\(id.passwordField)" type="password" placeholder="パスワード" aria-label="パスワード" value="\(escape(viewModel.password))"></p>
-            <button data-testid="\(id.loginButton)" data-action="\(id.loginButton)"\(viewModel.isLoginEnabled ? "" : " aria-disabled=\"true\"")>ログイン</button>
+            <button data-testid="\(id.loginButton)" data-action="\(id.loginButton)"\(enabled ? "" : " aria-disabled=\"true\"")>ログイン</button>
             <button data-testid="\(id.forgotPasswordLink)">パスワードを忘れた方</button>
             """
         if viewModel.isLoading { html += "<progress data-testid=\"\(id.loadingIndicator)\"></progress>" }

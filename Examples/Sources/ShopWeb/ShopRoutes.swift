@@ -1,8 +1,8 @@
 import Foundation
 import ShopCore
 
-/// The app's HTTP surface, apart from the socket: the page, the page script's actions, and its
-/// wait for news. A request the app does not have is a 404 naming it; a malformed action, a 400
+/// The app's HTTP surface, apart from the socket: the page, the page script's actions, its
+/// wait for news, and its previews (`GET /preview/<name>`, one ``ShopPreview`` each). A request the app does not have is a 404 naming it; a malformed action, a 400
 /// saying what is wrong.
 public enum ShopRoutes {
     public static func answer(method: String, path: String, body: [UInt8], state: ShopAppState) async -> (Int, String, [UInt8]) {
@@ -10,6 +10,12 @@ public enum ShopRoutes {
         switch (method, route) {
         case ("GET", "/"):
             return (200, "text/html; charset=utf-8", Array(await ShopPage.document(state).utf8))
+        case ("GET", _) where route.hasPrefix("/preview/"):
+            let name = String(route.dropFirst("/preview/".count))
+            guard let preview = ShopPreview(rawValue: name) else {
+                return problem(404, "no preview \(name); the app has " + ShopPreview.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return (200, "text/html; charset=utf-8", Array(await page(of: preview, options: state.options).utf8))
         case ("POST", "/action"):
             guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
                   let kind = object["kind"] as? String, let id = object["id"] as? String
@@ -30,6 +36,12 @@ public enum ShopRoutes {
         default:
             return problem(404, "no \(method) \(route) here")
         }
+    }
+
+    /// The preview's still page, from a state of its own: the app's state is not touched.
+    @MainActor
+    static func page(of preview: ShopPreview, options: LaunchOptions) async -> String {
+        ShopPage.document(await preview.state(options: options), interactive: false)
     }
 
     @MainActor

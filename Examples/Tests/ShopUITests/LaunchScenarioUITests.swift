@@ -1,5 +1,6 @@
 import Testing
 import ShopCore
+import ShopTestSupport
 import UITesting
 import UITestingWeb
 

@@ -1,3 +1,4 @@
+import ShopTestSupport
 import Testing
 import UITesting
 import UITestingWeb

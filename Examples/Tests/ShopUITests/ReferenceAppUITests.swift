@@ -2,6 +2,7 @@ import Foundation
 import HTTPStubs
 import HTTPStubsServer
 import ShopCore
+import ShopTestSupport
 import Testing
 import UITesting
 import UITestingWeb
