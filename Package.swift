@@ -19,7 +19,6 @@ let package = Package(
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "ChromiumRenderer", targets: ["ChromiumRenderer"]),
         .library(name: "SnapshotReview", targets: ["SnapshotReview"]),
-        .library(name: "ExampleScreens", targets: ["ExampleScreens"]),
         .library(name: "MockModel", targets: ["MockModel"]),
         .library(name: "MockGen", targets: ["MockGen"]),
         .library(name: "TestEventStream", targets: ["TestEventStream"]),
@@ -156,10 +155,9 @@ let package = Package(
         ),
 
         // The reference example: the seed screens as HTML, and the demo that runs them.
-        .target(name: "ExampleScreens", dependencies: ["ChromiumRenderer", "VisualTesting", "PyramidIO"], swiftSettings: strict),
         .target(
             name: "PyramidDemo",
-            dependencies: ["ExampleScreens", "ChromiumRenderer", "VisualTesting", "WebDriver", "PyramidIO"],
+            dependencies: ["LivingSpec", "VisualTesting", "WebDriver", "PyramidIO"],
             swiftSettings: strict
         ),
 
@@ -232,7 +230,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PyramidDemoTests",
-            dependencies: ["PyramidDemo", "ExampleScreens", "VisualTesting", "WebDriver"],
+            dependencies: ["PyramidDemo", "LivingSpec", "VisualTesting", "WebDriver"],
             swiftSettings: strict
         ),
         .testTarget(name: "MockModelTests", dependencies: ["MockModel"], swiftSettings: strict),
@@ -288,6 +286,6 @@ let package = Package(
             ],
             exclude: ["Fixtures"],
             swiftSettings: strict),
-        .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting"], swiftSettings: strict),
+        .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver"], swiftSettings: strict),
     ]
 )

@@ -11,11 +11,20 @@ public struct SwiftTestRunner: Sendable {
     public var extraArguments: [String]
     /// Where the event stream and the attachments go.
     public var workFolder: String
+    /// Variables set for the run over this process's environment.
+    public var environment: [String: String]
+    /// Hears each line of swift test's output as it comes; nil copies the output to standard error.
+    public var onLine: (@Sendable (String) -> Void)?
 
-    public init(packagePath: String, filters: [String] = [], extraArguments: [String] = [], workFolder: String) {
+    public init(
+        packagePath: String, filters: [String] = [], extraArguments: [String] = [], workFolder: String,
+        environment: [String: String] = [:], onLine: (@Sendable (String) -> Void)? = nil
+    ) {
         self.packagePath = packagePath
         self.filters = filters
         self.extraArguments = extraArguments
+        self.environment = environment
+        self.onLine = onLine
         // swift test resolves these against the package, not the caller's folder: make them absolute.
         self.workFolder = URL(fileURLWithPath: workFolder).standardizedFileURL.path
     }
@@ -74,24 +83,34 @@ public struct SwiftTestRunner: Sendable {
         try? fileManager.removeItem(atPath: consolePath)
         try? fileManager.removeItem(atPath: testListPath)
         var environment = ProcessInfo.processInfo.environment
+        environment.merge(self.environment) { $1 }
         // Tags, test-case arguments and comments are behind this switch in 6.3's stream.
         environment["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED"] = "1"
-        let status = try Self.swift(arguments, environment: environment, echo: FileHandle.standardError, keep: consolePath)
+        let echo: Echo = onLine.map { .lines($0) } ?? .file(FileHandle.standardError)
+        let status = try Self.swift(arguments, environment: environment, echo: echo, keep: consolePath)
         if status == 127 { throw .swiftNotFound }
         guard fileManager.fileExists(atPath: eventStreamPath) else {
             throw .noEventStream(path: eventStreamPath, exitStatus: status)
         }
         // Only the module names and the frameworks come from the list: a run goes on without it.
-        if (try? Self.swift(listArguments, environment: environment, echo: nil, keep: testListPath + ".part")) == 0 {
+        if (try? Self.swift(listArguments, environment: environment, echo: .none, keep: testListPath + ".part")) == 0 {
             try? fileManager.moveItem(atPath: testListPath + ".part", toPath: testListPath)
         }
         try? fileManager.removeItem(atPath: testListPath + ".part")
         return status
     }
 
+    /// Where `swift`'s output goes as it comes, besides its file.
+    package enum Echo: Sendable {
+        case none
+        case file(FileHandle)
+        /// Each whole line, without its newline (a last line without one when the output ends).
+        case lines(@Sendable (String) -> Void)
+    }
+
     /// Runs `swift` with `arguments`, its output and errors copied to `echo` as they come and
     /// kept whole in the file `keep`. Returns its exit status.
-    static func swift(_ arguments: [String], environment: [String: String], echo: FileHandle?, keep: String) throws(SpecError) -> Int32 {
+    package static func swift(_ arguments: [String], environment: [String: String], echo: Echo, keep: String) throws(SpecError) -> Int32 {
         guard FileManager.default.createFile(atPath: keep, contents: nil), let file = FileHandle(forWritingAtPath: keep) else {
             throw .cannotCreateFolder(path: keep, reason: "cannot create the file")
         }
@@ -111,12 +130,23 @@ public struct SwiftTestRunner: Sendable {
         // The write end now belongs to the child; reading to the end ends when it exits.
         try? pipe.fileHandleForWriting.close()
         let reader = pipe.fileHandleForReading
+        var partial: [UInt8] = []
         while true {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
-            echo?.write(chunk)
             file.write(chunk)
+            switch echo {
+            case .none: break
+            case .file(let handle): handle.write(chunk)
+            case .lines(let hear):
+                partial += chunk
+                while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+                    hear(String(decoding: partial[..<newline], as: UTF8.self))
+                    partial.removeSubrange(...newline)
+                }
+            }
         }
+        if case .lines(let hear) = echo, !partial.isEmpty { hear(String(decoding: partial, as: UTF8.self)) }
         process.waitUntilExit()
         return process.terminationStatus
     }

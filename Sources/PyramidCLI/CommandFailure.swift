@@ -22,7 +22,7 @@ enum CommandFailure: Error, CustomStringConvertible {
     case demoSetup(DemoSetupError)
     /// The demo started and failed.
     case demoFailed(any Error)
-    /// The demo was run outside the checkout with no `--snapshots` folder.
+    /// The demo was run outside the checkout with no `--examples` folder.
     case noExamplesPackage(folder: String)
 
     var description: String {
@@ -48,7 +48,7 @@ enum CommandFailure: Error, CustomStringConvertible {
         case let .demoFailed(error):
             return "the demo failed: \(error)"
         case let .noExamplesPackage(folder):
-            return "no Examples package in \(folder): run the demo from the swift-pyramid checkout, or pass --snapshots DIR"
+            return "no Examples package in \(folder): run the demo from the swift-pyramid checkout, or pass --examples DIR"
         }
     }
 }

@@ -1,91 +1,175 @@
-import ChromiumRenderer
-import ExampleScreens
 import Foundation
+import LivingSpec
+import PyramidIO
 import VisualTesting
 
-/// `pyramid demo`: the example screens across the whole matrix in Chromium,
-/// checked against their references (missing ones recorded), then the catalog,
-/// the gallery, the run report and JUnit XML written to one folder.
+/// `pyramid demo`: the reference app's whole test pyramid in one run. It builds the Examples
+/// package (the app `shop-app` and its tests), runs every level's tests in one `swift test`
+/// (unit and integration tests of its view models and API client, snapshot tests of its
+/// running screens in Chromium, UI tests that launch it), and writes one folder: the living
+/// spec, the snapshot gallery, the JUnit files, and an index page linking them.
 public enum Demo {
     public struct Options: Sendable {
-        /// The `__Snapshots__` folder holding the references.
-        public var snapshots: String
-        /// Where the catalog, gallery, report, JUnit XML and failure images go.
+        /// The Examples package.
+        public var examples: String
+        /// Where the spec, gallery, JUnit files and index page go.
         public var output: String
-        /// The cases to run (default: every example state).
-        public var cases: [SnapshotCase]
-        /// How many browsers render at once (default: `PYRAMID_BROWSERS`, else 2).
-        public var width: Int?
+        /// A deliberate regression for the app (`SHOP_BREAK`), to watch the pyramid catch it.
+        public var breakage: String?
+        /// Passed to `swift test --filter`, to run part of the pyramid.
+        public var filters: [String]
 
-        public init(snapshots: String, output: String, cases: [SnapshotCase] = ExampleSnapshots.cases, width: Int? = nil) {
-            self.snapshots = snapshots
-            self.output = output
-            self.cases = cases
-            self.width = width
+        public init(examples: String, output: String, breakage: String? = nil, filters: [String] = []) {
+            self.examples = URL(fileURLWithPath: examples).standardizedFileURL.path
+            self.output = URL(fileURLWithPath: output).standardizedFileURL.path
+            self.breakage = breakage
+            self.filters = filters
         }
+
+        /// The snapshot references of the app's screens.
+        public var snapshots: String { examples + "/Tests/ShopSnapshotTests/__Snapshots__" }
     }
 
-    /// What the run found and where it wrote.
+    /// What the demo is doing, for its progress lines.
+    public enum Progress: Sendable, Equatable {
+        /// Building the app and its tests; `firstBuild` when nothing was built before (minutes, not seconds).
+        case building(firstBuild: Bool)
+        case built(seconds: Double)
+        case testing
+        /// A line of `swift test`'s output worth showing: a suite's end, or a failure.
+        case testLine(String)
+    }
+
+    /// Where the demo wrote, all inside ``Options/output``.
+    public struct Files: Sendable, Equatable {
+        public var folder: String
+        public var index: String { folder + "/index.html" }
+        public var specHTML: String { folder + "/spec.html" }
+        public var specMarkdown: String { folder + "/spec.md" }
+        public var junit: String { folder + "/junit.xml" }
+        public var gallery: String { folder + "/gallery.html" }
+        public var snapshotJUnit: String { folder + "/snapshots-junit.xml" }
+        public var catalog: String { folder + "/snapshot-catalog.json" }
+        public var snapshotReport: String { folder + "/snapshot-report.jsonl" }
+        public var artifacts: String { folder + "/artifacts" }
+        public var buildLog: String { folder + "/build.log" }
+        public var run: String { folder + "/run" }
+    }
+
+    /// What the run found.
     public struct Summary: Sendable {
-        public var results: [SnapshotResult]
-        public var output: String
-        public var catalog: String { output + "/snapshot-catalog.json" }
-        public var gallery: String { output + "/gallery.html" }
-        public var report: String { output + "/snapshot-report.jsonl" }
-        public var junit: String { output + "/junit.xml" }
-        public var duration: Duration
+        public var files: Files
+        /// Every test, by level.
+        public var pyramid: PyramidReport
+        /// `12 tests in 3 suites: 11 passed, 1 failed`.
+        public var specLine: String
+        /// The snapshot cells' results.
+        public var snapshots: RunReport
+        /// `swift test`'s exit status.
+        public var testStatus: Int32
+        public var buildSeconds: Double
+        public var testSeconds: Double
 
-        public func count(_ outcome: SnapshotOutcome) -> Int { results.filter { $0.outcome == outcome }.count }
-
-        /// `96 cells: 94 passed, 1 failed, 1 new`.
-        public var line: String {
-            let others = [SnapshotOutcome.recorded, .missing, .error].filter { count($0) > 0 }.map { "\(count($0)) \($0.rawValue)" }
-            return (["\(results.count) cells: \(count(.passed)) passed", "\(count(.failed)) failed", "\(count(.new)) new"] + others)
-                .joined(separator: ", ")
-        }
-
-        /// Whether any cell needs a person: a difference, a missing reference, an error.
-        public var hasFailures: Bool { results.contains { [.failed, .missing, .error].contains($0.outcome) } }
+        /// Whether anything failed: a test, a snapshot cell, or `swift test` itself.
+        public var failed: Bool { testStatus != 0 || !pyramid.failures.isEmpty || !snapshots.failures.isEmpty }
     }
 
-    /// Runs the cases, `progress` hearing one line per state as it finishes.
-    public static func run(_ options: Options, progress: @escaping @Sendable (String) -> Void = { _ in }) async throws -> Summary {
-        let clock = ContinuousClock()
-        let began = clock.now
-        let output = URL(fileURLWithPath: options.output).standardizedFileURL.path
+    /// Builds, runs and writes; `progress` hears what happens as it happens.
+    /// - Throws: ``DemoError`` when the package is not there, does not build, or the run
+    ///   cannot be read or written. Failing tests are not an error: they are in the summary.
+    public static func run(_ options: Options, progress: @escaping @Sendable (Progress) -> Void = { _ in }) async throws(DemoError) -> Summary {
+        let files = Files(folder: options.output)
         let manager = FileManager.default
-        try manager.createDirectory(atPath: output, withIntermediateDirectories: true)
-        // A fresh report and artifacts, so the gallery shows this run only.
-        try? manager.removeItem(atPath: output + "/snapshot-report.jsonl")
-        try? manager.removeItem(atPath: output + "/artifacts")
-        try manager.createDirectory(atPath: options.snapshots, withIntermediateDirectories: true)
-
-        let environment = SnapshotRunEnvironment(
-            artifacts: SnapshotArtifacts(root: output + "/artifacts"), reportPath: output + "/snapshot-report.jsonl", isCI: false)
-        let configuration = SnapshotConfiguration(snapshotDirectory: options.snapshots)
-        let width = max(1, options.width ?? BrowserPool.shared.capacity)
-        // A pool of its own, so closing it cannot touch renders elsewhere in the process.
-        let pool = BrowserPool(capacity: width)
-        let results = await BrowserPool.$current.withValue(pool) {
-            await VisualTesting.withRunEnvironment(environment) {
-                await SnapshotCase.check(options.cases, configuration: configuration, width: width) { snapshotCase, results in
-                    progress(describe(snapshotCase, results))
-                }
-            }
+        guard manager.fileExists(atPath: options.examples + "/Package.swift") else { throw .noExamplesPackage(options.examples) }
+        do {
+            try manager.createDirectory(atPath: files.folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(files.folder, FileError.describe(error))
         }
-        await pool.shutdown()
+        // This run's results only.
+        for stale in [files.snapshotReport, files.artifacts, files.index] { try? manager.removeItem(atPath: stale) }
 
-        let summary = Summary(results: results, output: output, duration: clock.now - began)
-        try SnapshotPublication(root: options.snapshots, report: RunReport(results: results))
-            .write(SnapshotPublication.Destinations(catalog: summary.catalog, gallery: summary.gallery, junit: summary.junit))
+        let clock = ContinuousClock()
+        let buildStart = clock.now
+        progress(.building(firstBuild: !manager.fileExists(atPath: options.examples + "/.build/debug")))
+        let buildStatus: Int32
+        do {
+            buildStatus = try SwiftTestRunner.swift(
+                ["build", "--package-path", options.examples, "--build-tests"],
+                environment: ProcessInfo.processInfo.environment, echo: .none, keep: files.buildLog)
+        } catch {
+            throw .cannotBuild(options.examples, "\(error)")
+        }
+        guard buildStatus == 0 else {
+            throw .buildFailed(options.examples, status: buildStatus, log: files.buildLog, tail: tail(of: files.buildLog))
+        }
+        let buildSeconds = seconds(clock.now - buildStart)
+        progress(.built(seconds: buildSeconds))
+
+        progress(.testing)
+        let testStart = clock.now
+        var environment = ["SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts]
+        if let breakage = options.breakage { environment["SHOP_BREAK"] = breakage }
+        let runner = SwiftTestRunner(
+            packagePath: options.examples, filters: options.filters, extraArguments: ["--skip-build"], workFolder: files.run,
+            environment: environment,
+            onLine: { line in if let shown = shown(line) { progress(.testLine(shown)) } })
+        let status: Int32
+        do { status = try runner.run() } catch { throw .testRunFailed("\(error)") }
+        let testSeconds = seconds(clock.now - testStart)
+
+        var document: SpecDocument
+        do {
+            document = try SpecDocument.read(eventStream: runner.eventStreamPath, attachmentsFolder: runner.attachmentsPath, title: "The reference app's test pyramid")
+                .addingXCTest(console: runner.consolePath, testList: manager.fileExists(atPath: runner.testListPath) ? runner.testListPath : nil)
+        } catch {
+            throw .unreadableRun("\(error)")
+        }
+        let classifier = PyramidClassifier()
+        document.pyramid = classifier
+        do {
+            _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
+        } catch {
+            throw .cannotWrite(files.folder, "\(error)")
+        }
+
+        var snapshots = RunReport(results: [])
+        if manager.fileExists(atPath: files.snapshotReport) {
+            do { snapshots = try RunReport.read(files.snapshotReport).report } catch { throw .unreadableRun("\(error)") }
+        }
+        do {
+            try SnapshotPublication(root: options.snapshots, report: snapshots)
+                .write(SnapshotPublication.Destinations(catalog: files.catalog, gallery: files.gallery, junit: files.snapshotJUnit))
+        } catch {
+            throw .cannotWrite(files.folder, "\(error)")
+        }
+
+        let summary = Summary(
+            files: files, pyramid: PyramidReport(run: document.run, classifier: classifier), specLine: document.summaryLine,
+            snapshots: snapshots, testStatus: status, buildSeconds: buildSeconds, testSeconds: testSeconds)
+        do {
+            try AtomicFile.write(Data(DemoIndex.render(summary, breakage: options.breakage).utf8), to: files.index)
+        } catch {
+            throw .cannotWrite(files.index, error.reason)
+        }
         return summary
     }
 
-    /// `SettingsView › editing: 12 passed`.
-    static func describe(_ snapshotCase: SnapshotCase, _ results: [SnapshotResult]) -> String {
-        var counts: [SnapshotOutcome: Int] = [:]
-        for result in results { counts[result.outcome, default: 0] += 1 }
-        let parts = SnapshotOutcome.allCases.compactMap { outcome in counts[outcome].map { "\($0) \(outcome.rawValue)" } }
-        return "\(snapshotCase.viewName) › \(snapshotCase.stateName): " + parts.joined(separator: ", ")
+    /// The lines of `swift test`'s output the demo shows while it runs: each suite's end and
+    /// each failed test, so a long run is not silent and a failure shows when it happens.
+    package static func shown(_ line: String) -> String? {
+        let suiteEnd = (line.hasPrefix("✔ Suite ") || line.hasPrefix("✘ Suite ")) && !line.contains(" started")
+        let failedTest = line.hasPrefix("✘ Test ") && line.contains(" failed after ")
+        guard suiteEnd || failedTest else { return nil }
+        return line
+    }
+
+    static func tail(of path: String, lines: Int = 30) -> String {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -65,7 +65,7 @@ struct GalleryReviewDemoCommandTests {
 
     @Test("demo --no-install says what is missing and how to install it, installs nothing, exit 2")
     func demoWithoutChromium() async throws {
-        let run = try await CLI.run(["demo", "--no-install", "--snapshots", folder.path("__Snapshots__"), "-o", folder.path("demo")],
+        let run = try await CLI.run(["demo", "--no-install", "--examples", folder.path("Examples"), "-o", folder.path("demo")],
                               environment: ["CHROMIUM_PATH": "/nonexistent/chromium"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("not installed, because --no-install was given"), "\(run.stderr)")
@@ -75,10 +75,13 @@ struct GalleryReviewDemoCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("demo")))
     }
 
-    @Test("demo outside the checkout asks for --snapshots")
+    @Test("demo outside the checkout asks for --examples; an unknown --break-app is refused with the known ones")
     func demoOutsideCheckout() async throws {
         let run = try await CLI.run(["demo"], in: folder.url)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("pass --snapshots DIR"), "\(run.stderr)")
+        #expect(run.stderr.contains("pass --examples DIR"), "\(run.stderr)")
+        let typo = try await CLI.run(["demo", "--break-app", "login-disabeld"], in: folder.url)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("--break-app login-disabeld: no such breakage; use one of login-disabled"), "\(typo.stderr)")
     }
 }

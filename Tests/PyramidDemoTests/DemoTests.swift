@@ -1,7 +1,5 @@
 import Foundation
-import PNGCodec
 import PyramidDemo
-import PyramidImage
 import Testing
 import VisualTesting
 import WebDriver
@@ -35,51 +33,61 @@ struct DemoTests {
         #expect(noBrowser.map(\.shortName) == ["chromium", "chromedriver"])
     }
 
-    @Test("renders every example state, verifies references, records a missing one, and writes catalog, gallery and JUnit")
-    func fullRun() async throws {
+    @Test("a folder without a package, and a package that does not compile, fail with what and where, and the build's end")
+    func buildFailures() async throws {
         defer { try? FileManager.default.removeItem(atPath: temporary) }
-        let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Examples/Tests/ExampleScreensTests/__Snapshots__").standardized.path
-        let snapshots = temporary + "/__Snapshots__"
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: committed, toPath: snapshots)
+        let empty = temporary + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        await #expect(throws: DemoError.noExamplesPackage(empty)) {
+            try await Demo.run(Demo.Options(examples: empty, output: temporary + "/out-empty"))
+        }
 
-        let removed = snapshots + "/LoginView/iPhoneSE/empty.dark_ja.png"
-        try FileManager.default.removeItem(atPath: removed)
-        let changed = snapshots + "/SettingsView/iPhone16/standard.light_en.png"
-        var bitmap = try PNGDecoder().decode(contentsOf: changed).bitmap
-        bitmap.fill(PixelRect(x: 300, y: 900, width: 200, height: 200), with: RGBA(255, 0, 255))
-        try Data(PNGEncoder().encode(bitmap)).write(to: URL(fileURLWithPath: changed))
+        let broken = temporary + "/broken"
+        try FileManager.default.createDirectory(atPath: broken + "/Sources/Broken", withIntermediateDirectories: true)
+        try """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "broken", targets: [.target(name: "Broken")])
+            """.write(toFile: broken + "/Package.swift", atomically: true, encoding: .utf8)
+        try "let answer: Int = \"forty-two\"\n".write(toFile: broken + "/Sources/Broken/Broken.swift", atomically: true, encoding: .utf8)
+        let events = Events()
+        let error = await #expect(throws: DemoError.self) {
+            try await Demo.run(Demo.Options(examples: broken, output: temporary + "/out")) { events.add($0) }
+        }
+        guard case .buildFailed(let folder, let status, let log, let tail)? = error else {
+            Issue.record("expected a build failure, got \(String(describing: error))")
+            return
+        }
+        #expect(folder == broken && status != 0 && log == temporary + "/out/build.log")
+        #expect(tail.contains("Broken.swift") && tail.contains("error:"), "\(tail)")
+        #expect(error?.description.contains("building \(broken) failed with status") == true)
+        #expect(events.all == [.building(firstBuild: true)], "no test ran")
+        #expect(!FileManager.default.fileExists(atPath: temporary + "/out/index.html"))
+    }
 
-        let lines = Lines()
-        let summary = try await Demo.run(Demo.Options(snapshots: snapshots, output: temporary + "/out")) { lines.add($0) }
-        #expect(summary.results.count == 8 * 12 + 2)
-        #expect(summary.count(.passed) == summary.results.count - 2)
-        #expect(summary.count(.failed) == 1)
-        #expect(summary.count(.new) == 1)
-        #expect(summary.line == "98 cells: 96 passed, 1 failed, 1 new")
-        #expect(summary.hasFailures)
-        #expect(lines.all.count == 9)
-        #expect(lines.all.contains("SettingsView › standard: 11 passed, 1 failed"))
-        #expect(FileManager.default.fileExists(atPath: removed), "the missing reference was recorded")
-
-        let catalog = try JSONDecoder().decode(SnapshotCatalog.self, from: Data(contentsOf: URL(fileURLWithPath: summary.catalog)))
-        #expect(catalog.summary.totalImages == 98)
-        let gallery = try String(contentsOfFile: summary.gallery, encoding: .utf8)
-        #expect(gallery.contains("\"status\":\"failed\""))
-        // The failure links to its artifacts beside the page; the rest to the references.
-        #expect(gallery.contains("\"actual\":\"artifacts/SettingsView/iPhone16/standard.light_en.actual.png\""))
-        #expect(gallery.contains("\"reference\":\"../__Snapshots__/SettingsView/iPad"))
-        let junit = try String(contentsOfFile: summary.junit, encoding: .utf8)
-        #expect(junit.contains("tests=\"98\" failures=\"2\" errors=\"0\""))
-        let report = try RunReport.read(summary.report).report
-        #expect(report.results.count == 98)
+    @Test("while tests run, the demo shows each suite's end and each failed test, and nothing else")
+    func progressLines() {
+        let shown = [
+            "◇ Suite \"ログインフロー\" started.",
+            "✔ Suite \"ログインフロー\" passed after 4.2 seconds.",
+            "✘ Suite \"画面\" failed after 9.1 seconds with 3 issues.",
+            "◇ Test \"login\" started.",
+            "✘ Test \"login\" recorded an issue at LoginFlowUITests.swift:40:9: Expectation failed",
+            "✘ Test \"login\" failed after 3.0 seconds with 1 issue.",
+            "✔ Test \"logout\" passed after 1.0 seconds.",
+            "[12/40] Compiling ShopCore",
+        ].compactMap(Demo.shown)
+        #expect(shown == [
+            "✔ Suite \"ログインフロー\" passed after 4.2 seconds.",
+            "✘ Suite \"画面\" failed after 9.1 seconds with 3 issues.",
+            "✘ Test \"login\" failed after 3.0 seconds with 1 issue.",
+        ])
     }
 }
 
-final class Lines: @unchecked Sendable {
+final class Events: @unchecked Sendable {
     private let lock = NSLock()
-    private var lines: [String] = []
-    func add(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
+    private var events: [Demo.Progress] = []
+    func add(_ event: Demo.Progress) { lock.withLock { events.append(event) } }
+    var all: [Demo.Progress] { lock.withLock { events } }
 }

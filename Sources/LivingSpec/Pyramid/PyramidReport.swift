@@ -137,7 +137,7 @@ public struct PyramidReport: Sendable {
     }
 
     /// The first line of a message, at most 160 characters.
-    static func oneLine(_ message: String) -> String {
+    package static func oneLine(_ message: String) -> String {
         let first = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         return first.count > 160 ? String(first.prefix(159)) + "…" : first
     }
