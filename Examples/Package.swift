@@ -76,11 +76,19 @@ let package = Package(
             swiftSettings: [.treatAllWarnings(as: .error)],
             plugins: [.plugin(name: "PyramidMocksPlugin", package: "swift-pyramid")]
         ),
-        .target(name: "ShopCore", swiftSettings: [.treatAllWarnings(as: .error)]),
-        .target(name: "ShopWeb", dependencies: ["ShopCore"], swiftSettings: [.treatAllWarnings(as: .error)]),
+        .target(
+            name: "ShopCore",
+            dependencies: ["UserListFeature", "SearchFeature", "ArticleFeature", "RegisterFeature"],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .target(
+            name: "ShopWeb",
+            dependencies: ["ShopCore", "UserListFeature", "SearchFeature", "ArticleFeature", "RegisterFeature"],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         .testTarget(
             name: "ShopWebTests",
-            dependencies: ["ShopWeb", "ShopCore"],
+            dependencies: ["ShopWeb", "ShopCore", "RegisterFeature"],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         .executableTarget(
@@ -96,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "ShopCoreTests",
             dependencies: [
-                "ShopCore",
+                "ShopCore", "UserListFeature", "SearchFeature", "ArticleFeature",
                 .product(name: "Scenario", package: "swift-pyramid"),
                 .product(name: "HTTPStubs", package: "swift-pyramid"),
             ],

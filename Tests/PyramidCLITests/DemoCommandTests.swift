@@ -37,7 +37,7 @@ struct DemoCommandTests {
 
         // Snapshots: exactly the cells that show the button (filled, and the failed login that
         // can no longer happen) fail, on every device and theme; the rest pass.
-        #expect(run.stdout.contains("Snapshot cells: 84 checked: 72 passed, 12 failed"), "\(run.stdout)")
+        #expect(run.stdout.contains("Snapshot cells: 108 checked: 96 passed, 12 failed"), "\(run.stdout)")
         let gallery = try String(contentsOfFile: output + "/gallery.html", encoding: .utf8)
         for device in ["iPhone16", "iPhoneSE", "iPadPro11"] {
             for state in ["login-filled", "login-failed"] {

@@ -25,6 +25,15 @@ public final class AsyncSearchViewModel {
         self.clock = clock
     }
 
+    /// Returns once the search the last change of ``searchText`` scheduled has ended, or was
+    /// cancelled by a newer one (the app shows its indicator until then).
+    public func waitForPendingSearch() async {
+        while let task = pending {
+            await task.value
+            if pending == task { return }
+        }
+    }
+
     private func scheduleSearch() {
         pending?.cancel()
         let query = searchText

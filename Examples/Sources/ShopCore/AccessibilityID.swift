@@ -34,5 +34,43 @@ public enum AccessibilityID {
 
     public enum Profile {
         public static let logoutButton = "logout_button"
+        public static let userCard = "user_card"
+        public static let notificationsToggle = "settings_notifications"
+    }
+
+    public enum Tab {
+        public static let home = "tab_home"
+        public static let products = "tab_products"
+        public static let users = "tab_users"
+        public static let articles = "tab_articles"
+        public static let profile = "tab_profile"
+    }
+
+    /// Seed 000's user list.
+    public enum UserList {
+        public static let screen = "user_list_screen"
+        public static func cell(id: Int) -> String { "user_cell_\(id)" }
+        public static func deleteButton(id: Int) -> String { "delete_user_\(id)" }
+        public static let errorLabel = "user_list_error"
+    }
+
+    /// Seed 003's articles, searched with seed 000's debounce.
+    public enum Articles {
+        public static let screen = "articles_screen"
+        public static let searchField = "article_search_field"
+        public static func cell(at index: Int) -> String { "article_cell_\(index)" }
+        public static let searchingIndicator = "article_searching"
+        public static let emptyLabel = "articles_empty_label"
+    }
+
+    /// Seed 001's organisation registration.
+    public enum Register {
+        public static let openButton = "register_button"
+        public static let screen = "register_screen"
+        public static let individualButton = "register_individual"
+        public static let corporationButton = "register_corporation"
+        public static let nextButton = "register_next"
+        public static let backButton = "register_back"
+        public static let basicInfoScreen = "basic_info_screen"
     }
 }

@@ -5,7 +5,9 @@ import FoundationNetworking
 
 /// ``ShopAPI`` over HTTP with JSON:
 /// - `POST /api/login` with `{"email", "password"}` answers 200 `{"token", "email"}`, or 401;
-/// - `GET /api/products` with `Authorization: Bearer <token>` answers 200 `[{"id", "name", "price"}]`.
+/// - `GET /api/products` with `Authorization: Bearer <token>` answers 200 `[{"id", "name", "price"}]`;
+/// - `GET /api/users` answers 200 `[{"id", "name", "email"}]`, and `DELETE /api/users/<id>` 204,
+///   both with the bearer token.
 public struct HTTPShopAPI: ShopAPI {
     public let baseURL: URL
     let session: URLSession
@@ -29,7 +31,26 @@ public struct HTTPShopAPI: ShopAPI {
         return try await send(request, expecting: [Product].self)
     }
 
+    public func users(session userSession: UserSession) async throws -> [Member] {
+        var request = URLRequest(url: baseURL.appendingPathComponent("api/users"))
+        request.setValue("Bearer \(userSession.token)", forHTTPHeaderField: "Authorization")
+        return try await send(request, expecting: [Member].self)
+    }
+
+    public func deleteUser(id: Int, session userSession: UserSession) async throws {
+        var request = URLRequest(url: baseURL.appendingPathComponent("api/users/\(id)"))
+        request.httpMethod = "DELETE"
+        request.setValue("Bearer \(userSession.token)", forHTTPHeaderField: "Authorization")
+        _ = try await exchange(request)
+    }
+
     private func send<T: Decodable>(_ request: URLRequest, expecting: T.Type) async throws -> T {
+        let data = try await exchange(request)
+        do { return try JSONDecoder().decode(T.self, from: data) } catch { throw ShopAPIError.malformedBody }
+    }
+
+    /// The body of a 2xx answer; any other answer, or none, is a ``ShopAPIError``.
+    private func exchange(_ request: URLRequest) async throws -> Data {
         let data: Data
         let response: URLResponse
         do {
@@ -40,7 +61,7 @@ public struct HTTPShopAPI: ShopAPI {
         guard let http = response as? HTTPURLResponse else { throw ShopAPIError.network }
         switch http.statusCode {
         case 200...299:
-            do { return try JSONDecoder().decode(T.self, from: data) } catch { throw ShopAPIError.malformedBody }
+            return data
         case 401:
             throw ShopAPIError.invalidCredentials
         default:

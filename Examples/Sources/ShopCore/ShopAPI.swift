@@ -39,8 +39,24 @@ public enum ShopAPIError: Error, Equatable, Sendable {
 /// The shop's API: the network seam the view models depend on (seed 003). The unit tests use
 /// the mock PyramidMocksPlugin generates from it; the integration tests use ``HTTPShopAPI``
 /// against HTTP stubs.
-/// @mockable(history: login = true; products = true)
+/// @mockable(history: login = true; products = true; deleteUser = true)
 public protocol ShopAPI: Sendable {
     func login(email: String, password: String) async throws -> UserSession
     func products(session: UserSession) async throws -> [Product]
+    /// Seed 000's user list.
+    func users(session: UserSession) async throws -> [Member]
+    func deleteUser(id: Int, session: UserSession) async throws
+}
+
+/// A member of the shop's organisation, as the user list shows it.
+public struct Member: Sendable, Equatable, Codable, Identifiable {
+    public var id: Int
+    public var name: String
+    public var email: String
+
+    public init(id: Int, name: String, email: String) {
+        self.id = id
+        self.name = name
+        self.email = email
+    }
 }

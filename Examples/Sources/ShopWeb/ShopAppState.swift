@@ -1,6 +1,10 @@
+import ArticleFeature
 import Foundation
 import Observation
+import RegisterFeature
+import SearchFeature
 import ShopCore
+import UserListFeature
 
 /// Where the app is.
 public enum ShopRoute: Sendable, Equatable {
@@ -10,6 +14,14 @@ public enum ShopRoute: Sendable, Equatable {
     case detail(Product)
     case cart
     case profile
+    /// Seed 000's user list (a tab).
+    case users
+    /// Seed 003's articles, searched with seed 000's debounce (a tab).
+    case articles
+    /// Seed 001's "individual or corporation" choice, from the login screen.
+    case register
+    /// The registration's next step, once the choice is registered.
+    case registerBasicInfo
 }
 
 /// An alert the app shows over its screen, as an iOS alert (role `alertdialog`).
@@ -19,7 +31,7 @@ public struct ShopAlert: Sendable, Equatable {
     /// What answering it does, by button.
     public var purpose: Purpose
 
-    public enum Purpose: Sendable, Equatable { case logout, camera, notifications }
+    public enum Purpose: Sendable, Equatable { case logout, camera, notifications, registrationFailed }
 }
 
 /// What the page sends: a field's new text, or a tap on an element (by its identifier).
@@ -44,15 +56,31 @@ public final class ShopAppState {
     public private(set) var notificationsOn = false
     /// The product list's search text.
     public private(set) var searchQuery = ""
+    /// Seed 000's user list, once signed in.
+    public private(set) var users: UserListViewModel?
+    /// Seed 000's debounced search over seed 003's articles.
+    public let articles: AsyncSearchViewModel
+    /// True from a keystroke in the article search until its search has ended.
+    public private(set) var isArticleSearchPending = false
+    /// Seed 001's registration, while it is open, and the use cases it calls.
+    public private(set) var registration: RegisterOrganizationViewModel?
+    public let registrationUseCases: ShopRegistration
     public private(set) var version = 0
     private let api: any ShopAPI
+    private var articleSearches = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
-    /// Work an action started (a login, a product load) that has not ended yet.
-    private var work: [Task<Void, Never>] = []
+    /// Work an action started (a login, a product load) that has not ended yet, by number.
+    private var work: [Int: Task<Void, Never>] = [:]
+    private var workStarted = 0
 
     public init(options: LaunchOptions, api: any ShopAPI) {
         self.options = options
         self.api = api
+        let articleSession: any URLSessionProtocol = options.usesMockAPI ? MockArticleSession(scenario: options.scenario) : RealURLSession()
+        articles = AsyncSearchViewModel(
+            service: ArticleSearchService(client: ArticleAPIClient(urlSession: articleSession, server: options.apiBaseURL)),
+            clock: ContinuousClock())
+        registrationUseCases = ShopRegistration(failsNetwork: options.scenario == .networkError)
         login = LoginViewModel(api: api, email: options.testUserEmail ?? "")
         route = .login
         switch options.scenario {
@@ -74,6 +102,15 @@ public final class ShopAppState {
             case AccessibilityID.Login.emailField: login.email = value
             case AccessibilityID.Login.passwordField: login.password = value
             case AccessibilityID.ProductList.searchField: searchQuery = value
+            case AccessibilityID.Articles.searchField:
+                articles.searchText = value
+                articleSearches += 1
+                let search = articleSearches
+                isArticleSearchPending = true
+                start {
+                    await self.articles.waitForPendingSearch()
+                    if search == self.articleSearches { self.isArticleSearchPending = false }
+                }
             default: break
             }
         case .answer(let button):
@@ -83,6 +120,7 @@ public final class ShopAppState {
             case .logout where button == "ログアウト":
                 session = nil
                 cart = nil
+                users = nil
                 login = LoginViewModel(api: api)
                 route = .login
             case .camera: cameraOpen = button == "Allow"
@@ -102,9 +140,36 @@ public final class ShopAppState {
             start {
                 if let session = await login.login() { self.signIn(session, items: []) }
             }
-        case "tab_home": route = .home
-        case "tab_products": route = .products
-        case "tab_profile": route = .profile
+        case AccessibilityID.Tab.home: route = .home
+        case AccessibilityID.Tab.products: route = .products
+        case AccessibilityID.Tab.profile: route = .profile
+        case AccessibilityID.Tab.articles: route = .articles
+        case AccessibilityID.Tab.users:
+            route = .users
+            if let session, users == nil {
+                let users = UserListViewModel(repository: MemberRepository(api: api, session: session))
+                self.users = users
+                start { await users.loadUsers() }
+            }
+        case AccessibilityID.Profile.notificationsToggle: notificationsOn.toggle()
+        case AccessibilityID.Register.openButton:
+            let registration = RegisterOrganizationViewModel(registerUseCase: registrationUseCases, bigQueryUseCase: registrationUseCases)
+            registration.onAppear()
+            self.registration = registration
+            route = .register
+        case AccessibilityID.Register.individualButton: registration?.onTapIndividual()
+        case AccessibilityID.Register.corporationButton: registration?.onTapCorporation()
+        case AccessibilityID.Register.nextButton:
+            guard let registration else { return }
+            registration.onTapNext()
+            if registration.isShownBasicInfoScreen {
+                route = .registerBasicInfo
+            } else if registration.isShownAlert {
+                alert = ShopAlert(message: "登録できませんでした", buttons: ["OK"], purpose: .registrationFailed)
+            }
+        case AccessibilityID.Register.backButton:
+            registration = nil
+            route = .login
         case AccessibilityID.Cart.button: route = .cart
         case "back_button":
             if case .detail = route { route = .products } else { route = .home }
@@ -121,6 +186,9 @@ public final class ShopAppState {
             if id.hasPrefix("product_cell_"), let index = Int(id.dropFirst("product_cell_".count)),
                let product = cart?.products.first(where: { $0.id == index }) {
                 route = .detail(product)
+            } else if id.hasPrefix("delete_user_"), let userID = Int(id.dropFirst("delete_user_".count)),
+                      let users, let index = users.users.firstIndex(where: { $0.id == userID }) {
+                start { await users.deleteUser(at: IndexSet(integer: index)) }
             }
         }
     }
@@ -141,19 +209,24 @@ public final class ShopAppState {
 
     /// Starts work that waits on the API; its end is a change.
     private func start(_ body: @escaping @MainActor () async -> Void) {
-        work.append(Task {
+        workStarted += 1
+        let number = workStarted
+        work[number] = Task {
             await body()
+            self.work[number] = nil
             self.changed()
-        })
+        }
     }
+
+    /// Whether work an action started is still going: the page keeps asking for news until
+    /// it is not, so a list that loads after the answer to a tap still shows.
+    public var isBusy: Bool { !work.isEmpty }
 
     /// Returns once the work every action so far started has ended, and the work that work
     /// started: the state then stays as it is until the next action.
     public func settle() async {
-        while !work.isEmpty {
-            let running = work
-            work = []
-            for task in running { await task.value }
+        while let task = work.values.first {
+            await task.value
         }
     }
 

@@ -30,7 +30,7 @@ public enum ShopPage {
         ul { list-style: none; padding: 0; }
         li { padding: 12px 0; border-bottom: 1px solid #eee; cursor: pointer; }
         [role=tablist] { position: fixed; bottom: 0; left: 0; right: 0; display: flex; background: #f6f6f6; border-top: 1px solid #ccc; }
-        [role=tablist] button { flex: 1; padding: 12px; border: 0; background: none; }
+        [role=tablist] button { flex: 1; padding: 12px 2px; border: 0; background: none; font-size: 13px; white-space: nowrap; }
         [role=tablist] button[aria-selected=true] { font-weight: bold; }
         .dialog { position: fixed; inset: 0; display: flex; align-items: center; justify-content: center; background: rgba(0,0,0,.4); }
         .dialog > div { background: #fff; color: #000; padding: 16px; border-radius: 12px; min-width: 260px; }
@@ -41,12 +41,26 @@ public enum ShopPage {
         .error { color: #c00; }
         main button[data-action] { font-size: 16px; padding: 10px 20px; border: 0; border-radius: 8px; background: #0a66ff; color: #fff; }
         main button[aria-disabled=true] { background: #9ab; opacity: .6; }
+        main button.link { background: none; color: #0a66ff; padding: 4px 0; }
+        .muted { color: #777; }
+        .card { display: flex; gap: 12px; align-items: center; padding: 12px; margin: 12px 0; border-radius: 12px; background: #f2f2f7; }
+        .avatar { width: 48px; height: 48px; border-radius: 24px; background: #0a66ff; color: #fff; display: flex; align-items: center; justify-content: center; font-size: 22px; }
+        .card p { margin: 2px 0; } .name { font-weight: bold; }
+        h2 { font-size: 15px; color: #777; margin: 16px 0 4px; }
+        .settings li, li.row { display: flex; justify-content: space-between; align-items: center; cursor: default; }
+        main li.row button[data-action] { background: #d33; padding: 6px 12px; font-size: 14px; }
+        main button[role=switch] { background: #bbb; padding: 6px 14px; font-size: 14px; }
+        main button[role=switch][aria-checked=true] { background: #2a2; }
+        main button.choice { display: block; width: 100%; margin: 8px 0; background: #f2f2f7; color: inherit; border: 2px solid #ccc; }
+        main button.choice[aria-checked=true] { border-color: #0a66ff; background: #e6efff; }
         /* Dark mode last, so it wins over the rules above. */
         @media (prefers-color-scheme: dark) {
           body { background: #111; color: #eee; }
           [role=tablist] { background: #222; border-color: #444; }
           [role=tablist] button { color: #eee; }
           .dialog > div { background: #2c2c2e; color: #eee; }
+          .card, main button.choice { background: #1c1c1e; }
+          main button.choice[aria-checked=true] { background: #0a2a5a; }
         }
         """
 

@@ -19,6 +19,10 @@ public enum ShopPreview: String, Sendable, CaseIterable {
     case orderPlaced = "order-placed"
     case profile
     case logoutConfirmation = "logout-confirmation"
+    case users
+    case articleSearch = "article-search"
+    case register
+    case registerBasicInfo = "register-basic-info"
 
     /// The screen's name in snapshots: its folder under `__Snapshots__`.
     public var screen: String {
@@ -29,13 +33,16 @@ public enum ShopPreview: String, Sendable, CaseIterable {
         case .productDetail: "ProductDetail"
         case .cart, .cartEmpty, .orderPlaced: "Cart"
         case .profile, .logoutConfirmation: "Profile"
+        case .users: "UserList"
+        case .articleSearch: "Articles"
+        case .register, .registerBasicInfo: "Register"
         }
     }
 
     /// The launch scenario the state starts from.
     var scenario: TestScenario {
         switch self {
-        case .login, .loginInvalidEmail, .loginFilled, .loginFailed: .loggedOut
+        case .login, .loginInvalidEmail, .loginFilled, .loginFailed, .register, .registerBasicInfo: .loggedOut
         case .cart, .orderPlaced: .fullCart
         case .cartEmpty: .emptyCart
         default: .loggedIn
@@ -60,6 +67,12 @@ public enum ShopPreview: String, Sendable, CaseIterable {
         case .orderPlaced: return [.tap(AccessibilityID.Cart.button), .tap(AccessibilityID.Cart.checkoutButton)]
         case .profile: return [.tap("tab_profile")]
         case .logoutConfirmation: return [.tap("tab_profile"), .tap(AccessibilityID.Profile.logoutButton)]
+        case .users: return [.tap(AccessibilityID.Tab.users)]
+        case .articleSearch: return [.tap(AccessibilityID.Tab.articles), .input(field: AccessibilityID.Articles.searchField, value: "Swift")]
+        case .register: return [.tap(AccessibilityID.Register.openButton)]
+        case .registerBasicInfo:
+            let register = AccessibilityID.Register.self
+            return [.tap(register.openButton), .tap(register.corporationButton), .tap(register.nextButton)]
         }
     }
 

@@ -1,7 +1,10 @@
+import ArticleFeature
 import Foundation
 import HTTPStubs
+import SearchFeature
 import ShopCore
 import Testing
+import UserListFeature
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -50,5 +53,55 @@ struct HTTPShopAPIIntegrationTests {
         stubs.stub(.post("/api/login")).respond(.json(["token": 1]))
         await #expect(throws: ShopAPIError.network) { try await api().products(session: UserSession(token: "t", email: "e")) }
         await #expect(throws: ShopAPIError.malformedBody) { try await api().login(email: "a@example.com", password: "x") }
+    }
+
+    @Test("ユーザー一覧: Bearer トークンを付けて受け取り、削除は DELETE /api/users/<id> を一度だけ送る")
+    func users() async throws {
+        let stubs = StubRegistry.current
+        let list = RequestPattern.get("/api/users").header("Authorization", .equalTo("Bearer t-1"))
+        stubs.stub(list).respond(.json([["id": 1, "name": "山田 太郎", "email": "taro@example.com"]]))
+        let delete = RequestPattern.delete("/api/users/1").header("Authorization", .equalTo("Bearer t-1"))
+        stubs.stub(delete).respond(.status(204))
+        let session = UserSession(token: "t-1", email: "test@example.com")
+        #expect(try await api().users(session: session) == [Member(id: 1, name: "山田 太郎", email: "taro@example.com")])
+        try await api().deleteUser(id: 1, session: session)
+        try stubs.verify(.once, matching: delete)
+    }
+
+    @Test("ユーザーの削除に失敗したら状態コードを伝える")
+    func deleteFailure() async {
+        StubRegistry.current.stub(.delete("/api/users/9")).respond(.status(404))
+        await #expect(throws: ShopAPIError.server(status: 404)) {
+            try await api().deleteUser(id: 9, session: UserSession(token: "t", email: "e"))
+        }
+    }
+
+    @Test("アプリのユーザー一覧は seed 000 の UserListViewModel が HTTP 越しに読み込み、削除する")
+    @MainActor
+    func userListOverHTTP() async throws {
+        let stubs = StubRegistry.current
+        stubs.stub(.get("/api/users")).respond(.json([
+            ["id": 1, "name": "山田 太郎", "email": "taro@example.com"], ["id": 2, "name": "佐藤 花子", "email": "hanako@example.com"],
+        ]))
+        stubs.stub(.delete("/api/users/1")).respond(.status(204))
+        let viewModel = UserListViewModel(repository: MemberRepository(api: api(), session: UserSession(token: "t", email: "e")))
+        await viewModel.loadUsers()
+        #expect(viewModel.users.map(\.name) == ["山田 太郎", "佐藤 花子"])
+        await viewModel.deleteUser(at: IndexSet(integer: 0))
+        #expect(viewModel.users.map(\.name) == ["佐藤 花子"])
+        #expect(viewModel.error == nil)
+    }
+
+    @Test("記事の検索は seed 003 の ArticleAPIClient が /api/v2/items に問い合わせ、題名と著者といいね数にする")
+    func articleSearch() async throws {
+        let stubs = StubRegistry.current
+        let request = RequestPattern.get("/api/v2/items").query("query", .equalTo("Swift")).query("per_page", .equalTo("20"))
+        stubs.stub(request).respond(.json([
+            ["id": "a1", "title": "Swift Testing 入門", "likes_count": 120, "user": ["name": "yamada", "profile_image_url": ""]],
+        ]))
+        let client = ArticleAPIClient(urlSession: RealURLSession(session: stubs.makeSession()), server: base)
+        let results = try await ArticleSearchService(client: client).search(query: "Swift")
+        #expect(results == [SearchResult(title: "Swift Testing 入門", description: "yamada · ♥ 120")])
+        try stubs.verify(.once, matching: request)
     }
 }
