@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShopWebTests",
-            dependencies: ["ShopWeb", "ShopCore", "RegisterFeature"],
+            dependencies: ["ShopWeb", "ShopCore", "RegisterFeature", "UserListFeature"],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         .executableTarget(

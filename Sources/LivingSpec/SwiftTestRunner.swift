@@ -15,11 +15,15 @@ public struct SwiftTestRunner: Sendable {
     public var environment: [String: String]
     /// Hears each line of swift test's output as it comes; nil copies the output to standard error.
     public var onLine: (@Sendable (String) -> Void)?
+    /// Whether to run `swift test list` after the tests, for XCTest's modules and the package's
+    /// frameworks (a few seconds); off for a package known to have Swift Testing tests only.
+    public var listsTests: Bool
 
     public init(
         packagePath: String, filters: [String] = [], extraArguments: [String] = [], workFolder: String,
-        environment: [String: String] = [:], onLine: (@Sendable (String) -> Void)? = nil
+        environment: [String: String] = [:], onLine: (@Sendable (String) -> Void)? = nil, listsTests: Bool = true
     ) {
+        self.listsTests = listsTests
         self.packagePath = packagePath
         self.filters = filters
         self.extraArguments = extraArguments
@@ -93,7 +97,7 @@ public struct SwiftTestRunner: Sendable {
             throw .noEventStream(path: eventStreamPath, exitStatus: status)
         }
         // Only the module names and the frameworks come from the list: a run goes on without it.
-        if (try? Self.swift(listArguments, environment: environment, echo: .none, keep: testListPath + ".part")) == 0 {
+        if listsTests, (try? Self.swift(listArguments, environment: environment, echo: .none, keep: testListPath + ".part")) == 0 {
             try? fileManager.moveItem(atPath: testListPath + ".part", toPath: testListPath)
         }
         try? fileManager.removeItem(atPath: testListPath + ".part")

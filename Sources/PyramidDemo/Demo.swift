@@ -113,7 +113,9 @@ public enum Demo {
         let runner = SwiftTestRunner(
             packagePath: options.examples, filters: options.filters, extraArguments: ["--skip-build"], workFolder: files.run,
             environment: environment,
-            onLine: { line in if let shown = shown(line) { progress(.testLine(shown)) } })
+            onLine: { line in if let shown = shown(line) { progress(.testLine(shown)) } },
+            // The Examples are Swift Testing only: the list would only cost time.
+            listsTests: false)
         let status: Int32
         do { status = try runner.run() } catch { throw .testRunFailed("\(error)") }
         let testSeconds = seconds(clock.now - testStart)

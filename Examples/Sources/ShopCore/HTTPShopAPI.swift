@@ -1,4 +1,5 @@
 import Foundation
+import UserListFeature
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -31,10 +32,10 @@ public struct HTTPShopAPI: ShopAPI {
         return try await send(request, expecting: [Product].self)
     }
 
-    public func users(session userSession: UserSession) async throws -> [Member] {
+    public func users(session userSession: UserSession) async throws -> [User] {
         var request = URLRequest(url: baseURL.appendingPathComponent("api/users"))
         request.setValue("Bearer \(userSession.token)", forHTTPHeaderField: "Authorization")
-        return try await send(request, expecting: [Member].self)
+        return try await send(request, expecting: [User].self)
     }
 
     public func deleteUser(id: Int, session userSession: UserSession) async throws {

@@ -13,7 +13,7 @@ public struct MemberRepository: UserRepositoryProtocol {
     }
 
     public func fetchUsers() async throws -> [User] {
-        try await api.users(session: session).map { User(id: $0.id, name: $0.name, email: $0.email) }
+        try await api.users(session: session)
     }
 
     public func deleteUser(id: Int) async throws {

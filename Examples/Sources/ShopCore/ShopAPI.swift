@@ -1,4 +1,5 @@
 import Foundation
+import UserListFeature
 
 /// A signed-in user.
 public struct UserSession: Sendable, Equatable, Codable {
@@ -44,19 +45,7 @@ public protocol ShopAPI: Sendable {
     func login(email: String, password: String) async throws -> UserSession
     func products(session: UserSession) async throws -> [Product]
     /// Seed 000's user list.
-    func users(session: UserSession) async throws -> [Member]
+    func users(session: UserSession) async throws -> [User]
     func deleteUser(id: Int, session: UserSession) async throws
 }
 
-/// A member of the shop's organisation, as the user list shows it.
-public struct Member: Sendable, Equatable, Codable, Identifiable {
-    public var id: Int
-    public var name: String
-    public var email: String
-
-    public init(id: Int, name: String, email: String) {
-        self.id = id
-        self.name = name
-        self.email = email
-    }
-}

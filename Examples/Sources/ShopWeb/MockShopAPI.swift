@@ -1,5 +1,6 @@
 import Foundation
 import ShopCore
+import UserListFeature
 import Synchronization
 
 /// The API the app uses with `--mock-api` (seed 002's `useMockResponses`): "password123" logs in,
@@ -12,9 +13,9 @@ public final class MockShopAPI: ShopAPI {
     ]
 
     public static let members = [
-        Member(id: 1, name: "山田 太郎", email: "taro@example.com"),
-        Member(id: 2, name: "佐藤 花子", email: "hanako@example.com"),
-        Member(id: 3, name: "John Doe", email: "john@example.com"),
+        User(id: 1, name: "山田 太郎", email: "taro@example.com"),
+        User(id: 2, name: "佐藤 花子", email: "hanako@example.com"),
+        User(id: 3, name: "John Doe", email: "john@example.com"),
     ]
 
     let failsNetwork: Bool
@@ -35,7 +36,7 @@ public final class MockShopAPI: ShopAPI {
         return Self.catalogue
     }
 
-    public func users(session: UserSession) async throws -> [Member] {
+    public func users(session: UserSession) async throws -> [User] {
         if failsNetwork { throw ShopAPIError.network }
         return remaining.withLock { $0 }
     }

@@ -1,5 +1,5 @@
 /// A user as the list shows it.
-public struct User: Identifiable, Equatable, Sendable {
+public struct User: Identifiable, Equatable, Sendable, Codable {
     public let id: Int
     public let name: String
     public let email: String

@@ -63,7 +63,7 @@ struct HTTPShopAPIIntegrationTests {
         let delete = RequestPattern.delete("/api/users/1").header("Authorization", .equalTo("Bearer t-1"))
         stubs.stub(delete).respond(.status(204))
         let session = UserSession(token: "t-1", email: "test@example.com")
-        #expect(try await api().users(session: session) == [Member(id: 1, name: "山田 太郎", email: "taro@example.com")])
+        #expect(try await api().users(session: session) == [User(id: 1, name: "山田 太郎", email: "taro@example.com")])
         try await api().deleteUser(id: 1, session: session)
         try stubs.verify(.once, matching: delete)
     }

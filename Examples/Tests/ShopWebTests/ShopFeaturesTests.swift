@@ -1,5 +1,6 @@
 import RegisterFeature
 import ShopCore
+import UserListFeature
 import ShopWeb
 import Testing
 
@@ -150,6 +151,6 @@ struct ShopFeaturesTests {
 private struct UnreachableAPI: ShopAPI {
     func login(email: String, password: String) async throws -> UserSession { throw ShopAPIError.network }
     func products(session: UserSession) async throws -> [Product] { throw ShopAPIError.network }
-    func users(session: UserSession) async throws -> [Member] { throw ShopAPIError.network }
+    func users(session: UserSession) async throws -> [User] { throw ShopAPIError.network }
     func deleteUser(id: Int, session: UserSession) async throws { throw ShopAPIError.network }
 }
