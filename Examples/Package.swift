@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShopWebTests",
-            dependencies: ["ShopWeb", "ShopCore", "RegisterFeature", "UserListFeature"],
+            dependencies: ["ShopWeb", "ShopCore", "RegisterFeature", "UserListFeature", "ArticleFeature"],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         .executableTarget(
