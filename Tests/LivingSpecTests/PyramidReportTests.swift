@@ -3,7 +3,8 @@ import LivingSpec
 import Testing
 import TestEventStream
 
-/// Builds a run: modules of suites of tests, each test `(name, tags, failure message or nil)`.
+/// Builds a run: modules of suites of tests, each test `(name, tags, failure message or nil)`;
+/// a failure message "Issue recorded\ncomment" is `Issue.record("comment")`'s.
 private func run(_ modules: [(String, [(suite: String, tags: [String], tests: [(String, [String], String?)])])]) -> TestRun {
     TestRun(modules: modules.map { name, suites in
         var module = TestNode(id: name, kind: .module, name: name)
@@ -15,7 +16,11 @@ private func run(_ modules: [(String, [(suite: String, tags: [String], tests: [(
                 function.tags = tags
                 function.duration = 0.25
                 var testCase = TestCaseResult(arguments: nil)
-                if let failure { testCase.issues = [IssueRecord(kind: .failure, message: failure, details: [], place: nil)] }
+                if let failure {
+                    let parts = failure.split(separator: "\n", maxSplits: 1).map(String.init)
+                    let recorded = parts.count == 2 && parts[0] == "Issue recorded"
+                    testCase.issues = [IssueRecord(kind: .failure, message: recorded ? parts[0] : failure, details: recorded ? [parts[1]] : [], place: nil)]
+                }
                 function.cases = [testCase]
                 return function
             }
@@ -56,22 +61,25 @@ struct PyramidReportTests {
             ("VMTests", [("VM", [], unit)]),
             ("APIIntegrationTests", [("API", [], [("i0", [], nil), ("i1", [], "Expectation failed: status == 200")])]),
             ("ShopUITests", [("Login", [], [("login", [], "waitForExistence(timeout: 5.00 s): app.navigationBars[\"ホーム\"] was expected to exist\nmore")])]),
-            ("ScreenSnapshotTests", [("Screens", [], [("s0", [], nil), ("s1", [], nil), ("s2", [], nil)])]),
+            ("ScreenSnapshotTests", [("Screens", [], [("s0", [], nil), ("s1", [], nil), ("s2", [], "Issue recorded\nLogin/iPhone16/filled.light_ja failed: 3.2 % of pixels differ")])]),
         ]))
         #expect(report.levels.map(\.tests) == [7, 2, 3, 1])
-        #expect(report.levels.map(\.failed) == [0, 1, 0, 1])
+        #expect(report.levels.map(\.failed) == [0, 1, 1, 1])
+        #expect(report.failures.first { $0.level == .snapshot }?.failure == "Login/iPhone16/filled.light_ja failed: 3.2 % of pixels differ",
+                "Issue.record's comment, not its generic message")
         #expect(report.levels[0].seconds == 1.75)
-        #expect(report.failures.map(\.path) == ["Login › login()", "API › i1()"], "the UI failure first")
+        #expect(report.failures.map(\.path) == ["Login › login()", "Screens › s2()", "API › i1()"], "the UI failure first")
         #expect(report.share(of: .unit) == 0.7 && report.share(of: .integration) == 0.2 && report.share(of: .ui) == 0.1)
         #expect(report.share(of: .snapshot) == nil)
         #expect(report.shapeVerdict == "Unit · Integration · UI = 70 % · 20 % · 10 %, seed 000 recommends 70 % · 20 % · 10 %: in shape")
         let lines = report.lines
-        #expect(lines[0] == "Test pyramid: 13 tests, 2 failed")
+        #expect(lines[0] == "Test pyramid: 13 tests, 3 failed")
         #expect(lines[1] == #"✘ UI › Login › login() [ShopUITests]: waitForExistence(timeout: 5.00 s): app.navigationBars["ホーム"] was expected to exist"#)
-        #expect(lines[2] == "✘ Integration › API › i1() [APIIntegrationTests]: Expectation failed: status == 200")
-        #expect(lines[3].hasPrefix("  level "))
-        #expect(lines[4].hasPrefix("  UI              1 tests  1 failed"))
-        #expect(lines[7].hasPrefix("  Unit            7 tests  ") && lines[7].hasSuffix(String(repeating: "█", count: 30)))
+        #expect(lines[2] == "✘ Snapshot › Screens › s2() [ScreenSnapshotTests]: Login/iPhone16/filled.light_ja failed: 3.2 % of pixels differ")
+        #expect(lines[3] == "✘ Integration › API › i1() [APIIntegrationTests]: Expectation failed: status == 200")
+        #expect(lines[4].hasPrefix("  level "))
+        #expect(lines[5].hasPrefix("  UI              1 tests  1 failed"))
+        #expect(lines[8].hasPrefix("  Unit            7 tests  ") && lines[8].hasSuffix(String(repeating: "█", count: 30)))
         #expect(lines.last?.hasPrefix("Shape: ") == true)
     }
 

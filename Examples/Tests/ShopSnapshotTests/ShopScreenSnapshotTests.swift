@@ -5,21 +5,59 @@ import ShopWeb
 import Testing
 import VisualTesting
 
-/// The reference app's real screens across the device × theme matrix: each ``ShopPreview``
-/// as the running `shop-app` serves it (its renderer, its view models, reached by a person's
-/// actions), rendered in Chromium and checked against `__Snapshots__/<screen>/<device>/`.
-/// The app speaks Japanese only, so the locale axis is ja alone.
+/// The reference app's real screens across the device × theme matrix, a test per screen as
+/// seed 004 writes a suite per view: each of the screen's ``ShopPreview`` states as the running
+/// `shop-app` serves it (its renderer, its view models, reached by a person's actions), rendered
+/// in Chromium and checked against `__Snapshots__/<screen>/<device>/`. The app speaks Japanese
+/// only, so the locale axis is ja alone.
 @Suite("shop-app の画面スナップショット", .tags(.snapshot))
 struct ShopScreenSnapshotTests {
     static let matrix = SnapshotConfiguration(locales: ["ja"], precision: 0.998)
 
-    @Test("画面をデバイス × テーマで撮り、参照画像と比べる", arguments: ShopPreview.allCases)
-    func screen(_ preview: ShopPreview) async throws {
+    /// The screens each test below covers, in order.
+    static let screens = ["Login", "Home", "ProductList", "ProductDetail", "Cart", "Profile", "UserList", "Articles", "Register"]
+
+    static func states(of screen: String) -> [ShopPreview] { ShopPreview.allCases.filter { $0.screen == screen } }
+
+    static func check(_ preview: ShopPreview) async throws {
         let app = try await SharedShopApp.shared.url()
         let page = HTMLPage(url: app.appendingPathComponent("preview").appendingPathComponent(preview.rawValue))
         let results = await VisualTesting.assertViewSnapshot(
-            of: page, viewName: preview.screen, stateName: preview.rawValue, configuration: Self.matrix)
+            of: page, viewName: preview.screen, stateName: preview.rawValue, configuration: matrix)
         #expect(results.count == 6, "three devices, light and dark")
+    }
+
+    @Test("ログイン (seed 000, 002)", arguments: states(of: "Login"))
+    func login(_ state: ShopPreview) async throws { try await Self.check(state) }
+
+    @Test("ホームとカメラの許可", arguments: states(of: "Home"))
+    func home(_ state: ShopPreview) async throws { try await Self.check(state) }
+
+    @Test("商品一覧と検索 (seed 002)", arguments: states(of: "ProductList"))
+    func productList(_ state: ShopPreview) async throws { try await Self.check(state) }
+
+    @Test("商品の詳細 (seed 002)", arguments: states(of: "ProductDetail"))
+    func productDetail(_ state: ShopPreview) async throws { try await Self.check(state) }
+
+    @Test("カート: 商品あり、空、注文後 (seed 002)", arguments: states(of: "Cart"))
+    func cart(_ state: ShopPreview) async throws { try await Self.check(state) }
+
+    @Test("プロフィール: ユーザーカード、設定、ログアウトの確認 (seed 000, 004)", arguments: states(of: "Profile"))
+    func profile(_ state: ShopPreview) async throws { try await Self.check(state) }
+
+    @Test("ユーザー一覧 (seed 000)", arguments: states(of: "UserList"))
+    func userList(_ state: ShopPreview) async throws { try await Self.check(state) }
+
+    @Test("記事の検索 (seed 000, 003)", arguments: states(of: "Articles"))
+    func articles(_ state: ShopPreview) async throws { try await Self.check(state) }
+
+    @Test("組織登録 (seed 001)", arguments: states(of: "Register"))
+    func register(_ state: ShopPreview) async throws { try await Self.check(state) }
+
+    @Test("どのプレビューもちょうど一つの画面のテストが撮る")
+    func everyPreviewIsChecked() {
+        #expect(Self.screens.flatMap(Self.states(of:)).map(\.rawValue).sorted() == ShopPreview.allCases.map(\.rawValue).sorted())
+        #expect(Self.screens.allSatisfy { !Self.states(of: $0).isEmpty })
     }
 }
 
