@@ -18,6 +18,11 @@ public struct WaitPolicy: Sendable {
     /// Between two looks, `pause` waits at most the given time (by default it sleeps that
     /// long on the clock; a driver can return as soon as the screen changes). Returns the last
     /// value seen, whether it was accepted, how many looks were taken and how long it waited.
+    ///
+    /// A wait fails only on a look that began at or after the deadline: when a slow look (a
+    /// busy machine, an app that takes long to be idle) began before it and ended after it,
+    /// one more look is taken at once, so the verdict is about the screen at the deadline, not
+    /// about the screen when that slow look began.
     func poll<Value: Sendable>(
         timeout: Duration, pause: ((Duration) async throws -> Void)? = nil,
         _ look: () async throws -> Value, until done: (Value) -> Bool
@@ -32,11 +37,14 @@ public struct WaitPolicy: Sendable {
         let start = clock.now
         var looks = 0
         while true {
+            let began = start.duration(to: clock.now)
             let value = try await look()
             looks += 1
             let waited = start.duration(to: clock.now)
             if done(value) { return Polled(value: value, accepted: true, looks: looks, waited: waited) }
-            if waited >= timeout { return Polled(value: value, accepted: false, looks: looks, waited: waited) }
+            if began >= timeout { return Polled(value: value, accepted: false, looks: looks, waited: waited) }
+            // Past the deadline already: the last look, at once.
+            guard waited < timeout else { continue }
             let next = min(interval, timeout - waited)
             if let pause { try await pause(next) } else { try await clock.sleep(for: next) }
         }
