@@ -21,13 +21,29 @@ struct ProtocolReader {
         return MockModel.SourceLocation(file: path, line: location.line, column: location.column)
     }
 
+    /// Each requirement of a `where` clause, split by kind.
+    func whereRequirements(_ clause: GenericWhereClauseSyntax) -> [WhereRequirement] {
+        clause.requirements.map { item in
+            switch item.requirement {
+            case .sameTypeRequirement(let same):
+                return WhereRequirement(left: source.text(same.leftType), relation: .sameType, right: source.text(same.rightType))
+            case .conformanceRequirement(let conformance):
+                return WhereRequirement(
+                    left: source.text(conformance.leftType), relation: .conformance, right: source.text(conformance.rightType))
+            case .layoutRequirement(let layout):
+                return WhereRequirement(
+                    left: source.text(layout.type), relation: .conformance, right: source.text(layout.layoutSpecifier))
+            }
+        }
+    }
+
     func read(_ declaration: ProtocolDeclSyntax, annotation: MockAnnotation?, conditions: [String]) throws(Failure) -> ProtocolModel {
         var model = ProtocolModel(
             name: declaration.name.text,
             access: Self.access(declaration.modifiers) ?? .internal,
             attributes: declaration.attributes.map(source.text),
             inherited: declaration.inheritanceClause?.inheritedTypes.map { source.text($0.type) } ?? [],
-            whereClause: declaration.genericWhereClause.map { source.text($0.requirements) },
+            whereRequirements: declaration.genericWhereClause.map(whereRequirements) ?? [],
             annotation: annotation,
             conditions: conditions,
             location: location(of: declaration.name))
@@ -102,7 +118,7 @@ struct ProtocolReader {
         return Method(
             name: function.name.text.replacingBackticks,
             genericParameters: generics(function.genericParameterClause),
-            parameters: function.signature.parameterClause.parameters.map { parameter($0, isSubscript: false) },
+            parameters: function.signature.parameterClause.parameters.enumerated().map { parameter($1, at: $0, isSubscript: false) },
             returnType: function.signature.returnClause.map { types.read($0.type) },
             isAsync: effects?.asyncSpecifier != nil,
             throwing: throwing(effects?.throwsClause),
@@ -151,7 +167,7 @@ struct ProtocolReader {
         }
         return Subscript(
             genericParameters: generics(item.genericParameterClause),
-            parameters: item.parameterClause.parameters.map { parameter($0, isSubscript: true) },
+            parameters: item.parameterClause.parameters.enumerated().map { parameter($1, at: $0, isSubscript: true) },
             returnType: types.read(item.returnClause.type),
             isStatic: Self.isStatic(item.modifiers),
             isSettable: isSettable,
@@ -163,7 +179,7 @@ struct ProtocolReader {
     func initializer(_ item: InitializerDeclSyntax) -> Initializer {
         let effects = item.signature.effectSpecifiers
         return Initializer(
-            parameters: item.signature.parameterClause.parameters.map { parameter($0, isSubscript: false) },
+            parameters: item.signature.parameterClause.parameters.enumerated().map { parameter($1, at: $0, isSubscript: false) },
             isFailable: item.optionalMark != nil,
             isAsync: effects?.asyncSpecifier != nil,
             throwing: throwing(effects?.throwsClause),
@@ -184,18 +200,19 @@ struct ProtocolReader {
     }
 
     /// In functions the first name is the label and the second the name inside; in
-    /// subscripts a single name is only the name inside.
-    func parameter(_ parameter: FunctionParameterSyntax, isSubscript: Bool) -> Parameter {
+    /// subscripts a single name is only the name inside. A parameter with no name inside
+    /// (`_: Int`) is called `_0`, `_1`… by its position, as mockolo does, so each is distinct.
+    func parameter(_ parameter: FunctionParameterSyntax, at index: Int, isSubscript: Bool) -> Parameter {
         let first = parameter.firstName.text.replacingBackticks
         let second = parameter.secondName?.text.replacingBackticks
         let label: String?
         let name: String
         if let second {
             label = first == "_" ? nil : first
-            name = second == "_" ? "arg" : second
+            name = second == "_" ? "_\(index)" : second
         } else {
             label = isSubscript || first == "_" ? nil : first
-            name = first == "_" ? "arg" : first
+            name = first == "_" ? "_\(index)" : first
         }
         return Parameter(label: label, name: name, type: types.read(parameter.type), isVariadic: parameter.ellipsis != nil)
     }

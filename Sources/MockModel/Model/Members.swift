@@ -23,12 +23,12 @@ package enum Member: Sendable, Hashable, Codable {
         case .method(let method):
             return "func \(method.isStatic ? "static " : "")\(method.name)<\(method.genericParameters.count)>("
                 + method.parameters.map { "\($0.label ?? "_"):\($0.type.text)" }.joined(separator: ",")
-                + ")->\(method.returnType?.text ?? "")"
+                + ")->\(method.returnType?.text ?? "")" + (method.whereClause.map { " where \($0)" } ?? "")
         case .property(let property):
             return "var \(property.isStatic ? "static " : "")\(property.name)"
         case .subscript(let item):
             return "subscript \(item.isStatic ? "static " : "")(" + item.parameters.map { $0.type.text }.joined(separator: ",")
-                + ")->\(item.returnType.text)"
+                + ")->\(item.returnType.text)" + (item.whereClause.map { " where \($0)" } ?? "")
         case .initializer(let initializer):
             return "init(" + initializer.parameters.map { "\($0.label ?? "_"):\($0.type.text)" }.joined(separator: ",") + ")"
         }

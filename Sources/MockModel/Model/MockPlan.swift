@@ -8,7 +8,11 @@ package struct MockPlan: Sendable, Hashable {
     var mockName: String
     /// Own requirements first, then each parent's, deduplicated.
     package var members: [Member]
+    /// Associated types of the whole hierarchy, one per name: parents that declare the
+    /// same name add their constraints to it.
     package var associatedTypes: [AssociatedType]
+    /// The `where` requirements of the protocol and its parents.
+    package var requirements: [WhereRequirement] = []
     /// How the mock's state is held across tasks.
     var isolation: Isolation
     /// Global-actor attribute (`@MainActor`) in the hierarchy, if any; a plain mock carries it.
@@ -28,9 +32,45 @@ package struct MockPlan: Sendable, Hashable {
         case actor
     }
 
-    /// Associated types the mock is generic over, because a typealias to `Any` would not satisfy them.
+    /// Associated types a `where` requirement fixes to a concrete type (`Value == Int`).
+    var fixedTypes: [String: String] {
+        let names = Set(associatedTypes.map(\.name))
+        var fixed: [String: String] = [:]
+        for requirement in requirements {
+            if let (name, type) = requirement.fixedType(among: names), fixed[name] == nil { fixed[name] = type }
+        }
+        return fixed
+    }
+
+    /// Associated types the mock is generic over, because a typealias to `Any` would not
+    /// satisfy them: constrained in their declaration or by a `where` requirement, and
+    /// neither named by the annotation's `typealias:` nor fixed by a same-type requirement.
     var genericAssociatedTypes: [AssociatedType] {
-        associatedTypes.filter { protocolModel.annotation?.typealiases[$0.name] == nil && $0.isConstrained }
+        let fixed = fixedTypes
+        let constrainedByClause = Set(requirements.filter { $0.fixedType(among: Set(associatedTypes.map(\.name))) == nil }
+            .map(\.subject))
+        return associatedTypes.filter { associated in
+            protocolModel.annotation?.typealiases[associated.name] == nil && fixed[associated.name] == nil
+                && (associated.isConstrained || constrainedByClause.contains(associated.name))
+        }
+    }
+
+    /// The requirements the mock's declaration repeats: those that only name associated
+    /// types the mock is generic over. The others hold of the concrete typealiases, or not
+    /// at all, which the compiler then says.
+    var mockRequirements: [String] {
+        let generic = Set(genericAssociatedTypes.map(\.name))
+        let concrete = Set(associatedTypes.map(\.name)).subtracting(generic)
+        var result = genericAssociatedTypes.compactMap(\.whereClause)
+        for requirement in requirements where requirement.mentions(generic) && !requirement.mentions(concrete) {
+            if !result.contains(requirement.text) { result.append(requirement.text) }
+        }
+        return result
+    }
+
+    /// The concrete type of an associated type the mock is not generic over.
+    func typealiasTarget(_ associated: AssociatedType) -> String {
+        protocolModel.annotation?.typealiases[associated.name] ?? fixedTypes[associated.name] ?? associated.defaultType ?? "Any"
     }
 
     var isGeneric: Bool { !genericAssociatedTypes.isEmpty }
@@ -108,6 +148,7 @@ package struct MockResolver: Sendable {
             mockName: model.annotation?.overrides["name"] ?? "\(model.name)Mock",
             members: collector.members,
             associatedTypes: collector.associatedTypes,
+            requirements: collector.requirements,
             isolation: isolation,
             globalActor: collector.globalActor,
             importFiles: collector.importFiles,
@@ -126,13 +167,13 @@ struct InheritanceCollector {
     let protocolsByName: [String: ProtocolModel]
     var members: [Member] = []
     var associatedTypes: [AssociatedType] = []
+    var requirements: [WhereRequirement] = []
     var importFiles: [String] = []
     var isSendable = false
     var isActor = false
     var globalActor: String?
     var warnings: [MockDiagnostic] = []
     private var keys: Set<String> = []
-    private var associatedNames: Set<String> = []
     private var visited: Set<String> = []
 
     init(protocolsByName: [String: ProtocolModel]) {
@@ -154,8 +195,16 @@ struct InheritanceCollector {
         if globalActor == nil, let attribute = protocolModel.attributes.first(where: MockResolver.isGlobalActor) {
             globalActor = attribute
         }
-        for associated in protocolModel.associatedTypes where associatedNames.insert(associated.name).inserted {
-            associatedTypes.append(associated)
+        for associated in protocolModel.associatedTypes {
+            guard let index = associatedTypes.firstIndex(where: { $0.name == associated.name }) else {
+                associatedTypes.append(associated)
+                continue
+            }
+            // One witness serves every parent that declares the name, so it meets all their constraints.
+            associatedTypes[index].merge(associated)
+        }
+        for requirement in protocolModel.whereRequirements where !requirements.contains(requirement) {
+            requirements.append(requirement)
         }
         for member in protocolModel.members where keys.insert(member.signatureKey).inserted {
             members.append(member)

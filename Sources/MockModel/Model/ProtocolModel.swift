@@ -8,8 +8,8 @@ package struct ProtocolModel: Sendable, Hashable, Codable {
     package var attributes: [String]
     /// The inheritance clause's entries as written: `AnyObject`, `Sendable`, `BaseService`.
     package var inherited: [String]
-    /// The trailing `where` clause without the keyword, if any.
-    package var whereClause: String?
+    /// The requirements of the trailing `where` clause, in order.
+    package var whereRequirements: [WhereRequirement]
     package var associatedTypes: [AssociatedType]
     package var members: [Member]
     /// The `@mockable` annotation's arguments; `nil` when the protocol is not annotated,
@@ -21,14 +21,14 @@ package struct ProtocolModel: Sendable, Hashable, Codable {
 
     package init(
         name: String, access: AccessLevel = .internal, attributes: [String] = [], inherited: [String] = [],
-        whereClause: String? = nil, associatedTypes: [AssociatedType] = [], members: [Member] = [],
+        whereRequirements: [WhereRequirement] = [], associatedTypes: [AssociatedType] = [], members: [Member] = [],
         annotation: MockAnnotation? = nil, conditions: [String] = [], location: SourceLocation
     ) {
         self.name = name
         self.access = access
         self.attributes = attributes
         self.inherited = inherited
-        self.whereClause = whereClause
+        self.whereRequirements = whereRequirements
         self.associatedTypes = associatedTypes
         self.members = members
         self.annotation = annotation
@@ -76,6 +76,19 @@ package struct AssociatedType: Sendable, Hashable, Codable {
     /// Whether the mock must be generic over it: it has a constraint or a `where` clause,
     /// so `Any` would not satisfy it.
     var isConstrained: Bool { constraint != nil || whereClause != nil }
+
+    /// Adds the constraints of a parent's declaration of the same name.
+    mutating func merge(_ other: AssociatedType) {
+        if let added = other.constraint {
+            let existing = constraint.map { $0.components(separatedBy: " & ") } ?? []
+            let new = added.components(separatedBy: " & ").filter { !existing.contains($0) }
+            constraint = (existing + new).joined(separator: " & ")
+        }
+        defaultType = defaultType ?? other.defaultType
+        if let added = other.whereClause, added != whereClause {
+            whereClause = whereClause.map { "\($0), \(added)" } ?? added
+        }
+    }
 }
 
 /// The arguments of `@mockable(typealias: T = Int; history: fetch = true; override: name = X; modifiers: delegate = weak)`.

@@ -105,6 +105,41 @@ package struct TypeRef: Sendable, Hashable, Codable {
         return words.joined(separator: " ")
     }
 
+    /// `text` with each opaque `some P` written `any P`: a closure type cannot take an
+    /// opaque parameter, and the existential holds any value the witness receives.
+    static func existential(_ text: String) -> String {
+        guard ByteSearch.contains(text, "some") else { return text }
+        var result = ""
+        var word = ""
+        for character in text + "\u{0}" {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+                continue
+            }
+            let follows = character == " " || character == "("
+            result += word == "some" && follows ? "any" : word
+            word = ""
+            if character != "\u{0}" { result.append(character) }
+        }
+        return result
+    }
+
+    /// `text` with each whole identifier `identifier` replaced by `replacement`.
+    static func replacingIdentifier(_ identifier: String, with replacement: String, in text: String) -> String {
+        var result = ""
+        var word = ""
+        for character in text + "\u{0}" {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+                continue
+            }
+            result += word == identifier ? replacement : word
+            word = ""
+            if character != "\u{0}" { result.append(character) }
+        }
+        return result
+    }
+
     static func containsIdentifier(_ identifier: String, in text: String) -> Bool {
         var current = ""
         for character in text + " " {

@@ -28,7 +28,9 @@ extension MockTypeRenderer {
         let handler = "\(baseName)Handler"
         let returnsValue = !(method.returnType?.isVoid ?? true)
         let returnErased = method.returnType.map { $0.mentions(erased) } ?? false
-        let handlerResult = returnsValue ? (returnErased ? (method.returnType!.isOptional ? "Any?" : "Any") : method.returnType!.text) : "()"
+        let returnsSelf = method.returnType.map { $0.mentions(["Self"]) } ?? false
+        let handlerResult = returnsValue
+            ? (returnErased ? (method.returnType!.isOptional ? "Any?" : "Any") : storedType(method.returnType!)) : "()"
         let effects = (method.isAsync ? " async" : "") + (method.throwing.canThrow ? " " + handlerThrows(method.throwing) : "")
         // An isolated method would send its arguments to a plain async closure; a
         // `nonisolated(nonsending)` one runs on the caller's actor, so nothing is sent.
@@ -69,13 +71,20 @@ extension MockTypeRenderer {
             counter: counter, history: history.map { ($0.name, $0.value) }, handler: handler, handlerType: handlerType
         ).map { "    " + $0 }
         let call = invocation(handler, parameters: method.parameters, isAsync: method.isAsync, throwing: method.throwing)
-        let cast = returnErased ? castSuffix(method.returnType!) : ""
+        let cast = returnErased || returnsSelf ? castSuffix(method.returnType!) : ""
         lines.append(book.isStored ? "    if let \(handler) = \(handler) {" : "    if let \(handler) {")
         let statement = returnsValue ? "return \(call)\(cast)" : call
-        if method.throwing == .rethrows {
+        let lent = lending(
+            lentClosures(method.parameters, erased: erased), statement: statement, returnsValue: returnsValue,
+            isAsync: method.isAsync, throwing: method.throwing.canThrow)
+        if method.throwing == .rethrows && lent.count == 1 {
             lines.append("        do { \(statement) } catch { throw error as! RethrownError }")
+        } else if method.throwing == .rethrows {
+            lines.append("        do {")
+            lines += lent.map { "            " + $0 }
+            lines.append("        } catch { throw error as! RethrownError }")
         } else {
-            lines.append("        \(statement)")
+            lines += lent.map { "        " + $0 }
         }
         lines.append("    }")
         if returnsValue {
@@ -97,7 +106,7 @@ extension MockTypeRenderer {
         var book = item.isStatic ? statics : instance
         let erased = Set(item.genericParameters.map(\.name))
         let returnErased = item.returnType.mentions(erased)
-        let result = returnErased ? (item.returnType.isOptional ? "Any?" : "Any") : item.returnType.text
+        let result = returnErased ? (item.returnType.isOptional ? "Any?" : "Any") : storedType(item.returnType)
         let parameterTypes = item.parameters.map { handlerParameterType($0, erased: erased) }
         let getterType = "((" + parameterTypes.joined(separator: ", ") + ") -> \(result))"
         let setterType = "((" + (parameterTypes + [result]).joined(separator: ", ") + ") -> ())"
@@ -165,9 +174,43 @@ extension MockTypeRenderer {
         if parameter.type.mentions(erased) {
             return parameter.isVariadic ? "[Any]" : (parameter.type.isOptional ? "Any?" : "Any")
         }
-        if parameter.isVariadic { return "[\(parameter.type.valueText)]" }
-        guard ByteSearch.contains(parameter.type.text, "@autoclosure") else { return parameter.type.text }
-        return parameter.type.text.split(separator: " ").filter { $0 != "@autoclosure" }.joined(separator: " ")
+        if parameter.isVariadic { return "[\(storedType(parameter.type, text: parameter.type.valueText))]" }
+        guard ByteSearch.contains(parameter.type.text, "@autoclosure") else { return storedType(parameter.type) }
+        return storedType(
+            parameter.type, text: parameter.type.text.split(separator: " ").filter { $0 != "@autoclosure" }.joined(separator: " "))
+    }
+
+    /// A requirement's type as a handler or history can hold it: `some P` as `any P`,
+    /// `T!` as `T?` (no closure type may use `!`), and `Self` as the mock type, which a
+    /// stored closure can name where it cannot name `Self`.
+    func storedType(_ type: TypeRef, text: String? = nil) -> String {
+        var result = TypeRef.existential(text ?? type.text)
+        if case .optional(_, implicitlyUnwrapped: true) = type.shape, result.hasSuffix("!") {
+            result = String(result.dropLast()) + "?"
+        }
+        if type.mentions(["Self"]) { result = TypeRef.replacingIdentifier("Self", with: plan.mockName, in: result) }
+        return result
+    }
+
+    /// Parameters that are non-escaping closures the handler receives as `Any`: the call
+    /// must lend them with `withoutActuallyEscaping`, since `Any` could let them escape.
+    func lentClosures(_ parameters: [Parameter], erased: Set<String>) -> [Parameter] {
+        parameters.filter { parameter in
+            parameter.type.isFunction && !parameter.type.isEscaping && !parameter.isVariadic
+                && !ByteSearch.contains(parameter.type.text, "@autoclosure") && parameter.type.mentions(erased)
+        }
+    }
+
+    /// `statement` inside one `withoutActuallyEscaping` per lent closure, the last parameter outermost.
+    func lending(_ closures: [Parameter], statement: String, returnsValue: Bool, isAsync: Bool, throwing: Bool) -> [String] {
+        var lines = [statement]
+        for closure in closures {
+            let name = SwiftKeywords.escaped(closure.name)
+            let effects = (throwing ? "try " : "") + (isAsync ? "await " : "")
+            lines = ["\(returnsValue ? "return " : "")\(effects)withoutActuallyEscaping(\(name)) { \(name) in"]
+                + lines.map { "    " + $0 } + ["}"]
+        }
+        return lines
     }
 
     func invocation(_ handler: String, parameters: [Parameter], isAsync: Bool, throwing: Throwing) -> String {
@@ -192,14 +235,15 @@ extension MockTypeRenderer {
         guard !recorded.isEmpty else { return nil }
         let hidden = isStatic ? erased.union(mockGenerics) : erased
         let types = recorded.map { parameter -> String in
-            if parameter.type.mentions(hidden) { return parameter.isVariadic ? "[Any]" : "Any" }
-            return parameter.isVariadic ? "[\(parameter.type.valueText)]" : parameter.type.valueText
+            if parameter.type.mentions(hidden) { return parameter.isVariadic ? "[Any]" : (parameter.type.isOptional ? "Any?" : "Any") }
+            let type = storedType(parameter.type, text: parameter.type.valueText)
+            return parameter.isVariadic ? "[\(type)]" : type
         }
         if recorded.count == 1 {
             return ("\(baseName)ArgValues", types[0], SwiftKeywords.escaped(recorded[0].name))
         }
         let names = recorded.map { SwiftKeywords.escaped($0.name) }
-        let element = "(" + zip(names, types).map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ")"
+        let element = "(" + zip(recorded, types).map { "\(SwiftKeywords.label($0.0.name)): \($0.1)" }.joined(separator: ", ") + ")"
         return ("\(baseName)ArgValues", element, "(" + names.joined(separator: ", ") + ")")
     }
 

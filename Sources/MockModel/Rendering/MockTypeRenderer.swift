@@ -21,7 +21,7 @@ struct MockTypeRenderer {
         mockGenerics = Set(plan.genericAssociatedTypes.map(\.name))
         var typealiases: [String: String] = [:]
         for associated in plan.associatedTypes where !mockGenerics.contains(associated.name) {
-            typealiases[associated.name] = Self.typealiasTarget(associated, annotation: plan.protocolModel.annotation)
+            typealiases[associated.name] = plan.typealiasTarget(associated)
         }
         defaults = DefaultValues(mocks: mocks, typealiases: typealiases)
         // A Sendable mock under a global actor is inferred isolated to it by its conformance;
@@ -37,10 +37,6 @@ struct MockTypeRenderer {
         statics = Bookkeeping(
             kind: .statics(storage: Self.lowerFirst(plan.mockName) + "Statics", erased: mockGenerics, nonisolated: forceNonisolated),
             access: access)
-    }
-
-    static func typealiasTarget(_ associated: AssociatedType, annotation: MockAnnotation?) -> String {
-        annotation?.typealiases[associated.name] ?? associated.defaultType ?? "Any"
     }
 
     static func lowerFirst(_ text: String) -> String {
@@ -76,7 +72,7 @@ struct MockTypeRenderer {
         lines.append(declarationLine())
         var typeBody: [String] = []
         for associated in plan.associatedTypes where !mockGenerics.contains(associated.name) {
-            typeBody.append("\(access)typealias \(associated.name) = \(Self.typealiasTarget(associated, annotation: plan.protocolModel.annotation))")
+            typeBody.append("\(access)typealias \(associated.name) = \(plan.typealiasTarget(associated))")
         }
         if !instance.fields.isEmpty {
             typeBody.append("private struct MockState {")
@@ -100,14 +96,12 @@ struct MockTypeRenderer {
     func declarationLine() -> String {
         let model = plan.protocolModel
         var generics = ""
-        var requirements: [String] = []
         if plan.isGeneric {
             generics = "<" + plan.genericAssociatedTypes.map { associated in
                 associated.constraint.map { "\(associated.name): \($0)" } ?? associated.name
             }.joined(separator: ", ") + ">"
-            requirements += plan.genericAssociatedTypes.compactMap(\.whereClause)
         }
-        if let whereClause = model.whereClause { requirements.append(whereClause) }
+        let requirements = plan.mockRequirements
         let whereText = requirements.isEmpty ? "" : " where " + requirements.joined(separator: ", ")
         switch plan.isolation {
         case .actor:

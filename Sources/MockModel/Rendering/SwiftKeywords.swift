@@ -13,4 +13,10 @@ enum SwiftKeywords {
     static func escaped(_ name: String) -> String {
         reserved.contains(name) ? "`\(name)`" : name
     }
+
+    /// `name` as an argument label or tuple element label: only `inout`, `var` and `let`
+    /// need backticks there, and escaping any other keyword draws a warning.
+    static func label(_ name: String) -> String {
+        name == "inout" || name == "var" || name == "let" ? "`\(name)`" : name
+    }
 }

@@ -1,0 +1,55 @@
+// Shapes from mockolo's test corpus that an earlier pyramid mocks could not compile (P9).
+
+protocol Adapter {}
+protocol KeyedAdapter {}
+protocol Shape {}
+
+/// `some` parameters, generic closures, `T!`, `Self`, unnamed parameters and keyword labels.
+/// @mockable
+protocol Drawing {
+    func fill(_ shape: some Shape) -> Int
+    func stroke(_ shapes: ((some Shape))?)
+    func transform<T>(closure: (T) -> Int) -> Int
+    func produce<T>(make: (Int) -> T) throws -> T
+    func measure(x: Int!) -> Int!
+    @discardableResult
+    func copy() -> Self
+    func mark(_: Int, _: String, first throws: Bool, default: Double)
+    func keep<T: Equatable>(value: T, fallback: T?)
+}
+
+/// Overloads that differ only in their `where` clause.
+/// @mockable
+protocol Storing {
+    func connect<T>(adapter: T) where T: Adapter
+    func connect<T>(adapter: T) where T: KeyedAdapter
+}
+
+/// Associated types constrained by the protocol's own `where` clause.
+/// @mockable
+protocol Keyed where Key: Hashable {
+    associatedtype Key
+    func value(for key: Key) -> String?
+}
+
+/// A same-type requirement fixes the associated type.
+/// @mockable
+protocol IntBox: Boxing where Value == Int {}
+
+protocol Boxing {
+    associatedtype Value
+}
+
+protocol Named {
+    associatedtype ID = Int
+}
+
+protocol Listed {
+    associatedtype ID: StringProtocol
+}
+
+/// Two parents declare `ID`: the mock's one generic parameter meets both.
+/// @mockable
+protocol Catalogue: Named, Listed {
+    func find(_ id: ID) -> Bool
+}

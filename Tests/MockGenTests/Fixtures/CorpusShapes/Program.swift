@@ -1,0 +1,50 @@
+struct Square: Shape {}
+struct Plug: Adapter {}
+struct Socket: KeyedAdapter {}
+
+@main
+struct Program {
+    static func main() throws {
+        let drawing = DrawingMock()
+        drawing.fillHandler = { shape in shape is Square ? 4 : 0 }
+        precondition(drawing.fill(Square()) == 4)
+
+        // A non-escaping generic closure reaches the handler while the call lasts.
+        drawing.transformHandler = { closure in (closure as! (String) -> Int)("four") }
+        precondition(drawing.transform { (text: String) in text.count } == 4)
+        drawing.produceHandler = { make in (make as! (Int) -> String)(7) }
+        let made: String = try drawing.produce { "#\($0)" }
+        precondition(made == "#7")
+
+        drawing.measureHandler = { x in x.map { $0 * 2 } }
+        precondition(drawing.measure(x: 21) == 42)
+        precondition(drawing.measure(x: nil) == nil)
+
+        let other = DrawingMock()
+        drawing.copyHandler = { other }
+        precondition(drawing.copy() === other)
+
+        drawing.mark(1, "a", first: true, default: 0.5)
+        precondition(drawing.markArgValues.count == 1 && drawing.markArgValues[0]._1 == "a")
+        precondition(drawing.markArgValues[0].throws && drawing.markArgValues[0].default == 0.5)
+        drawing.keep(value: 3, fallback: nil)
+        precondition(drawing.keepArgValues[0].value as? Int == 3 && drawing.keepArgValues[0].fallback == nil)
+
+        let storing = StoringMock()
+        storing.connect(adapter: Plug())
+        storing.connect(adapter: Socket())
+        precondition(storing.connectCallCount == 1 && storing.connectAdapterCallCount == 1)
+
+        let keyed = KeyedMock<String>()
+        keyed.valueHandler = { key in key.uppercased() }
+        precondition(keyed.value(for: "k") == "K")
+
+        let box: any IntBox = IntBoxMock()
+        precondition(box is IntBoxMock)
+
+        let catalogue = CatalogueMock<Substring>()
+        catalogue.findHandler = { id in id == "x" }
+        precondition(catalogue.find("x"))
+        print("all checks passed")
+    }
+}
