@@ -139,21 +139,21 @@ struct ProtocolReader {
             }
             var isSettable = false
             var getterIsAsync = false
-            var getterThrows = false
+            var getterThrowing = Throwing.none
             if case .accessors(let accessors)? = binding.accessorBlock?.accessors {
                 for accessor in accessors {
                     switch accessor.accessorSpecifier.tokenKind {
                     case .keyword(.set): isSettable = true
                     case .keyword(.get):
                         getterIsAsync = accessor.effectSpecifiers?.asyncSpecifier != nil
-                        getterThrows = accessor.effectSpecifiers?.throwsClause != nil
+                        getterThrowing = throwing(accessor.effectSpecifiers?.throwsClause)
                     default: break
                     }
                 }
             }
             result.append(Property(
                 name: name.replacingBackticks, type: types.read(type), isStatic: Self.isStatic(variable.modifiers),
-                isSettable: isSettable, getterIsAsync: getterIsAsync, getterThrows: getterThrows,
+                isSettable: isSettable, getterIsAsync: getterIsAsync, getterThrowing: getterThrowing,
                 attributes: variable.attributes.map(source.text), modifiers: keptModifiers(variable.modifiers),
                 line: line(of: binding)))
         }

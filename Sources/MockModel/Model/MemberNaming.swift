@@ -1,93 +1,197 @@
 import Foundation
 
-/// Names for the bookkeeping of overloaded requirements, the way mockolo picks them, so
-/// tests written against mockolo's mocks keep compiling: the first declaration of a
-/// name keeps it (`fetchHandler`); each later one adds its argument labels
-/// (`fetchNameHandler`), then its generic parameters, then its parameter types, then
-/// its return type, then a number, until the name is unique.
+/// Names for the bookkeeping of overloaded requirements, picked by mockolo's rules, so
+/// tests written against mockolo's mocks keep compiling after a switch.
+///
+/// Properties come first, then methods and subscripts, each in requirement order (the
+/// protocol's own, then its parents'). Members are grouped by base name; subscripts are
+/// all called `subscript`, static and instance members share groups. In a group the first
+/// member keeps the group's name (`push`), and the rest are grouped again by one more
+/// component of their signature (`pushState`), and so on. The components, in order:
+/// each parameter's label (or name, when the method's name already ends with it, none),
+/// each generic parameter with its constraint, the `where` clause, each parameter's type,
+/// the return type (at most 32 characters), and `static`. Past the last component, digits
+/// are appended. Two members whose components are all equal (`[String: Int]` and
+/// `Dictionary<String, Int>` results) are one to mockolo, which drops the second; here
+/// the second is named after the first with a number.
 package enum MemberNaming {
+    struct Candidate {
+        let index: Int
+        let base: String
+        let components: [String]
+
+        var fullName: String { base + components.joined() }
+
+        /// The base name with `level` components; past the last, digits `1`, `2`… in turn.
+        func name(by level: Int) -> String {
+            if level <= components.count { return base + components.prefix(level).joined() }
+            return fullName + (1...(level - components.count)).map(String.init).joined()
+        }
+    }
+
     /// One base name per member of `members` that has bookkeeping (methods and
     /// subscripts), keyed by the member's index; properties and initialisers keep theirs.
     package static func baseNames(for members: [Member]) -> [Int: String] {
+        var properties: [Candidate] = []
+        var others: [Candidate] = []
+        for (index, member) in members.enumerated() {
+            switch member {
+            case .property(let property):
+                properties.append(Candidate(index: index, base: property.name, components: []))
+            case .method(let method):
+                others.append(Candidate(
+                    index: index, base: method.name,
+                    components: components(
+                        base: method.name, parameters: method.parameters, generics: method.genericParameters,
+                        whereClause: method.whereClause, returnType: method.returnType, isStatic: method.isStatic)))
+            case .subscript(let item):
+                others.append(Candidate(
+                    index: index, base: "subscript",
+                    components: components(
+                        base: "subscript", parameters: item.parameters, generics: item.genericParameters,
+                        whereClause: item.whereClause, returnType: item.returnType, isStatic: item.isStatic)))
+            case .initializer:
+                break
+            }
+        }
+        var namer = Namer()
+        var seen: Set<String> = []
+        var duplicates: [Candidate] = []
+        var distinct: [Candidate] = []
+        for candidate in properties + others {
+            if seen.insert(candidate.fullName).inserted { distinct.append(candidate) } else { duplicates.append(candidate) }
+        }
+        for group in grouped(distinct, level: 0) { namer.assign(group.members, key: group.key, level: 0) }
+        for duplicate in duplicates {
+            var number = 1
+            while namer.used.contains(duplicate.fullName + String(number)) { number += 1 }
+            namer.take(duplicate.fullName + String(number), for: duplicate)
+        }
+        return namer.names.filter { index, _ in
+            if case .property = members[index] { return false }
+            return true
+        }
+    }
+
+    struct Namer {
         var used: Set<String> = []
         var names: [Int: String] = [:]
-        for member in members {
-            if case .property(let property) = member { used.insert(scoped(property.name, isStatic: property.isStatic)) }
+
+        mutating func take(_ name: String, for candidate: Candidate) {
+            used.insert(name)
+            names[candidate.index] = name
         }
-        // Only a name declared more than once needs the ladder; the rest keep theirs.
-        var occurrences: [String: Int] = [:]
-        for member in members {
-            switch member {
-            case .method(let method): occurrences[scoped(method.name, isStatic: method.isStatic), default: 0] += 1
-            case .subscript(let item): occurrences[scoped("subscript", isStatic: item.isStatic), default: 0] += 1
-            case .property, .initializer: break
-            }
+
+        mutating func assign(_ group: [Candidate], key: String, level: Int) {
+            var rest = group
+            if !used.contains(key) { take(key, for: rest.removeFirst()) }
+            guard !rest.isEmpty else { return }
+            for subgroup in grouped(rest, level: level + 1) { assign(subgroup.members, key: subgroup.key, level: level + 1) }
         }
-        for (index, member) in members.enumerated() {
-            if case .method(let method) = member, occurrences[scoped(method.name, isStatic: method.isStatic)] == 1,
-               !used.contains(scoped(method.name, isStatic: method.isStatic)) {
-                used.insert(scoped(method.name, isStatic: method.isStatic))
-                names[index] = method.name
-                continue
-            }
-            let candidates: [String]
-            let isStatic: Bool
-            switch member {
-            case .method(let method):
-                isStatic = method.isStatic
-                candidates = ladder(
-                    base: method.name, parameters: method.parameters, generics: method.genericParameters,
-                    returnType: method.returnType)
-            case .subscript(let item):
-                isStatic = item.isStatic
-                candidates = ladder(
-                    base: "subscript", parameters: item.parameters, generics: item.genericParameters,
-                    returnType: item.returnType)
-            case .property, .initializer:
-                continue
-            }
-            var chosen = candidates.first { !used.contains(scoped($0, isStatic: isStatic)) }
-            if chosen == nil {
-                let last = candidates.last!
-                var number = 1
-                while used.contains(scoped("\(last)\(number)", isStatic: isStatic)) { number += 1 }
-                chosen = "\(last)\(number)"
-            }
-            used.insert(scoped(chosen!, isStatic: isStatic))
-            names[index] = chosen!
-        }
-        return names
     }
 
-    static func scoped(_ name: String, isStatic: Bool) -> String { isStatic ? "static \(name)" : name }
-
-    /// The names to try in order.
-    static func ladder(base: String, parameters: [Parameter], generics: [GenericParameter], returnType: TypeRef?) -> [String] {
-        let labels = parameters.map { capitalized(identifierText($0.label ?? $0.name)) }.joined()
-        let genericNames = generics.map { capitalized(identifierText($0.name)) }.joined()
-        let types = parameters.map { capitalized(identifierText($0.type.valueText)) }.joined()
-        let result = returnType.map { capitalized(identifierText($0.text)) } ?? ""
-        var ladder = [base]
-        for next in [base + labels, base + labels + genericNames, base + labels + genericNames + types,
-                     base + labels + genericNames + types + result] where next != ladder.last {
-            ladder.append(next)
-        }
-        return ladder
-    }
-
-    /// The letters and digits of `text`, each run after a non-identifier character capitalised.
-    static func identifierText(_ text: String) -> String {
-        var result = ""
-        var upperNext = false
-        for character in text {
-            if character.isLetter || character.isNumber || character == "_" {
-                result.append(upperNext ? Character(character.uppercased()) : character)
-                upperNext = false
+    /// `candidates` grouped by their name at `level`, in order of first appearance.
+    static func grouped(_ candidates: [Candidate], level: Int) -> [(key: String, members: [Candidate])] {
+        var groups: [(key: String, members: [Candidate])] = []
+        var positions: [String: Int] = [:]
+        for candidate in candidates {
+            let key = candidate.name(by: level)
+            if let position = positions[key] {
+                groups[position].members.append(candidate)
             } else {
-                upperNext = !result.isEmpty
+                positions[key] = groups.count
+                groups.append((key, [candidate]))
+            }
+        }
+        return groups
+    }
+
+    /// The signature components mockolo appends one at a time, empty ones left out.
+    static func components(
+        base: String, parameters: [Parameter], generics: [GenericParameter], whereClause: String?, returnType: TypeRef?,
+        isStatic: Bool
+    ) -> [String] {
+        var result: [String] = []
+        let lowercasedBase = base.lowercased()
+        for parameter in parameters {
+            let entry = parameter.label ?? parameter.name
+            if entry.count >= 2 && lowercasedBase.hasSuffix(entry.lowercased()) { continue }
+            result.append(capitalized(entry))
+        }
+        for generic in generics {
+            result.append(capitalized(generic.name) + (generic.constraint.map(displayName(text:)) ?? ""))
+        }
+        if let whereClause {
+            result.append(capitalized(whereDisplayName(whereClause)))
+        }
+        result += parameters.map { displayName($0.type) }
+        if let returnType { result.append(String(displayName(returnType).prefix(32))) }
+        if isStatic { result.append("static") }
+        return result.filter { !$0.isEmpty }
+    }
+
+    /// `T: KeyedAdapter & Sendable, T.ID == String` → `TKeyedAdapterAndSendableTIDString`.
+    static func whereDisplayName(_ clause: String) -> String {
+        clause.split(separator: ",").map { requirement -> String in
+            let text = String(requirement)
+            if let range = text.range(of: "==") {
+                return text[..<range.lowerBound].trimmedSpaces + text[range.upperBound...].trimmedSpaces
+            }
+            if let colon = text.firstIndex(of: ":") {
+                let value = text[text.index(after: colon)...].replacingOccurrences(of: " ", with: "")
+                    .replacingOccurrences(of: "&", with: "And")
+                return text[..<colon].trimmedSpaces + value
+            }
+            return text.trimmedSpaces
+        }.joined().replacingOccurrences(of: ".", with: "")
+    }
+
+    /// A type as a name piece: `[String: Int]` → `DictionaryStringInt`, `Int?` → `OptionalInt`,
+    /// `(a: Int, ())` → `AInt`, `(String) -> Bool` → `StringBool`; `some`, `any` and attributes dropped.
+    static func displayName(_ type: TypeRef) -> String {
+        switch type.shape {
+        case .named(let name, let arguments):
+            return name.split(separator: ".").map { capitalized(String($0)) }.joined() + arguments.map(displayName).joined()
+        case .optional(let wrapped, _):
+            return "Optional" + displayName(wrapped)
+        case .array(let element):
+            return "Array" + displayName(element)
+        case .dictionary(let key, let value):
+            return "Dictionary" + displayName(key) + displayName(value)
+        case .tuple(let elements):
+            return elements.map { element in (tupleLabel(element.text).map(capitalized) ?? "") + displayName(element) }.joined()
+        case .function(let parameters, let result):
+            return parameters.map(displayName).joined() + displayName(result)
+        case .opaque(let wrapped), .existential(let wrapped):
+            return displayName(wrapped)
+        case .metatype(let wrapped):
+            return displayName(wrapped) + "Type"
+        case .other:
+            return displayName(text: type.text)
+        }
+    }
+
+    /// The identifiers of a type written as text (`A & B` → `AB`), each capitalised.
+    static func displayName(text: String) -> String {
+        var result = ""
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                if !word.isEmpty, word != "some", word != "any", word != "inout" { result += capitalized(word) }
+                word = ""
             }
         }
         return result
+    }
+
+    /// `state: State?` → `state`: a tuple element's label, if it has one.
+    static func tupleLabel(_ element: String) -> String? {
+        guard let colon = element.firstIndex(of: ":") else { return nil }
+        let head = element[..<colon].trimmedSpaces
+        guard !head.isEmpty, head.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return head
     }
 
     static func capitalized(_ text: String) -> String {

@@ -21,7 +21,7 @@ package enum Member: Sendable, Hashable, Codable {
     var signatureKey: String {
         switch self {
         case .method(let method):
-            return "func \(method.isStatic ? "static " : "")\(method.name)<\(method.genericParameters.count)>("
+            return "func \(method.isStatic ? "static " : "")\(method.name)<\(method.genericParameters.map(\.declaration).joined(separator: ","))>("
                 + method.parameters.map { "\($0.label ?? "_"):\($0.type.text)" }.joined(separator: ",")
                 + ")->\(method.returnType?.text ?? "")" + (method.whereClause.map { " where \($0)" } ?? "")
         case .property(let property):
@@ -53,6 +53,9 @@ package enum Throwing: Sendable, Hashable, Codable {
     }
 
     var canThrow: Bool { self != .none }
+
+    /// Whether a call needs `try`: not for `throws(Never)`, where `try` draws a warning.
+    var needsTry: Bool { canThrow && self != .typed("Never") && self != .typed("Swift.Never") }
 }
 
 /// `<T: Decodable>`: a generic parameter and its inheritance clause.
@@ -128,23 +131,26 @@ package struct Property: Sendable, Hashable, Codable {
     package var type: TypeRef
     package var isStatic: Bool
     package var isSettable: Bool
-    /// `{ get async throws }`: a stored property still satisfies it.
+    /// `{ get async throws }`: the mock answers it through a handler, which may suspend or throw.
     package var getterIsAsync: Bool
-    package var getterThrows: Bool
+    package var getterThrowing: Throwing
     package var attributes: [String]
     package var modifiers: [String]
     package var line: Int
 
+    /// Whether the getter is `async` or `throws`, so the mock answers it through `<name>Handler`.
+    package var isEffectful: Bool { getterIsAsync || getterThrowing != .none }
+
     package init(
         name: String, type: TypeRef, isStatic: Bool = false, isSettable: Bool = false, getterIsAsync: Bool = false,
-        getterThrows: Bool = false, attributes: [String] = [], modifiers: [String] = [], line: Int = 0
+        getterThrowing: Throwing = .none, attributes: [String] = [], modifiers: [String] = [], line: Int = 0
     ) {
         self.name = name
         self.type = type
         self.isStatic = isStatic
         self.isSettable = isSettable
         self.getterIsAsync = getterIsAsync
-        self.getterThrows = getterThrows
+        self.getterThrowing = getterThrowing
         self.attributes = attributes
         self.modifiers = modifiers
         self.line = line

@@ -165,6 +165,15 @@ struct Bookkeeping {
         }
     }
 
+    /// Statements that bind a handler to a local of the same name, without recording a call.
+    func bindHandler(_ handler: String, handlerType: String) -> [String] {
+        switch kind {
+        case .stored: return []
+        case .locked, .statics:
+            return ["let \(handler) = \(storage).withLock { \(read(handler, type: "\(handlerType)?", from: "$0")) }"]
+        }
+    }
+
     /// The statement an initialiser uses to set a property's starting value.
     func assign(_ name: String, value: String) -> String {
         switch kind {

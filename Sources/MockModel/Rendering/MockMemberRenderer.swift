@@ -5,6 +5,7 @@ extension MockTypeRenderer {
     // MARK: - Properties
 
     mutating func renderProperty(_ property: Property) {
+        if property.isEffectful { return renderEffectfulProperty(property) }
         var book = property.isStatic ? statics : instance
         // Like mockolo, only a settable requirement counts sets; a get-only one is still
         // settable on the mock, so a test can choose the value.
@@ -15,6 +16,41 @@ extension MockTypeRenderer {
             property.name, type: property.type.valueText, initial: defaults.value(for: property.type),
             attributes: book.isStatic ? "" : modifier, setCounter: counter)
         body += book.drain()
+        body.append("")
+        if property.isStatic { statics = book } else { instance = book }
+    }
+
+    /// `var value: T { get async throws }`: as in mockolo, a handler answers each read, so
+    /// a test can make the getter suspend or throw.
+    mutating func renderEffectfulProperty(_ property: Property) {
+        var book = property.isStatic ? statics : instance
+        let handler = "\(property.name)Handler"
+        let effects = (property.getterIsAsync ? " async" : "")
+            + (property.getterThrowing.canThrow ? " " + handlerThrows(property.getterThrowing) : "")
+        let isolated = !forceNonisolated && !property.modifiers.contains("nonisolated")
+            && (plan.isolation == .actor && !property.isStatic || plan.globalActor != nil
+                || property.attributes.contains(where: MockResolver.isGlobalActor))
+        let nonsending = property.getterIsAsync && isolated ? "nonisolated(nonsending) " : ""
+        let handlerType = "(\(nonsending)()\(effects) -> \(storedType(property.type)))"
+        book.handler(handler, type: handlerType)
+        body += book.drain()
+
+        let modifiers = (property.isStatic ? "static " : "") + (forceNonisolated ? "nonisolated " : "")
+        var lines = ["\(access)\(modifiers)var \(SwiftKeywords.escaped(property.name)): \(property.type.valueText) {"]
+        lines.append("    get\(effects) {")
+        lines += book.bindHandler(handler, handlerType: handlerType).map { "        " + $0 }
+        lines.append(book.isStored ? "        if let \(handler) = \(handler) {" : "        if let \(handler) {")
+        let call = (property.getterThrowing.needsTry ? "try " : "") + (property.getterIsAsync ? "await " : "") + "\(handler)()"
+        lines.append("            return \(call)")
+        lines.append("        }")
+        if let value = defaults.value(for: property.type) {
+            lines.append("        return \(value)")
+        } else {
+            lines.append("        fatalError(\"\(handler) returns can't have a default value thus its handler must be set\")")
+        }
+        lines.append("    }")
+        lines.append("}")
+        body.append(lines.joined(separator: "\n"))
         body.append("")
         if property.isStatic { statics = book } else { instance = book }
     }
@@ -76,7 +112,7 @@ extension MockTypeRenderer {
         let statement = returnsValue ? "return \(call)\(cast)" : call
         let lent = lending(
             lentClosures(method.parameters, erased: erased), statement: statement, returnsValue: returnsValue,
-            isAsync: method.isAsync, throwing: method.throwing.canThrow)
+            isAsync: method.isAsync, throwing: method.throwing.needsTry)
         if method.throwing == .rethrows && lent.count == 1 {
             lines.append("        do { \(statement) } catch { throw error as! RethrownError }")
         } else if method.throwing == .rethrows {
@@ -215,7 +251,7 @@ extension MockTypeRenderer {
 
     func invocation(_ handler: String, parameters: [Parameter], isAsync: Bool, throwing: Throwing) -> String {
         let arguments = parameters.map { ($0.type.isInout ? "&" : "") + SwiftKeywords.escaped($0.name) }.joined(separator: ", ")
-        return (throwing.canThrow ? "try " : "") + (isAsync ? "await " : "") + "\(handler)(\(arguments))"
+        return (throwing.needsTry ? "try " : "") + (isAsync ? "await " : "") + "\(handler)(\(arguments))"
     }
 
     func castSuffix(_ type: TypeRef) -> String {

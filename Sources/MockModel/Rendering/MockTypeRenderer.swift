@@ -165,9 +165,16 @@ struct MockTypeRenderer {
         let memberwise = properties.map { property -> (parameter: String, signature: String, assignment: String) in
             let value = defaults.value(for: property.type)
             let type = property.type.valueText + (value == nil ? "?" : "")
-            let target = instance.backingName(property.name, hasDefault: value != nil)
-            return ("\(property.name): \(type) = \(value ?? "nil")", "\(property.name):\(type)",
-                    instance.assign(target, value: property.name))
+            let name = SwiftKeywords.escaped(property.name)
+            let assignment: String
+            if property.isEffectful {
+                // The getter's handler answers with the value given.
+                let set = instance.assign("\(property.name)Handler", value: "{ \(name) }")
+                assignment = value == nil ? "if let \(name) { \(set) }" : set
+            } else {
+                assignment = instance.assign(instance.backingName(property.name, hasDefault: value != nil), value: name)
+            }
+            return ("\(property.name): \(type) = \(value ?? "nil")", "\(property.name):\(type)", assignment)
         }
         let memberwiseSignature = memberwise.map(\.signature).joined(separator: ",")
         if !memberwise.isEmpty && !signatures.contains(memberwiseSignature) {

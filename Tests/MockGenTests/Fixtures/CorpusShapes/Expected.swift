@@ -4,6 +4,20 @@
 
 import Foundation
 
+/// Guards a mock's bookkeeping so tests read and set it from any task.
+fileprivate final class PyramidMockMutex<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
 class DrawingMock: Drawing {
     init() { }
 
@@ -161,5 +175,93 @@ class CatalogueMock<ID: StringProtocol>: Catalogue {
             return findHandler(id)
         }
         return false
+    }
+}
+
+fileprivate struct LoadingMockStaticState {
+    var sharedHandler: (() async -> Int)? = nil
+}
+fileprivate let loadingMockStatics = PyramidMockMutex(LoadingMockStaticState())
+
+final class LoadingMock: Loading, @unchecked Sendable {
+    private struct MockState {
+        var currentHandler: (() async throws -> Int)? = nil
+        var nameHandler: (() throws(LoadError) -> String)? = nil
+    }
+    private let mockState = PyramidMockMutex(MockState())
+
+    init() { }
+    init(current: Int = 0, name: String = "") {
+        mockState.withLock { $0.currentHandler = { current } }
+        mockState.withLock { $0.nameHandler = { name } }
+    }
+
+    var currentHandler: (() async throws -> Int)? {
+        get { mockState.withLock { $0.currentHandler } }
+        set { mockState.withLock { $0.currentHandler = newValue } }
+    }
+    var current: Int {
+        get async throws {
+            let currentHandler = mockState.withLock { $0.currentHandler }
+            if let currentHandler {
+                return try await currentHandler()
+            }
+            return 0
+        }
+    }
+
+    var nameHandler: (() throws(LoadError) -> String)? {
+        get { mockState.withLock { $0.nameHandler } }
+        set { mockState.withLock { $0.nameHandler = newValue } }
+    }
+    var name: String {
+        get throws(LoadError) {
+            let nameHandler = mockState.withLock { $0.nameHandler }
+            if let nameHandler {
+                return try nameHandler()
+            }
+            return ""
+        }
+    }
+
+    static var sharedHandler: (() async -> Int)? {
+        get { loadingMockStatics.withLock { $0.sharedHandler } }
+        set { loadingMockStatics.withLock { $0.sharedHandler = newValue } }
+    }
+    static var shared: Int {
+        get async {
+            let sharedHandler = loadingMockStatics.withLock { $0.sharedHandler }
+            if let sharedHandler {
+                return await sharedHandler()
+            }
+            return 0
+        }
+    }
+}
+
+class CountingMock: Counting {
+    init() { }
+    init(count: Int = 0) {
+        self.countHandler = { count }
+    }
+
+    var countHandler: (() throws(Never) -> Int)?
+    var count: Int {
+        get throws(Never) {
+            if let countHandler = countHandler {
+                return countHandler()
+            }
+            return 0
+        }
+    }
+
+    private(set) var nextCallCount = 0
+    var nextHandler: (() throws(Never) -> Int)?
+    func next() throws(Never) -> Int {
+        nextCallCount += 1
+        if let nextHandler = nextHandler {
+            return nextHandler()
+        }
+        return 0
     }
 }

@@ -53,3 +53,20 @@ protocol Listed {
 protocol Catalogue: Named, Listed {
     func find(_ id: ID) -> Bool
 }
+
+enum LoadError: Error { case failed }
+
+/// Getters that suspend or throw are answered by handlers, as in mockolo.
+/// @mockable
+protocol Loading: Sendable {
+    var current: Int { get async throws }
+    var name: String { get throws(LoadError) }
+    static var shared: Int { get async }
+}
+
+/// `throws(Never)` is kept in the handler's type, and no `try` is written for it.
+/// @mockable
+protocol Counting {
+    var count: Int { get throws(Never) }
+    func next() throws(Never) -> Int
+}

@@ -4,7 +4,7 @@ struct Socket: KeyedAdapter {}
 
 @main
 struct Program {
-    static func main() throws {
+    static func main() async throws {
         let drawing = DrawingMock()
         drawing.fillHandler = { shape in shape is Square ? 4 : 0 }
         precondition(drawing.fill(Square()) == 4)
@@ -45,6 +45,22 @@ struct Program {
         let catalogue = CatalogueMock<Substring>()
         catalogue.findHandler = { id in id == "x" }
         precondition(catalogue.find("x"))
+        let loading = LoadingMock(current: 3)
+        let current = try await loading.current
+        precondition(current == 3)
+        loading.currentHandler = { throw LoadError.failed }
+        do {
+            _ = try await loading.current
+            preconditionFailure("the getter throws what its handler throws")
+        } catch LoadError.failed {}
+        loading.nameHandler = { () throws(LoadError) -> String in throw .failed }
+        precondition((try? loading.name) == nil)
+        LoadingMock.sharedHandler = { 9 }
+        let shared = await LoadingMock.shared
+        precondition(shared == 9)
+        let counting = CountingMock(count: 2)
+        counting.nextHandler = { counting.count + 1 }
+        precondition(counting.next() == 3 && counting.nextCallCount == 1)
         print("all checks passed")
     }
 }
