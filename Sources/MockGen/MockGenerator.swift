@@ -10,7 +10,7 @@ import PyramidIO
 /// parents, renders the mocks, and writes only the output files whose content changed.
 public enum MockGenerator {
     /// Bumped whenever rendering changes, so caches from older versions are not trusted.
-    static let version = "pyramid-mocks 1"
+    static let version = "pyramid-mocks 2"
 
     /// Generates the mocks `request` describes.
     ///

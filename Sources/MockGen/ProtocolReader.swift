@@ -21,6 +21,54 @@ struct ProtocolReader {
         return MockModel.SourceLocation(file: path, line: location.line, column: location.column)
     }
 
+    /// Reads the requirements of a protocol body (or of one `#if` clause inside it) into `model`.
+    func readMembers(_ members: MemberBlockItemListSyntax, conditions: [String], into model: inout ProtocolModel) throws(Failure) {
+        for item in members {
+            let decl = item.decl
+            var added: [Member] = []
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                added.append(.method(try method(function)))
+            } else if let variable = decl.as(VariableDeclSyntax.self) {
+                added += try properties(variable).map(Member.property)
+            } else if let item = decl.as(SubscriptDeclSyntax.self) {
+                added.append(.subscript(subscriptModel(item)))
+            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+                added.append(.initializer(self.initializer(initializer)))
+            } else if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
+                model.associatedTypes.append(AssociatedType(
+                    name: associated.name.text,
+                    constraint: associated.inheritanceClause.map { clause in
+                        clause.inheritedTypes.map { source.text($0.type) }.joined(separator: " & ")
+                    },
+                    defaultType: associated.initializer.map { source.text($0.value) },
+                    whereClause: associated.genericWhereClause.map { source.text($0.requirements) }))
+            } else if decl.is(TypeAliasDeclSyntax.self) {
+                continue
+            } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                // Each clause's requirements carry its condition and the negation of those before it.
+                var previous: [String] = []
+                for clause in ifConfig.clauses {
+                    let condition = clause.condition.map { source.text($0) }
+                    var clauseConditions = previous.map { "!(\($0))" }
+                    // `A || B` after a negation needs its own parentheses: `&&` binds tighter.
+                    if let condition { clauseConditions.append(previous.isEmpty ? condition : condition.parenthesizedIfCompound) }
+                    if case .decls(let decls)? = clause.elements {
+                        let combined = clauseConditions.isEmpty ? [] : [clauseConditions.joined(separator: " && ")]
+                        try readMembers(decls, conditions: conditions + combined, into: &model)
+                    }
+                    if let condition { previous.append(condition) }
+                }
+                continue
+            } else {
+                throw .unsupported("unsupported requirement '\(source.text(decl).prefix(40))'", at: decl)
+            }
+            for var member in added {
+                member.setConditions(conditions)
+                model.members.append(member)
+            }
+        }
+    }
+
     /// Each requirement of a `where` clause, split by kind.
     func whereRequirements(_ clause: GenericWhereClauseSyntax) -> [WhereRequirement] {
         clause.requirements.map { item in
@@ -47,32 +95,7 @@ struct ProtocolReader {
             annotation: annotation,
             conditions: conditions,
             location: location(of: declaration.name))
-        for item in declaration.memberBlock.members {
-            let decl = item.decl
-            if let function = decl.as(FunctionDeclSyntax.self) {
-                model.members.append(.method(try method(function)))
-            } else if let variable = decl.as(VariableDeclSyntax.self) {
-                model.members += try properties(variable).map(Member.property)
-            } else if let item = decl.as(SubscriptDeclSyntax.self) {
-                model.members.append(.subscript(subscriptModel(item)))
-            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
-                model.members.append(.initializer(self.initializer(initializer)))
-            } else if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
-                model.associatedTypes.append(AssociatedType(
-                    name: associated.name.text,
-                    constraint: associated.inheritanceClause.map { clause in
-                        clause.inheritedTypes.map { source.text($0.type) }.joined(separator: " & ")
-                    },
-                    defaultType: associated.initializer.map { source.text($0.value) },
-                    whereClause: associated.genericWhereClause.map { source.text($0.requirements) }))
-            } else if decl.is(TypeAliasDeclSyntax.self) {
-                continue
-            } else if decl.is(IfConfigDeclSyntax.self) {
-                throw .unsupported("requirements inside #if are not supported", at: decl)
-            } else {
-                throw .unsupported("unsupported requirement '\(source.text(decl).prefix(40))'", at: decl)
-            }
-        }
+        try readMembers(declaration.memberBlock.members, conditions: [], into: &model)
         return model
     }
 

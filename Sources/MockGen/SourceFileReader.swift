@@ -63,7 +63,8 @@ package enum SourceFileReader {
                 for clause in ifConfig.clauses {
                     let condition = clause.condition?.trimmedDescription
                     var clauseConditions = previous.map { "!(\($0))" }
-                    if let condition { clauseConditions.append(condition) }
+                    // `A || B` after a negation needs its own parentheses: `&&` binds tighter.
+                    if let condition { clauseConditions.append(previous.isEmpty ? condition : condition.parenthesizedIfCompound) }
                     if case .statements(let statements)? = clause.elements {
                         let combined = clauseConditions.isEmpty ? [] : [clauseConditions.joined(separator: " && ")]
                         walk(statements, conditions: conditions + combined, reader: reader, annotation: annotation, into: &model)

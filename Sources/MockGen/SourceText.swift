@@ -17,3 +17,10 @@ struct SourceText: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }
+
+extension String {
+    /// `A || B` → `(A || B)`: a condition joined to others by `&&` keeps its meaning.
+    var parenthesizedIfCompound: String {
+        contains("||") || contains("&&") ? "(\(self))" : self
+    }
+}

@@ -32,10 +32,28 @@ package enum MemberNaming {
     /// One base name per member of `members` that has bookkeeping (methods and
     /// subscripts), keyed by the member's index; properties and initialisers keep theirs.
     package static func baseNames(for members: [Member]) -> [Int: String] {
+        // Members inside `#if` are named per clause, beside those outside any, as mockolo does:
+        // two clauses that are never compiled together may reuse a name.
+        let plain = members.indices.filter { members[$0].conditions.isEmpty }
+        var clauses: [[String]] = []
+        for member in members where !member.conditions.isEmpty && !clauses.contains(member.conditions) {
+            clauses.append(member.conditions)
+        }
+        var names = baseNames(for: members, among: plain)
+        for clause in clauses {
+            let inClause = members.indices.filter { members[$0].conditions == clause }
+            let clauseNames = baseNames(for: members, among: plain + inClause)
+            for index in inClause { names[index] = clauseNames[index] }
+        }
+        return names
+    }
+
+    /// Names for `members[indices]`, plain members first, as if the others did not exist.
+    static func baseNames(for members: [Member], among indices: [Int]) -> [Int: String] {
         var properties: [Candidate] = []
         var others: [Candidate] = []
-        for (index, member) in members.enumerated() {
-            switch member {
+        for index in indices {
+            switch members[index] {
             case .property(let property):
                 properties.append(Candidate(index: index, base: property.name, components: []))
             case .method(let method):

@@ -16,9 +16,33 @@ package enum Member: Sendable, Hashable, Codable {
         }
     }
 
+    /// The `#if` conditions around the requirement, outermost first.
+    package var conditions: [String] {
+        switch self {
+        case .method(let method): return method.conditions
+        case .property(let property): return property.conditions
+        case .subscript(let item): return item.conditions
+        case .initializer(let initializer): return initializer.conditions
+        }
+    }
+
+    /// Sets the `#if` conditions around the requirement.
+    package mutating func setConditions(_ conditions: [String]) {
+        switch self {
+        case .method(var method): method.conditions = conditions; self = .method(method)
+        case .property(var property): property.conditions = conditions; self = .property(property)
+        case .subscript(var item): item.conditions = conditions; self = .subscript(item)
+        case .initializer(var initializer): initializer.conditions = conditions; self = .initializer(initializer)
+        }
+    }
+
     /// A key equal for two requirements one witness satisfies, so an inherited
     /// requirement that a child restates is implemented once.
     var signatureKey: String {
+        conditions.map { "#if \($0) " }.joined() + plainSignatureKey
+    }
+
+    private var plainSignatureKey: String {
         switch self {
         case .method(let method):
             return "func \(method.isStatic ? "static " : "")\(method.name)<\(method.genericParameters.map(\.declaration).joined(separator: ","))>("
@@ -105,6 +129,8 @@ package struct Method: Sendable, Hashable, Codable {
     package var modifiers: [String]
     package var whereClause: String?
     package var line: Int
+    /// The `#if` conditions around the requirement inside the protocol's body, outermost first.
+    package var conditions: [String] = []
 
     package init(
         name: String, genericParameters: [GenericParameter] = [], parameters: [Parameter] = [], returnType: TypeRef? = nil,
@@ -137,6 +163,8 @@ package struct Property: Sendable, Hashable, Codable {
     package var attributes: [String]
     package var modifiers: [String]
     package var line: Int
+    /// The `#if` conditions around the requirement inside the protocol's body, outermost first.
+    package var conditions: [String] = []
 
     /// Whether the getter is `async` or `throws`, so the mock answers it through `<name>Handler`.
     package var isEffectful: Bool { getterIsAsync || getterThrowing != .none }
@@ -167,6 +195,8 @@ package struct Subscript: Sendable, Hashable, Codable {
     package var attributes: [String]
     package var whereClause: String?
     package var line: Int
+    /// The `#if` conditions around the requirement inside the protocol's body, outermost first.
+    package var conditions: [String] = []
 
     package init(
         genericParameters: [GenericParameter] = [], parameters: [Parameter], returnType: TypeRef, isStatic: Bool = false,
@@ -192,6 +222,8 @@ package struct Initializer: Sendable, Hashable, Codable {
     package var genericParameters: [GenericParameter]
     package var attributes: [String]
     package var line: Int
+    /// The `#if` conditions around the requirement inside the protocol's body, outermost first.
+    package var conditions: [String] = []
 
     package init(
         parameters: [Parameter], isFailable: Bool = false, isAsync: Bool = false, throwing: Throwing = .none,

@@ -23,8 +23,12 @@ struct Bookkeeping {
     let access: String
     /// Declarations added to the mock's body.
     private(set) var declarations: [String] = []
-    /// Fields of the state struct, for the locked kinds.
-    private(set) var fields: [String] = []
+    /// Fields of the state struct, for the locked kinds: each run of fields under the same
+    /// `#if` conditions is one entry.
+    var fields: [String] { fieldGroups.map { MockTypeRenderer.wrap($0.lines.joined(separator: "\n"), in: $0.conditions) } }
+    private var fieldGroups: [(conditions: [String], lines: [String])] = []
+    /// The `#if` conditions of the member being rendered: its state fields carry them too.
+    var conditions: [String] = []
 
     init(kind: Kind, access: String) {
         self.kind = kind
@@ -70,10 +74,11 @@ struct Bookkeeping {
     }
 
     private mutating func addField(_ name: String, type: String, initial: String) {
-        if isErased(type) {
-            fields.append("var \(name): Any? = nil")
+        let field = isErased(type) ? "var \(name): Any? = nil" : "var \(name): \(type) = \(initial)"
+        if let last = fieldGroups.last, last.conditions == conditions {
+            fieldGroups[fieldGroups.count - 1].lines.append(field)
         } else {
-            fields.append("var \(name): \(type) = \(initial)")
+            fieldGroups.append((conditions, [field]))
         }
     }
 

@@ -52,19 +52,25 @@ struct MockTypeRenderer {
         let names = MemberNaming.baseNames(for: plan.members)
         renderInitializers()
         for (index, member) in plan.members.enumerated() {
+            let start = body.count
+            instance.conditions = member.conditions
+            statics.conditions = member.conditions
             switch member {
             case .property(let property): renderProperty(property)
             case .method(let method): renderMethod(method, baseName: names[index]!)
             case .subscript(let item): renderSubscript(item, baseName: names[index]!)
             case .initializer: break
             }
+            wrapBody(from: start, in: member.conditions)
         }
+        instance.conditions = []
+        statics.conditions = []
 
         var lines: [String] = []
         let staticState = "\(plan.mockName)StaticState"
         if !statics.fields.isEmpty {
             lines.append("fileprivate struct \(staticState) {")
-            lines += statics.fields.map { "    " + $0 }
+            lines += statics.fields.map(Self.indented)
             lines.append("}")
             lines.append("fileprivate let \(Self.lowerFirst(plan.mockName))Statics = PyramidMockMutex(\(staticState)())")
             lines.append("")
@@ -76,7 +82,7 @@ struct MockTypeRenderer {
         }
         if !instance.fields.isEmpty {
             typeBody.append("private struct MockState {")
-            typeBody += instance.fields.map { "    " + $0 }
+            typeBody += instance.fields.map(Self.indented)
             typeBody.append("}")
             typeBody.append("private let mockState = PyramidMockMutex(MockState())")
         }
@@ -134,6 +140,21 @@ struct MockTypeRenderer {
         }
     }
 
+    /// Every line of `text` indented by four spaces.
+    static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+
+    /// Joins the body entries from `start` on into one, inside `#if` for each condition.
+    mutating func wrapBody(from start: Int, in conditions: [String]) {
+        guard !conditions.isEmpty, start < body.count else { return }
+        var entries = Array(body[start...])
+        while entries.last == "" { entries.removeLast() }
+        body.removeSubrange(start...)
+        body.append(Self.wrap(entries.joined(separator: "\n"), in: conditions))
+        body.append("")
+    }
+
     static func wrap(_ text: String, in conditions: [String]) -> String {
         var result = text
         for condition in conditions.reversed() {
@@ -145,8 +166,9 @@ struct MockTypeRenderer {
     // MARK: - Initialisers
 
     mutating func renderInitializers() {
+        // A property inside `#if` may not exist, so the memberwise initialiser leaves it out.
         let properties = plan.members.compactMap { member -> Property? in
-            if case .property(let property) = member, !property.isStatic { return property }
+            if case .property(let property) = member, !property.isStatic, property.conditions.isEmpty { return property }
             return nil
         }
         let initializers = plan.members.compactMap { member -> Initializer? in
@@ -194,7 +216,7 @@ struct MockTypeRenderer {
                 lines.append("    " + instance.assign(target, value: SwiftKeywords.escaped(parameter.name)))
             }
             lines.append("}")
-            body.append(lines.count == 2 ? lines[0] + " }" : lines.joined(separator: "\n"))
+            body.append(Self.wrap(lines.count == 2 ? lines[0] + " }" : lines.joined(separator: "\n"), in: initializer.conditions))
         }
         body.append("")
     }

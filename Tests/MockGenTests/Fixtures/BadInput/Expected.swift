@@ -4,6 +4,21 @@
 
 import Foundation
 
+class ConditionalMock: Conditional {
+    init() { }
+
+    #if DEBUG
+    private(set) var debugOnlyCallCount = 0
+    var debugOnlyHandler: (() -> ())?
+    func debugOnly() {
+        debugOnlyCallCount += 1
+        if let debugOnlyHandler = debugOnlyHandler {
+            debugOnlyHandler()
+        }
+    }
+    #endif
+}
+
 class FineMock: Fine {
     init() { }
 

@@ -265,3 +265,111 @@ class CountingMock: Counting {
         return 0
     }
 }
+
+final class FlaggedMock: Flagged, @unchecked Sendable {
+    private struct MockState {
+        var alwaysCallCount: Int = 0
+        var alwaysHandler: (() -> Int)? = nil
+        #if DEBUG
+        var debugOnlyCallCount: Int = 0
+        var debugOnlyArgValues: [Int] = []
+        var debugOnlyHandler: ((Int) -> ())? = nil
+        var verboseSetCallCount: Int = 0
+        var verbose: Bool = false
+        #endif
+        #if !(DEBUG) && (os(Linux) || os(macOS))
+        var runCallCount: Int = 0
+        var runArgValues: [Int] = []
+        var runHandler: ((Int) -> ())? = nil
+        #endif
+        #if !(DEBUG) && !(os(Linux) || os(macOS))
+        var runCallCount: Int = 0
+        var runArgValues: [String] = []
+        var runHandler: ((String) -> ())? = nil
+        #endif
+    }
+    private let mockState = PyramidMockMutex(MockState())
+
+    init() { }
+
+    var alwaysCallCount: Int { mockState.withLock { $0.alwaysCallCount } }
+    var alwaysHandler: (() -> Int)? {
+        get { mockState.withLock { $0.alwaysHandler } }
+        set { mockState.withLock { $0.alwaysHandler = newValue } }
+    }
+    func always() -> Int {
+        let alwaysHandler = mockState.withLock { recorded in
+            recorded.alwaysCallCount += 1
+            return recorded.alwaysHandler
+        }
+        if let alwaysHandler {
+            return alwaysHandler()
+        }
+        return 0
+    }
+
+    #if DEBUG
+    var debugOnlyCallCount: Int { mockState.withLock { $0.debugOnlyCallCount } }
+    var debugOnlyArgValues: [Int] { mockState.withLock { $0.debugOnlyArgValues } }
+    var debugOnlyHandler: ((Int) -> ())? {
+        get { mockState.withLock { $0.debugOnlyHandler } }
+        set { mockState.withLock { $0.debugOnlyHandler = newValue } }
+    }
+    func debugOnly(_ value: Int) {
+        let debugOnlyHandler = mockState.withLock { recorded in
+            recorded.debugOnlyCallCount += 1
+            recorded.debugOnlyArgValues.append(value)
+            return recorded.debugOnlyHandler
+        }
+        if let debugOnlyHandler {
+            debugOnlyHandler(value)
+        }
+    }
+    #endif
+
+    #if DEBUG
+    var verboseSetCallCount: Int { mockState.withLock { $0.verboseSetCallCount } }
+    var verbose: Bool {
+        get { mockState.withLock { $0.verbose } }
+        set { mockState.withLock { $0.verbose = newValue; $0.verboseSetCallCount += 1 } }
+    }
+    #endif
+
+    #if !(DEBUG) && (os(Linux) || os(macOS))
+    var runCallCount: Int { mockState.withLock { $0.runCallCount } }
+    var runArgValues: [Int] { mockState.withLock { $0.runArgValues } }
+    var runHandler: ((Int) -> ())? {
+        get { mockState.withLock { $0.runHandler } }
+        set { mockState.withLock { $0.runHandler = newValue } }
+    }
+    func run(value: Int) {
+        let runHandler = mockState.withLock { recorded in
+            recorded.runCallCount += 1
+            recorded.runArgValues.append(value)
+            return recorded.runHandler
+        }
+        if let runHandler {
+            runHandler(value)
+        }
+    }
+    #endif
+
+    #if !(DEBUG) && !(os(Linux) || os(macOS))
+    var runCallCount: Int { mockState.withLock { $0.runCallCount } }
+    var runArgValues: [String] { mockState.withLock { $0.runArgValues } }
+    var runHandler: ((String) -> ())? {
+        get { mockState.withLock { $0.runHandler } }
+        set { mockState.withLock { $0.runHandler = newValue } }
+    }
+    func run(value: String) {
+        let runHandler = mockState.withLock { recorded in
+            recorded.runCallCount += 1
+            recorded.runArgValues.append(value)
+            return recorded.runHandler
+        }
+        if let runHandler {
+            runHandler(value)
+        }
+    }
+    #endif
+}

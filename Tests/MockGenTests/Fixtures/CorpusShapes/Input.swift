@@ -70,3 +70,18 @@ protocol Counting {
     var count: Int { get throws(Never) }
     func next() throws(Never) -> Int
 }
+
+/// Requirements inside `#if`: each branch's mock members sit under the same condition,
+/// and their state (this mock is Sendable) too.
+/// @mockable
+protocol Flagged: Sendable {
+    func always() -> Int
+    #if DEBUG
+    func debugOnly(_ value: Int)
+    var verbose: Bool { get set }
+    #elseif os(Linux) || os(macOS)
+    func run(value: Int)
+    #else
+    func run(value: String)
+    #endif
+}

@@ -61,6 +61,10 @@ struct Program {
         let counting = CountingMock(count: 2)
         counting.nextHandler = { counting.count + 1 }
         precondition(counting.next() == 3 && counting.nextCallCount == 1)
+        let flagged = FlaggedMock()
+        flagged.runHandler = { value in precondition(value == 5) }
+        flagged.run(value: 5)
+        precondition(flagged.runCallCount == 1 && flagged.always() == 0)
         print("all checks passed")
     }
 }
