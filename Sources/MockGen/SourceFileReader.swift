@@ -35,42 +35,92 @@ package enum SourceFileReader {
     ) {
         for item in items {
             guard case .decl(let decl) = item.item else { continue }
-            if let importDecl = decl.as(ImportDeclSyntax.self) {
-                model.imports.append(importModel(importDecl, conditions: conditions))
-            } else if let protocolDecl = decl.as(ProtocolDeclSyntax.self) {
-                let annotationModel = AnnotationReader.read(comments: comments(of: protocolDecl), annotation: annotation)
-                if protocolDecl.hasError {
-                    if annotationModel != nil {
-                        model.diagnostics.append(MockDiagnostic(
-                            location: reader.location(of: protocolDecl.name),
-                            message: "protocol '\(protocolDecl.name.text)' has syntax errors; no mock generated"))
+            visit(decl, conditions: conditions, namespace: [], reader: reader, annotation: annotation, into: &model)
+        }
+    }
+
+    /// Reads one declaration: an import, a protocol, a type or extension whose body may
+    /// declare protocols (mocked inside an extension of that type, as mockolo does), or an
+    /// `#if` around any of them.
+    static func visit(
+        _ decl: DeclSyntax, conditions: [String], namespace: [String], reader: ProtocolReader, annotation: String,
+        into model: inout SourceFileModel
+    ) {
+        if let importDecl = decl.as(ImportDeclSyntax.self) {
+            if namespace.isEmpty { model.imports.append(importModel(importDecl, conditions: conditions)) }
+        } else if let protocolDecl = decl.as(ProtocolDeclSyntax.self) {
+            readProtocol(protocolDecl, conditions: conditions, namespace: namespace, reader: reader, annotation: annotation, into: &model)
+        } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+            var previous: [String] = []
+            for clause in ifConfig.clauses {
+                let condition = clause.condition?.trimmedDescription
+                var clauseConditions = previous.map { "!(\($0))" }
+                // `A || B` after a negation needs its own parentheses: `&&` binds tighter.
+                if let condition { clauseConditions.append(previous.isEmpty ? condition : condition.parenthesizedIfCompound) }
+                let combined = conditions + (clauseConditions.isEmpty ? [] : [clauseConditions.joined(separator: " && ")])
+                switch clause.elements {
+                case .statements(let statements)?:
+                    walk(statements, conditions: combined, reader: reader, annotation: annotation, into: &model)
+                case .decls(let decls)?:
+                    for member in decls {
+                        visit(member.decl, conditions: combined, namespace: namespace, reader: reader, annotation: annotation, into: &model)
                     }
-                    continue
+                default:
+                    break
                 }
-                do {
-                    model.protocols.append(try reader.read(protocolDecl, annotation: annotationModel, conditions: conditions))
-                } catch {
-                    guard annotationModel != nil else { continue }
-                    if case .unsupported(let reason, let node) = error {
-                        let location = reader.location(of: node)
-                        model.diagnostics.append(MockDiagnostic(
-                            location: location,
-                            message: "\(reason); no mock generated for '\(protocolDecl.name.text)'"))
-                    }
-                }
-            } else if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
-                var previous: [String] = []
-                for clause in ifConfig.clauses {
-                    let condition = clause.condition?.trimmedDescription
-                    var clauseConditions = previous.map { "!(\($0))" }
-                    // `A || B` after a negation needs its own parentheses: `&&` binds tighter.
-                    if let condition { clauseConditions.append(previous.isEmpty ? condition : condition.parenthesizedIfCompound) }
-                    if case .statements(let statements)? = clause.elements {
-                        let combined = clauseConditions.isEmpty ? [] : [clauseConditions.joined(separator: " && ")]
-                        walk(statements, conditions: conditions + combined, reader: reader, annotation: annotation, into: &model)
-                    }
-                    if let condition { previous.append(condition) }
-                }
+                if let condition { previous.append(condition) }
+            }
+        } else if let (name, members) = nestingScope(decl) {
+            for member in members {
+                visit(member.decl, conditions: conditions, namespace: namespace + [name], reader: reader, annotation: annotation, into: &model)
+            }
+        }
+    }
+
+    /// The name and body of a type or extension that may declare protocols. Generic types
+    /// cannot (Swift does not allow a protocol in a generic context), so they are not entered.
+    static func nestingScope(_ decl: DeclSyntax) -> (String, MemberBlockItemListSyntax)? {
+        if let type = decl.as(StructDeclSyntax.self), type.genericParameterClause == nil {
+            return (type.name.text, type.memberBlock.members)
+        }
+        if let type = decl.as(ClassDeclSyntax.self), type.genericParameterClause == nil {
+            return (type.name.text, type.memberBlock.members)
+        }
+        if let type = decl.as(EnumDeclSyntax.self), type.genericParameterClause == nil {
+            return (type.name.text, type.memberBlock.members)
+        }
+        if let type = decl.as(ActorDeclSyntax.self), type.genericParameterClause == nil {
+            return (type.name.text, type.memberBlock.members)
+        }
+        if let extensionDecl = decl.as(ExtensionDeclSyntax.self), extensionDecl.genericWhereClause == nil {
+            return (extensionDecl.extendedType.trimmedDescription, extensionDecl.memberBlock.members)
+        }
+        return nil
+    }
+
+    static func readProtocol(
+        _ protocolDecl: ProtocolDeclSyntax, conditions: [String], namespace: [String], reader: ProtocolReader,
+        annotation: String, into model: inout SourceFileModel
+    ) {
+        let annotationModel = AnnotationReader.read(comments: comments(of: protocolDecl), annotation: annotation)
+        if protocolDecl.hasError {
+            if annotationModel != nil {
+                model.diagnostics.append(MockDiagnostic(
+                    location: reader.location(of: protocolDecl.name),
+                    message: "protocol '\(protocolDecl.name.text)' has syntax errors; no mock generated"))
+            }
+            return
+        }
+        do {
+            var protocolModel = try reader.read(protocolDecl, annotation: annotationModel, conditions: conditions)
+            protocolModel.namespace = namespace
+            model.protocols.append(protocolModel)
+        } catch {
+            guard annotationModel != nil else { return }
+            if case .unsupported(let reason, let node) = error {
+                model.diagnostics.append(MockDiagnostic(
+                    location: reader.location(of: node),
+                    message: "\(reason); no mock generated for '\(protocolDecl.name.text)'"))
             }
         }
     }

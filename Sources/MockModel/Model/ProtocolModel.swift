@@ -17,6 +17,9 @@ package struct ProtocolModel: Sendable, Hashable, Codable {
     package var annotation: MockAnnotation?
     /// The `#if` conditions around the declaration, outermost first.
     package var conditions: [String]
+    /// The types the protocol is nested in, outermost first (`["FooView"]`, or `["AAA.BBB"]`
+    /// from an extension): the mock is declared in an extension of them.
+    package var namespace: [String] = []
     package var location: SourceLocation
 
     package init(

@@ -75,7 +75,6 @@ struct MockTypeRenderer {
             lines.append("fileprivate let \(Self.lowerFirst(plan.mockName))Statics = PyramidMockMutex(\(staticState)())")
             lines.append("")
         }
-        lines.append(declarationLine())
         var typeBody: [String] = []
         for associated in plan.associatedTypes where !mockGenerics.contains(associated.name) {
             typeBody.append("\(access)typealias \(associated.name) = \(plan.typealiasTarget(associated))")
@@ -89,14 +88,20 @@ struct MockTypeRenderer {
         if !typeBody.isEmpty { typeBody.append("") }
         typeBody += body
         while typeBody.last == "" { typeBody.removeLast() }
-        var text = lines.joined(separator: "\n")
+        var text = declarationLine()
         text.reserveCapacity(text.utf8.count + typeBody.reduce(0) { $0 + $1.utf8.count + 8 } * 5 / 4)
         for entry in typeBody {
             text += "\n"
             Self.appendIndented(entry, to: &text)
         }
         text += "\n}"
-        return Self.wrap(text, in: plan.protocolModel.conditions)
+        // A protocol nested in a type is mocked in an extension of that type, as mockolo does,
+        // so the mock is found where the protocol is: `FooView.DelegateMock`.
+        if !plan.protocolModel.namespace.isEmpty {
+            text = "extension \(plan.protocolModel.namespace.joined(separator: ".")) {\n" + Self.indented(text) + "\n}"
+        }
+        lines.append(text)
+        return Self.wrap(lines.joined(separator: "\n"), in: plan.protocolModel.conditions)
     }
 
     func declarationLine() -> String {
@@ -140,9 +145,9 @@ struct MockTypeRenderer {
         }
     }
 
-    /// Every line of `text` indented by four spaces.
+    /// Every non-empty line of `text` indented by four spaces.
     static func indented(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
     }
 
     /// Joins the body entries from `start` on into one, inside `#if` for each condition.

@@ -373,3 +373,59 @@ final class FlaggedMock: Flagged, @unchecked Sendable {
     }
     #endif
 }
+
+extension Screen {
+    class DelegateMock: Delegate {
+        init() { }
+
+        private(set) var didTapCallCount = 0
+        private(set) var didTapArgValues = [Int]()
+        var didTapHandler: ((Int) -> ())?
+        func didTap(_ button: Int) {
+            didTapCallCount += 1
+            didTapArgValues.append(button)
+            if let didTapHandler = didTapHandler {
+                didTapHandler(button)
+            }
+        }
+    }
+}
+
+fileprivate struct ListenerMockStaticState {
+    var makeCallCount: Int = 0
+    var makeHandler: (() -> Int)? = nil
+}
+fileprivate let listenerMockStatics = PyramidMockMutex(ListenerMockStaticState())
+
+extension Outer.Inner {
+    class ListenerMock: Listener {
+        init() { }
+
+        #if DEBUG
+        private(set) var debugCallCount = 0
+        var debugHandler: (() -> ())?
+        func debug() {
+            debugCallCount += 1
+            if let debugHandler = debugHandler {
+                debugHandler()
+            }
+        }
+        #endif
+
+        static var makeCallCount: Int { listenerMockStatics.withLock { $0.makeCallCount } }
+        static var makeHandler: (() -> Int)? {
+            get { listenerMockStatics.withLock { $0.makeHandler } }
+            set { listenerMockStatics.withLock { $0.makeHandler = newValue } }
+        }
+        static func make() -> Int {
+            let makeHandler = listenerMockStatics.withLock { recorded in
+                recorded.makeCallCount += 1
+                return recorded.makeHandler
+            }
+            if let makeHandler {
+                return makeHandler()
+            }
+            return 0
+        }
+    }
+}

@@ -85,3 +85,25 @@ protocol Flagged: Sendable {
     func run(value: String)
     #endif
 }
+
+/// Protocols nested in types are mocked in an extension of the type, as mockolo does.
+struct Screen {
+    /// @mockable
+    protocol Delegate: AnyObject {
+        func didTap(_ button: Int)
+    }
+}
+
+enum Outer {}
+
+extension Outer {
+    enum Inner {
+        /// @mockable
+        protocol Listener {
+            #if DEBUG
+            func debug()
+            #endif
+            static func make() -> Int
+        }
+    }
+}

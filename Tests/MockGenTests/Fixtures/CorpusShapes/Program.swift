@@ -65,6 +65,11 @@ struct Program {
         flagged.runHandler = { value in precondition(value == 5) }
         flagged.run(value: 5)
         precondition(flagged.runCallCount == 1 && flagged.always() == 0)
+        let delegate = Screen.DelegateMock()
+        delegate.didTap(1)
+        precondition(delegate.didTapCallCount == 1)
+        Outer.Inner.ListenerMock.makeHandler = { 8 }
+        precondition(Outer.Inner.ListenerMock.make() == 8)
         print("all checks passed")
     }
 }
