@@ -85,8 +85,11 @@ package struct MockResolver: Sendable {
     private(set) var diagnostics: [MockDiagnostic] = []
 
     /// Parents that need no members from us: the compiler or the class itself satisfies them.
+    /// `Error` and the like have no requirement without a default, so they need no warning either.
     static let markerProtocols: Set<String> = [
         "AnyObject", "class", "Sendable", "Swift.Sendable", "Actor", "AnyActor", "Copyable", "Escapable",
+        "SendableMetatype", "Swift.SendableMetatype", "BitwiseCopyable", "Swift.BitwiseCopyable", "Error", "Swift.Error",
+        "LocalizedError", "Foundation.LocalizedError", "CustomNSError", "Foundation.CustomNSError",
     ]
 
     /// Standard protocols whose requirements a mock does not synthesise (as in mockolo):
@@ -126,7 +129,9 @@ package struct MockResolver: Sendable {
             }
             plans.append(plan(for: model, warnings: &warnings))
         }
-        return (plans, warnings)
+        // A parent shared by several annotated protocols is visited for each; say it once.
+        var seen: Set<MockDiagnostic> = []
+        return (plans, warnings.filter { seen.insert($0).inserted })
     }
 
     func plan(for model: ProtocolModel, warnings: inout [MockDiagnostic]) -> MockPlan {
@@ -212,7 +217,8 @@ struct InheritanceCollector {
         for parent in protocolModel.inherited {
             for component in parent.split(separator: "&").map(\.trimmedSpaces) {
                 switch component {
-                case "Sendable", "Swift.Sendable": isSendable = true
+                // `Error` refines `Sendable`: its mock must be Sendable too.
+                case "Sendable", "Swift.Sendable", "Error", "Swift.Error", "LocalizedError", "CustomNSError": isSendable = true
                 case "Actor", "_Concurrency.Actor": isActor = true
                 default: break
                 }

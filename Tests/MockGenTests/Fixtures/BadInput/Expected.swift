@@ -4,6 +4,20 @@
 
 import Foundation
 
+/// Guards a mock's bookkeeping so tests read and set it from any task.
+fileprivate final class PyramidMockMutex<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
 class ConditionalMock: Conditional {
     init() { }
 
@@ -53,4 +67,38 @@ class TokenMock: Token {
     }
 
     var raw: String = ""
+}
+
+final class FailureMock: Failure, @unchecked Sendable {
+    private struct MockState {
+        var reasonCallCount: Int = 0
+        var reasonHandler: (() -> String)? = nil
+    }
+    private let mockState = PyramidMockMutex(MockState())
+
+    init() { }
+
+    var reasonCallCount: Int { mockState.withLock { $0.reasonCallCount } }
+    var reasonHandler: (() -> String)? {
+        get { mockState.withLock { $0.reasonHandler } }
+        set { mockState.withLock { $0.reasonHandler = newValue } }
+    }
+    func reason() -> String {
+        let reasonHandler = mockState.withLock { recorded in
+            recorded.reasonCallCount += 1
+            return recorded.reasonHandler
+        }
+        if let reasonHandler {
+            return reasonHandler()
+        }
+        return ""
+    }
+}
+
+class FirstChildMock: FirstChild {
+    init() { }
+}
+
+class SecondChildMock: SecondChild {
+    init() { }
 }

@@ -29,3 +29,18 @@ protocol Orphan: UnknownParent {
 protocol Token: Hashable {
     var raw: String { get }
 }
+
+/// Marker parents with nothing to mock draw no warning; an Error mock is Sendable.
+/// @mockable
+protocol Failure: Error, SendableMetatype {
+    func reason() -> String
+}
+
+/// A parent shared by two mocked protocols is warned about once.
+protocol SharedParent: Hashable {}
+
+/// @mockable
+protocol FirstChild: SharedParent {}
+
+/// @mockable
+protocol SecondChild: SharedParent {}
