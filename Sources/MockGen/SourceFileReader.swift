@@ -125,9 +125,15 @@ package enum SourceFileReader {
         }
     }
 
+    /// The comments before the declaration, and those between its attributes and the
+    /// `protocol` keyword (`@available(…)` then `/// @mockable` then `public protocol`).
     static func comments(of declaration: ProtocolDeclSyntax) -> [String] {
         var result: [String] = []
-        for piece in declaration.leadingTrivia {
+        var trivia = Array(declaration.leadingTrivia)
+        if !declaration.attributes.isEmpty {
+            trivia += declaration.modifiers.first?.leadingTrivia ?? declaration.protocolKeyword.leadingTrivia
+        }
+        for piece in trivia {
             switch piece {
             case .docLineComment(let text), .docBlockComment(let text), .lineComment(let text), .blockComment(let text):
                 result.append(text)

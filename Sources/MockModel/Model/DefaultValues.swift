@@ -28,8 +28,13 @@ package struct DefaultValues: Sendable {
         switch type.shape {
         case .optional:
             return "nil"
+        case .array where type.mentions(["Self"]):
+            // `[Self]()` cannot be written where `Self` is the mock; the declared type gives `[]` its type.
+            return "[]"
         case .array:
             return "\(type.valueText)()"
+        case .dictionary where type.mentions(["Self"]):
+            return "[:]"
         case .dictionary:
             return "\(type.valueText)()"
         case .tuple(let elements):

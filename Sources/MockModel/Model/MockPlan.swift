@@ -22,6 +22,29 @@ package struct MockPlan: Sendable, Hashable {
     /// Some protocol in the hierarchy is not isolated to `globalActor`, so the mock's
     /// conformance must be isolated (`@MainActor P`) for its isolated witnesses to count.
     var needsIsolatedConformance = false
+    /// Standard parents whose requirements the mock writes (`Equatable`, `CaseIterable`…).
+    var standardParents: Set<String> = []
+    /// A standard parent no mock can honour, and the requirement that blocks it.
+    var blockedBy: Blocker?
+
+    struct Blocker: Sendable, Hashable {
+        var parent: String
+        var requirement: String
+    }
+
+    /// The mock must be a final class: `CaseIterable` needs `AllCases.Element == Self`, and a
+    /// requirement taking `Self` can only be met when `Self` is the mock itself.
+    var needsFinal: Bool {
+        if standardParents.contains("CaseIterable") { return true }
+        return members.contains { member in
+            switch member {
+            case .method(let method): return method.parameters.contains { $0.type.mentions(["Self"]) }
+            case .subscript(let item): return item.parameters.contains { $0.type.mentions(["Self"]) }
+            case .property(let property): return property.type.mentions(["Self"])
+            case .initializer(let initializer): return initializer.parameters.contains { $0.type.mentions(["Self"]) }
+            }
+        }
+    }
 
     enum Isolation: Sendable, Hashable {
         /// A plain class: stored properties like mockolo's.
@@ -89,15 +112,34 @@ package struct MockResolver: Sendable {
     static let markerProtocols: Set<String> = [
         "AnyObject", "class", "Sendable", "Swift.Sendable", "Actor", "AnyActor", "Copyable", "Escapable",
         "SendableMetatype", "Swift.SendableMetatype", "BitwiseCopyable", "Swift.BitwiseCopyable", "Error", "Swift.Error",
-        "LocalizedError", "Foundation.LocalizedError", "CustomNSError", "Foundation.CustomNSError",
+        "LocalizedError", "Foundation.LocalizedError", "CustomNSError", "Foundation.CustomNSError", "_SendableMetatype",
     ]
 
-    /// Standard protocols whose requirements a mock does not synthesise (as in mockolo):
-    /// the user adds them in an extension, so the mock is generated with a warning saying so.
-    static let unsynthesised: Set<String> = [
-        "Equatable", "Hashable", "Identifiable", "Comparable", "NSObjectProtocol", "CustomStringConvertible",
-        "CustomDebugStringConvertible", "Codable", "Encodable", "Decodable",
+    /// Standard parents whose requirements the mock writes itself: identity for `Equatable`,
+    /// `Hashable` and `Comparable`, settable `description`s, a settable `allCases` (on a
+    /// final class), and nothing for `Identifiable`, which a class meets with `ObjectIdentifier`.
+    static let synthesised: Set<String> = [
+        "Equatable", "Hashable", "Comparable", "Identifiable", "CustomStringConvertible", "CustomDebugStringConvertible",
+        "CaseIterable",
     ]
+
+    /// Standard parents no mock can honour, with the requirement that blocks it: such a
+    /// protocol is skipped with a warning naming it, so the generated file still compiles.
+    static let blocking: [String: String] = [
+        "Decodable": "init(from:), which must decode the conforming type's own stored properties",
+        "Codable": "init(from:), which must decode the conforming type's own stored properties",
+        "Encodable": "encode(to:), which must encode the conforming type's own stored properties",
+        "NSObjectProtocol": "NSObject's members, which only an NSObject subclass provides",
+        "RawRepresentable": "init?(rawValue:) and rawValue, which only an enum or a value type can honour",
+    ]
+
+    /// `Swift.Equatable` → `Equatable`.
+    static func unqualified(_ name: String) -> String {
+        for module in ["Swift.", "Foundation.", "ObjectiveC."] where name.hasPrefix(module) {
+            return String(name.dropFirst(module.count))
+        }
+        return name
+    }
 
     package init(files: [SourceFileModel]) {
         for file in files {
@@ -127,7 +169,14 @@ package struct MockResolver: Sendable {
                     message: "protocol '\(model.name)' is \(model.access.rawValue), so no other file can conform to it; no mock generated"))
                 continue
             }
-            plans.append(plan(for: model, warnings: &warnings))
+            let plan = plan(for: model, warnings: &warnings)
+            if let blocker = plan.blockedBy {
+                warnings.append(MockDiagnostic(
+                    location: model.location,
+                    message: "no mock generated for '\(model.name)': it inherits '\(blocker.parent)', and a mock cannot honour its \(blocker.requirement)"))
+                continue
+            }
+            plans.append(plan)
         }
         // A parent shared by several annotated protocols is visited for each; say it once.
         var seen: Set<MockDiagnostic> = []
@@ -157,7 +206,9 @@ package struct MockResolver: Sendable {
             isolation: isolation,
             globalActor: collector.globalActor,
             importFiles: collector.importFiles,
-            needsIsolatedConformance: isolation == .none && collector.globalActor != nil && collector.hasNonisolatedProtocol
+            needsIsolatedConformance: isolation == .none && collector.globalActor != nil && collector.hasNonisolatedProtocol,
+            standardParents: collector.standardParents,
+            blockedBy: collector.blockedBy
         )
     }
 
@@ -178,6 +229,8 @@ struct InheritanceCollector {
     var isActor = false
     var globalActor: String?
     var warnings: [MockDiagnostic] = []
+    var standardParents: Set<String> = []
+    var blockedBy: MockPlan.Blocker?
     private var keys: Set<String> = []
     private var visited: Set<String> = []
 
@@ -191,6 +244,22 @@ struct InheritanceCollector {
     var hasNonisolatedProtocol: Bool {
         visited.contains { name in
             protocolsByName[name].map { !$0.attributes.contains(where: MockResolver.isGlobalActor) } ?? false
+        }
+    }
+
+    /// Records a standard parent and adds the requirements the mock meets as plain members.
+    mutating func addStandardParent(_ name: String) {
+        guard standardParents.insert(name).inserted else { return }
+        let added: [Member]
+        switch name {
+        case "CustomStringConvertible": added = [.property(Property(name: "description", type: .named("String")))]
+        case "CustomDebugStringConvertible": added = [.property(Property(name: "debugDescription", type: .named("String")))]
+        case "CaseIterable":
+            added = [.property(Property(name: "allCases", type: TypeRef("[Self]", shape: .array(.named("Self"))), isStatic: true))]
+        default: added = []
+        }
+        for member in added where keys.insert(member.signatureKey).inserted {
+            members.append(member)
         }
     }
 
@@ -222,12 +291,13 @@ struct InheritanceCollector {
                 case "Actor", "_Concurrency.Actor": isActor = true
                 default: break
                 }
+                let standard = MockResolver.unqualified(component)
                 if let parentModel = protocolsByName[component] {
                     visit(parentModel)
-                } else if MockResolver.unsynthesised.contains(component) {
-                    warnings.append(MockDiagnostic(
-                        location: protocolModel.location,
-                        message: "'\(protocolModel.name)' inherits '\(component)', whose requirements the mock does not implement; add them in an extension of the mock"))
+                } else if MockResolver.synthesised.contains(standard) {
+                    addStandardParent(standard)
+                } else if let requirement = MockResolver.blocking[standard] {
+                    if blockedBy == nil { blockedBy = MockPlan.Blocker(parent: standard, requirement: requirement) }
                 } else if !MockResolver.markerProtocols.contains(component), !component.hasPrefix("@") {
                     warnings.append(MockDiagnostic(
                         location: protocolModel.location,

@@ -15,7 +15,7 @@ struct Bookkeeping {
         case locked(nonisolated: Bool)
         /// Static state behind the file-level `storage` value; fields whose types
         /// mention the mock's generic parameters are stored as `Any?` and cast back.
-        case statics(storage: String, erased: Set<String>, nonisolated: Bool)
+        case statics(storage: String, erased: Set<String>, nonisolated: Bool, typealiases: [String: String] = [:])
     }
 
     let kind: Kind
@@ -56,7 +56,7 @@ struct Bookkeeping {
         switch kind {
         case .stored: return access
         case .locked(let nonisolated): return access + (nonisolated ? "nonisolated " : "")
-        case .statics(_, _, let nonisolated): return access + "static " + (nonisolated ? "nonisolated " : "")
+        case .statics(_, _, let nonisolated, _): return access + "static " + (nonisolated ? "nonisolated " : "")
         }
     }
 
@@ -64,22 +64,33 @@ struct Bookkeeping {
         switch kind {
         case .stored: return ""
         case .locked: return "mockState"
-        case .statics(let storage, _, _): return storage
+        case .statics(let storage, _, _, _): return storage
         }
     }
 
     private func isErased(_ type: String) -> Bool {
-        guard case .statics(_, let erased, _) = kind else { return false }
+        guard case .statics(_, let erased, _, _) = kind else { return false }
         return erased.contains { TypeRef.containsIdentifier($0, in: type) }
     }
 
     private mutating func addField(_ name: String, type: String, initial: String) {
-        let field = isErased(type) ? "var \(name): Any? = nil" : "var \(name): \(type) = \(initial)"
+        let field = isErased(type) ? "var \(name): Any? = nil" : "var \(name): \(fileLevel(type)) = \(initial)"
         if let last = fieldGroups.last, last.conditions == conditions {
             fieldGroups[fieldGroups.count - 1].lines.append(field)
         } else {
             fieldGroups.append((conditions, [field]))
         }
+    }
+
+    /// `type` as the file-level static state can write it: the mock's typealiases for
+    /// associated types (`Initial`) resolved to their targets, which only the mock's body can name.
+    private func fileLevel(_ type: String) -> String {
+        guard case .statics(_, _, _, let typealiases) = kind, !typealiases.isEmpty else { return type }
+        var result = type
+        for (name, target) in typealiases where TypeRef.containsIdentifier(name, in: result) {
+            result = TypeRef.replacingIdentifier(name, with: "(\(target))", in: result)
+        }
+        return result
     }
 
     /// The expression reading field `name` of type `type` inside a `withLock` closure over `state`.
@@ -184,7 +195,7 @@ struct Bookkeeping {
         switch kind {
         case .stored: return "self.\(name) = \(value)"
         case .locked: return "mockState.withLock { $0.\(name) = \(value) }"
-        case .statics(let storage, _, _): return "\(storage).withLock { $0.\(name) = \(value) }"
+        case .statics(let storage, _, _, _): return "\(storage).withLock { $0.\(name) = \(value) }"
         }
     }
 

@@ -13,7 +13,7 @@ extension MockTypeRenderer {
         if let counter { book.counter(counter) }
         let modifier = plan.protocolModel.annotation?.modifiers[property.name].map { "\($0) " } ?? ""
         book.variable(
-            property.name, type: property.type.valueText, initial: defaults.value(for: property.type),
+            property.name, type: storedType(property.type, text: property.type.valueText), initial: defaults.value(for: property.type),
             attributes: book.isStatic ? "" : modifier, setCounter: counter)
         body += book.drain()
         body.append("")
@@ -82,7 +82,7 @@ extension MockTypeRenderer {
 
         // The witness.
         var generics = method.genericParameters.map(\.declaration)
-        var parameters = method.parameters.map(Self.declaration)
+        var parameters = method.parameters.map { declaration(ofWitnessParameter: $0) }
         var throwsClause = method.throwing.keyword
         if method.throwing == .rethrows {
             generics.append("RethrownError: Error")
@@ -226,6 +226,15 @@ extension MockTypeRenderer {
         }
         if type.mentions(["Self"]) { result = TypeRef.replacingIdentifier("Self", with: plan.mockName, in: result) }
         return result
+    }
+
+    /// A witness's parameter: `Self` is written as the mock (final whenever a parameter takes
+    /// `Self`), since only a result may say `Self` in a class.
+    func declaration(ofWitnessParameter parameter: Parameter) -> String {
+        guard parameter.type.mentions(["Self"]) else { return Self.declaration(parameter) }
+        var copy = parameter
+        copy.type.text = TypeRef.replacingIdentifier("Self", with: plan.mockName, in: parameter.type.text)
+        return Self.declaration(copy)
     }
 
     /// Parameters that are non-escaping closures the handler receives as `Any`: the call

@@ -35,7 +35,9 @@ struct MockTypeRenderer {
         }
         instance = Bookkeeping(kind: instanceKind, access: access)
         statics = Bookkeeping(
-            kind: .statics(storage: Self.lowerFirst(plan.mockName) + "Statics", erased: mockGenerics, nonisolated: forceNonisolated),
+            kind: .statics(
+                storage: Self.lowerFirst(plan.mockName) + "Statics", erased: mockGenerics, nonisolated: forceNonisolated,
+                typealiases: typealiases),
             access: access)
     }
 
@@ -44,7 +46,7 @@ struct MockTypeRenderer {
         return first.lowercased() + text.dropFirst()
     }
 
-    var classIsFinal: Bool { options.mockFinal || plan.isolation == .locked }
+    var classIsFinal: Bool { options.mockFinal || plan.isolation == .locked || plan.needsFinal }
 
     // MARK: - The type
 
@@ -65,6 +67,7 @@ struct MockTypeRenderer {
         }
         instance.conditions = []
         statics.conditions = []
+        renderStandardConformances()
 
         var lines: [String] = []
         let staticState = "\(plan.mockName)StaticState"
@@ -105,6 +108,13 @@ struct MockTypeRenderer {
     }
 
     func declarationLine() -> String {
+        // The protocol's availability (`@available(*, deprecated)`, `@available(macOS 10.15, *)`) is the mock's:
+        // conforming to it outside that availability draws a warning or an error.
+        let availability = plan.protocolModel.attributes.filter { $0.hasPrefix("@available") }.map { $0 + "\n" }.joined()
+        return availability + declarationHead()
+    }
+
+    func declarationHead() -> String {
         let model = plan.protocolModel
         var generics = ""
         if plan.isGeneric {
@@ -142,6 +152,25 @@ struct MockTypeRenderer {
                 lineStart = bytes.index(after: index)
             }
             index = bytes.index(after: index)
+        }
+    }
+
+    /// Identity is the mock's equality, hash and order: two mocks are equal when they are one object.
+    mutating func renderStandardConformances() {
+        let parents = plan.standardParents
+        let nonisolated = plan.isolation == .actor || plan.globalActor != nil ? "nonisolated " : ""
+        let name = plan.mockName
+        if !parents.isDisjoint(with: ["Equatable", "Hashable", "Comparable"]) {
+            body.append("\(access)\(nonisolated)static func == (lhs: \(name), rhs: \(name)) -> Bool {\n    lhs === rhs\n}")
+            body.append("")
+        }
+        if parents.contains("Hashable") {
+            body.append("\(access)\(nonisolated)func hash(into hasher: inout Hasher) {\n    hasher.combine(ObjectIdentifier(self))\n}")
+            body.append("")
+        }
+        if parents.contains("Comparable") {
+            body.append("\(access)\(nonisolated)static func < (lhs: \(name), rhs: \(name)) -> Bool {\n    ObjectIdentifier(lhs) < ObjectIdentifier(rhs)\n}")
+            body.append("")
         }
     }
 

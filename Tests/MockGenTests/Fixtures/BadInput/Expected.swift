@@ -67,6 +67,14 @@ class TokenMock: Token {
     }
 
     var raw: String = ""
+
+    static func == (lhs: TokenMock, rhs: TokenMock) -> Bool {
+        lhs === rhs
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
 }
 
 final class FailureMock: Failure, @unchecked Sendable {

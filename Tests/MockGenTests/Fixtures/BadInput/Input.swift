@@ -37,7 +37,7 @@ protocol Failure: Error, SendableMetatype {
 }
 
 /// A parent shared by two mocked protocols is warned about once.
-protocol SharedParent: Hashable {}
+protocol SharedParent: ExternalParent {}
 
 /// @mockable
 protocol FirstChild: SharedParent {}
