@@ -126,6 +126,7 @@ package struct TypeRef: Sendable, Hashable, Codable {
 
     /// `text` with each whole identifier `identifier` replaced by `replacement`.
     static func replacingIdentifier(_ identifier: String, with replacement: String, in text: String) -> String {
+        guard ByteSearch.contains(text, identifier) else { return text }
         var result = ""
         var word = ""
         for character in text + "\u{0}" {

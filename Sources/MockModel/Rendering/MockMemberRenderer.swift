@@ -12,8 +12,10 @@ extension MockTypeRenderer {
         let counter = property.isSettable ? "\(property.name)SetCallCount" : nil
         if let counter { book.counter(counter) }
         let modifier = plan.protocolModel.annotation?.modifiers[property.name].map { "\($0) " } ?? ""
+        // A property keeps `T!` (a stored `T?` would not meet the requirement); `Self` is the mock.
+        let type = TypeRef.replacingIdentifier("Self", with: plan.mockName, in: property.type.valueText)
         book.variable(
-            property.name, type: storedType(property.type, text: property.type.valueText), initial: defaults.value(for: property.type),
+            property.name, type: type, initial: defaults.value(for: property.type),
             attributes: book.isStatic ? "" : modifier, setCounter: counter)
         body += book.drain()
         body.append("")

@@ -20,6 +20,9 @@ fileprivate final class PyramidMockMutex<Value>: @unchecked Sendable {
 
 class DrawingMock: Drawing {
     init() { }
+    init(scale: Int! = nil) {
+        self.scale = scale
+    }
 
     private(set) var fillCallCount = 0
     private(set) var fillArgValues = [any Shape]()
@@ -79,6 +82,9 @@ class DrawingMock: Drawing {
         }
         return nil
     }
+
+    private(set) var scaleSetCallCount = 0
+    var scale: Int! = nil { didSet { scaleSetCallCount += 1 } }
 
     private(set) var copyCallCount = 0
     var copyHandler: (() -> DrawingMock)?

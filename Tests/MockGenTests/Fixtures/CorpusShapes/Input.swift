@@ -12,6 +12,7 @@ protocol Drawing {
     func transform<T>(closure: (T) -> Int) -> Int
     func produce<T>(make: (Int) -> T) throws -> T
     func measure(x: Int!) -> Int!
+    var scale: Int! { get set }
     @discardableResult
     func copy() -> Self
     func mark(_: Int, _: String, first throws: Bool, default: Double)
