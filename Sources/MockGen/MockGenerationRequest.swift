@@ -36,6 +36,10 @@ public struct MockGenerationRequest: Sendable {
     /// Threads for reading, parsing and rendering (`-j/--concurrency-limit`); a number
     /// below 1 counts as 1. The output is the same for any number.
     public var concurrency: Int
+    /// Mock files from the modules the sources depend on (`--mockfiles`, `--mock-filelist`):
+    /// a mocked protocol whose parent is declared in such a module, not among the sources,
+    /// repeats that parent's mock members, as mockolo does.
+    public var mockFiles: [String] = []
     /// Where the incremental cache lives (`--cache-dir`); `nil` turns it off (`--no-cache`).
     /// With a cache, a rerun whose inputs, options and outputs are unchanged reads the
     /// sources, finds them unchanged, and parses, renders and writes nothing.

@@ -45,8 +45,18 @@ public enum MockGenerator {
         report.filesRead = texts.count
         report.phases.append(clock.lap("read"))
 
+        var parentMocks: [ParentMock] = []
+        var mockFileHashes: [ContentHash] = []
+        for path in request.mockFiles {
+            guard let data = FileManager.default.contents(atPath: path) else { throw .input("mock file \(path): cannot be read") }
+            guard let text = String(data: data, encoding: .utf8) else { throw .input("mock file \(path): not UTF-8 text") }
+            parentMocks += ParentMockReader.read(source: text)
+            mockFileHashes += [ContentHash(path), ContentHash(data: data)]
+        }
+
         let settings = settingsHash(request)
-        let inputs = ContentHash.combine(request.sources.flatMap { [ContentHash($0), hashes[$0] ?? ContentHash(value: 0)] })
+        let inputs = ContentHash.combine(
+            request.sources.flatMap { [ContentHash($0), hashes[$0] ?? ContentHash(value: 0)] } + mockFileHashes)
         let cache = request.cacheDirectory.map { MockCache(directory: $0, destination: request.destination) }
         if let cache, let manifest = cache.load(), manifest.settings == settings, manifest.inputs == inputs,
            outputsIntact(manifest.outputs) {
@@ -65,7 +75,7 @@ public enum MockGenerator {
         for file in files { report.diagnostics += file.diagnostics }
 
         // Resolve and render.
-        let resolver = MockResolver(files: files)
+        let resolver = MockResolver(files: files, parentMocks: parentMocks)
         let (plans, warnings) = resolver.plans()
         report.diagnostics += warnings
         report.mocks = plans.count
@@ -181,7 +191,9 @@ public enum MockGenerator {
             version, request.annotation, request.perFile ? "per-file" : "single", request.destination,
             options.mockFinal ? "final" : "open", options.argumentsHistory ? "history" : "",
             options.header ?? "", options.testableImports.joined(separator: ","), options.customImports.joined(separator: ","),
-            options.excludeImports.joined(separator: ","),
+            options.excludeImports.joined(separator: ","), options.allowSetCallCount ? "settable-counts" : "",
+            options.macro ?? "", options.mockClasses ? "classes" : "", options.disableCombineDefaultValues ? "no-subjects" : "",
+            options.useTemplateFunc ? "template-func" : "",
         ]
         return ContentHash(parts.joined(separator: "\u{1F}"))
     }

@@ -58,6 +58,29 @@ package struct MocksCommand: ParsableCommand {
     @Flag(name: .customLong("enable-args-history"), help: "Record every method's arguments in fooArgValues.")
     var enableArgsHistory = false
 
+    @Flag(name: .customLong("allow-set-call-count"), help: "Let tests set fooCallCount and fooSetCallCount.")
+    var allowSetCallCount = false
+
+    @Option(name: [.customLong("mocks", withSingleDash: true), .customLong("mockfiles")], parsing: .upToNextOption,
+            help: "Mock files of modules the sources depend on; a parent protocol declared there is met by its mock's members.")
+    var mockFiles: [String] = []
+
+    @Option(name: .customLong("mock-filelist"), help: "A file listing mock files, one per line (instead of --mockfiles).")
+    var mockFileList: String?
+
+    @Option(name: .customLong("macro"), help: "Wrap the mocks in #if <macro> … #endif.")
+    var macro: String?
+
+    @Flag(name: .customLong("mock-all"), help: "Mock annotated classes too, as subclasses.")
+    var mockAll = false
+
+    @Flag(name: .customLong("disable-combine-default-values"),
+          help: "Write AnyPublisher properties as plain settable properties, with no subject behind them.")
+    var disableCombineDefaultValues = false
+
+    @Flag(name: .customLong("use-template-func"), help: "Make each method body one call to a mockFunc helper.")
+    var useTemplateFunc = false
+
     @Option(name: [.customShort("j"), .customLong("concurrency-limit")],
             help: "Threads for parsing and rendering (default: the number of cores).")
     var concurrencyLimit: Int?
@@ -89,6 +112,9 @@ package struct MocksCommand: ParsableCommand {
         if annotation.isEmpty {
             throw ValidationError("--annotation must not be empty.")
         }
+        if let macro, macro.trimmingCharacters(in: .whitespaces).isEmpty || macro.contains("\n") {
+            throw ValidationError("--macro must be a compilation condition on one line, such as DEBUG or MOCKS && DEBUG.")
+        }
     }
 
     package func run() throws {
@@ -97,14 +123,25 @@ package struct MocksCommand: ParsableCommand {
         do {
             let sources = try SourceDiscovery.files(
                 directories: sourceDirectories, files: sourceFiles, fileList: fileList, excludeSuffixes: excludeSuffixes)
-            let request = MockGenerationRequest(
-                sources: sources, destination: destination, perFile: perFile,
-                options: RenderOptions(
-                    mockFinal: mockFinal, argumentsHistory: enableArgsHistory, header: header,
-                    testableImports: testableImports, customImports: customImports, excludeImports: excludeImports),
+            var options = RenderOptions(
+                mockFinal: mockFinal, argumentsHistory: enableArgsHistory, header: header,
+                testableImports: testableImports, customImports: customImports, excludeImports: excludeImports)
+            options.allowSetCallCount = allowSetCallCount
+            options.macro = macro
+            options.mockClasses = mockAll
+            options.disableCombineDefaultValues = disableCombineDefaultValues
+            options.useTemplateFunc = useTemplateFunc
+            var request = MockGenerationRequest(
+                sources: sources, destination: destination, perFile: perFile, options: options,
                 annotation: annotation,
                 concurrency: concurrencyLimit ?? ProcessInfo.processInfo.activeProcessorCount,
                 cacheDirectory: noCache ? nil : (cacheDirectory ?? MockGenerationRequest.defaultCacheDirectory))
+            // As in mockolo, a mock file list replaces the files named one by one.
+            if let mockFileList {
+                request.mockFiles = try SourceDiscovery.files(directories: [], files: [], fileList: mockFileList, excludeSuffixes: [])
+            } else {
+                request.mockFiles = mockFiles
+            }
             report = try MockGenerator.run(request)
         } catch {
             throw MocksFailure(description: error.description)

@@ -30,7 +30,8 @@ struct CompileTests {
 
     func typecheck(_ fixture: GoldenFixture, mode: String) async throws {
         let outcome = try await Swiftc.run(
-            ["-wmo", "-emit-sil", "-o", "/dev/null", "-swift-version", mode, "-warnings-as-errors"] + (try fixture.inputs()) + [fixture.expectedPath])
+            ["-wmo", "-emit-sil", "-o", "/dev/null", "-swift-version", mode, "-warnings-as-errors"] + (try fixture.inputs())
+                + (try fixture.supportFiles()) + [fixture.expectedPath])
         #expect(outcome.status == 0 && outcome.output.isEmpty, "\(fixture.name), Swift \(mode):\n\(outcome.output)")
     }
 
@@ -42,7 +43,7 @@ struct CompileTests {
         let executable = directory.appendingPathComponent("program").path
         let build = try await Swiftc.run(
             ["-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-o", executable] + (try fixture.inputs())
-                + [fixture.expectedPath, try #require(fixture.programPath)])
+                + (try fixture.supportFiles()) + [fixture.expectedPath, try #require(fixture.programPath)])
         try #require(build.status == 0, "\(fixture.name): the program does not build:\n\(build.output)")
         let run = try await Swiftc.execute(executable)
         #expect(run.status == 0, "\(fixture.name): the program failed:\n\(run.output)")

@@ -63,7 +63,9 @@ struct GoldenFixture: CustomStringConvertible, Sendable {
     }
 
     /// The flags `Arguments.txt` that fixtures may give; any other is a typo, not an option left off.
-    static let knownArguments: Set<String> = ["--mock-final", "--enable-args-history"]
+    static let knownArguments: Set<String> = [
+        "--mock-final", "--enable-args-history", "--allow-set-call-count", "--use-template-func",
+    ]
 
     /// The flags in `Arguments.txt`; none when the fixture has no such file. An
     /// unreadable file or an unknown flag is an error.
@@ -85,9 +87,26 @@ struct GoldenFixture: CustomStringConvertible, Sendable {
 
     func options() throws -> RenderOptions {
         let arguments = try arguments()
-        return RenderOptions(
+        var options = RenderOptions(
             mockFinal: arguments.contains("--mock-final"), argumentsHistory: arguments.contains("--enable-args-history"))
+        options.allowSetCallCount = arguments.contains("--allow-set-call-count")
+        options.useTemplateFunc = arguments.contains("--use-template-func")
+        return options
     }
+
+    /// Files of the fixture whose name starts with `prefix`, sorted.
+    func files(prefixed prefix: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasPrefix(prefix) && $0.hasSuffix(".swift") }.sorted()
+            .map { directory.appendingPathComponent($0).path }
+    }
+
+    /// `ParentMocks*.swift`: mocks from "another module", given as `--mockfiles`.
+    func mockFiles() throws -> [String] { try files(prefixed: "ParentMocks") }
+
+    /// Files compiled with the mocks but not read as sources: the other module's
+    /// protocols (`Module*.swift`) and its mocks.
+    func supportFiles() throws -> [String] { try files(prefixed: "Module") + mockFiles() }
 
     /// The expected warnings: `Warnings.txt`, or none when the fixture has no such file.
     func expectedWarnings() throws -> String {
@@ -100,8 +119,10 @@ struct GoldenFixture: CustomStringConvertible, Sendable {
         let destination = FileManager.default.temporaryDirectory
             .appendingPathComponent("pyramid-golden-\(UUID().uuidString)/Mocks.swift").path
         defer { try? FileManager.default.removeItem(atPath: (destination as NSString).deletingLastPathComponent) }
-        let report = try MockGenerator.run(MockGenerationRequest(
-            sources: try inputs(), destination: destination, options: try options(), concurrency: 2, cacheDirectory: nil))
+        var request = MockGenerationRequest(
+            sources: try inputs(), destination: destination, options: try options(), concurrency: 2, cacheDirectory: nil)
+        request.mockFiles = try mockFiles()
+        let report = try MockGenerator.run(request)
         let output = try String(contentsOfFile: destination, encoding: .utf8)
         let warnings = report.diagnostics.map { $0.description.replacingOccurrences(of: directory.path + "/", with: "") }
         return (output, warnings.isEmpty ? "" : warnings.joined(separator: "\n") + "\n")

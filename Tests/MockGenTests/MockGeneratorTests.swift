@@ -104,6 +104,27 @@ struct MockGeneratorTests {
         #expect(try project.run().upToDate, "the cache is rebuilt")
     }
 
+    @Test("a changed mock file (--mockfiles) regenerates: its members are part of the output")
+    func mockFileInvalidates() throws {
+        let project = try Project()
+        try project.write("Sources/Child.swift", "/// @mockable\nprotocol Child: Parent {\n    func run()\n}\n")
+        let mockFile = try project.write("Other/ParentMock.swift", "class ParentMock: Parent {\n    var first = 1\n}\n")
+        func run() throws -> MockGenerationReport {
+            var request = MockGenerationRequest(
+                sources: try project.sources(), destination: project.path("Mocks/Mocks.swift"), concurrency: 2,
+                cacheDirectory: project.path("cache"))
+            request.mockFiles = [mockFile]
+            return try MockGenerator.run(request)
+        }
+        _ = try run()
+        #expect(try run().upToDate)
+        try project.write("Other/ParentMock.swift", "class ParentMock: Parent {\n    var second = 2\n}\n")
+        let changed = try run()
+        #expect(!changed.upToDate && changed.written.count == 1)
+        let output = try String(contentsOfFile: project.path("Mocks/Mocks.swift"), encoding: .utf8)
+        #expect(output.contains("var second = 2") && !output.contains("var first"))
+    }
+
     @Test("per-file output mirrors the source tree and removes only its own stale files")
     func perFile() throws {
         let project = try Project()

@@ -58,4 +58,43 @@ struct MocksCommandTests {
         #expect(try await CLI.run(arguments).stdout.contains("1 written"))
         #expect(try await CLI.run(arguments).stdout.contains("up to date"))
     }
+
+    @Test("mockolo's other flags: --macro, --allow-set-call-count, --use-template-func, -mocks, --mock-filelist")
+    func moreMockoloFlags() async throws {
+        let folder = try TemporaryFolder()
+        try "/// @mockable\nprotocol Child: Parent {\n    func run()\n}\n"
+            .write(toFile: folder.path("Child.swift"), atomically: true, encoding: .utf8)
+        try "class ParentMock: Parent {\n    var parentValue = 1\n}\n"
+            .write(toFile: folder.path("ParentMock.swift"), atomically: true, encoding: .utf8)
+        try folder.path("ParentMock.swift").write(toFile: folder.path("mocks.txt"), atomically: true, encoding: .utf8)
+        for mocks in [["-mocks", folder.path("ParentMock.swift")], ["--mock-filelist", folder.path("mocks.txt")]] {
+            let run = try await CLI.run([
+                "mocks", "-srcs", folder.path("Child.swift"), "-d", folder.path("Mocks.swift"), "--no-cache", "--macro", "MOCKS",
+                "--allow-set-call-count", "--use-template-func",
+            ] + mocks)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(!run.stderr.contains("Parent"), "the parent is known from its mock: \(run.stderr)")
+            let output = try String(contentsOfFile: folder.path("Mocks.swift"), encoding: .utf8)
+            #expect(output.contains("#if MOCKS\n"))
+            #expect(output.hasSuffix("#endif\n"))
+            #expect(output.contains("    var runCallCount = 0"))
+            #expect(output.contains("mockFunc(&runCallCount)"))
+            #expect(output.contains("var parentValue = 1"))
+        }
+    }
+
+    @Test("a missing mock file or an empty --macro is a clear error, and nothing is written")
+    func badMockoloFlags() async throws {
+        let folder = try TemporaryFolder()
+        try "/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n".write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
+        let missing = try await CLI.run([
+            "mocks", "-srcs", folder.path("Clock.swift"), "-d", folder.path("Mocks.swift"), "--mockfiles", folder.path("Gone.swift"),
+        ])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("mock file \(folder.path("Gone.swift")): cannot be read"))
+        let macro = try await CLI.run(["mocks", "-srcs", folder.path("Clock.swift"), "-d", folder.path("Mocks.swift"), "--macro", " "])
+        #expect(macro.status != 0)
+        #expect(macro.stderr.contains("--macro"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("Mocks.swift")))
+    }
 }

@@ -31,7 +31,10 @@ package enum MemberNaming {
 
     /// One base name per member of `members` that has bookkeeping (methods and
     /// subscripts), keyed by the member's index; properties and initialisers keep theirs.
-    package static func baseNames(for members: [Member]) -> [Int: String] {
+    ///
+    /// `reserved` names are taken already (by a parent mock's bookkeeping, `--mockfiles`):
+    /// a member of such a name takes the next name in the sequence, as in mockolo.
+    package static func baseNames(for members: [Member], reserved: Set<String> = []) -> [Int: String] {
         // Members inside `#if` are named per clause, beside those outside any, as mockolo does:
         // two clauses that are never compiled together may reuse a name.
         let plain = members.indices.filter { members[$0].conditions.isEmpty }
@@ -39,17 +42,17 @@ package enum MemberNaming {
         for member in members where !member.conditions.isEmpty && !clauses.contains(member.conditions) {
             clauses.append(member.conditions)
         }
-        var names = baseNames(for: members, among: plain)
+        var names = baseNames(for: members, among: plain, reserved: reserved)
         for clause in clauses {
             let inClause = members.indices.filter { members[$0].conditions == clause }
-            let clauseNames = baseNames(for: members, among: plain + inClause)
+            let clauseNames = baseNames(for: members, among: plain + inClause, reserved: reserved)
             for index in inClause { names[index] = clauseNames[index] }
         }
         return names
     }
 
     /// Names for `members[indices]`, plain members first, as if the others did not exist.
-    static func baseNames(for members: [Member], among indices: [Int]) -> [Int: String] {
+    static func baseNames(for members: [Member], among indices: [Int], reserved: Set<String>) -> [Int: String] {
         var properties: [Candidate] = []
         var others: [Candidate] = []
         for index in indices {
@@ -72,7 +75,7 @@ package enum MemberNaming {
                 break
             }
         }
-        var namer = Namer()
+        var namer = Namer(used: reserved)
         var seen: Set<String> = []
         var duplicates: [Candidate] = []
         var distinct: [Candidate] = []

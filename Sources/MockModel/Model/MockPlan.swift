@@ -26,6 +26,8 @@ package struct MockPlan: Sendable, Hashable {
     var standardParents: Set<String> = []
     /// A standard parent no mock can honour, and the requirement that blocks it.
     var blockedBy: Blocker?
+    /// Mocks of parents from other modules (`--mockfiles`), whose members the mock repeats.
+    var parentMocks: [ParentMock] = []
 
     struct Blocker: Sendable, Hashable {
         var parent: String
@@ -141,7 +143,15 @@ package struct MockResolver: Sendable {
         return name
     }
 
-    package init(files: [SourceFileModel]) {
+    /// Mocks from other modules (`--mockfiles`), by the protocols they conform to.
+    private(set) var parentMocks: [String: ParentMock] = [:]
+
+    package init(files: [SourceFileModel], parentMocks: [ParentMock] = []) {
+        for mock in parentMocks {
+            for conformance in mock.conformances where self.parentMocks[conformance] == nil {
+                self.parentMocks[conformance] = mock
+            }
+        }
         for file in files {
             for model in file.protocols {
                 if let existing = protocolsByName[model.name] {
@@ -184,7 +194,7 @@ package struct MockResolver: Sendable {
     }
 
     func plan(for model: ProtocolModel, warnings: inout [MockDiagnostic]) -> MockPlan {
-        var collector = InheritanceCollector(protocolsByName: protocolsByName)
+        var collector = InheritanceCollector(protocolsByName: protocolsByName, parentMocksByProtocol: parentMocks)
         collector.visit(model)
         warnings += collector.warnings
         let isolation: MockPlan.Isolation
@@ -208,7 +218,8 @@ package struct MockResolver: Sendable {
             importFiles: collector.importFiles,
             needsIsolatedConformance: isolation == .none && collector.globalActor != nil && collector.hasNonisolatedProtocol,
             standardParents: collector.standardParents,
-            blockedBy: collector.blockedBy
+            blockedBy: collector.blockedBy,
+            parentMocks: collector.parentMocks
         )
     }
 
@@ -234,8 +245,12 @@ struct InheritanceCollector {
     private var keys: Set<String> = []
     private var visited: Set<String> = []
 
-    init(protocolsByName: [String: ProtocolModel]) {
+    let parentMocksByProtocol: [String: ParentMock]
+    var parentMocks: [ParentMock] = []
+
+    init(protocolsByName: [String: ProtocolModel], parentMocksByProtocol: [String: ParentMock] = [:]) {
         self.protocolsByName = protocolsByName
+        self.parentMocksByProtocol = parentMocksByProtocol
     }
 
     /// Whether a protocol in the hierarchy does not itself carry a global actor. Swift 5
@@ -294,6 +309,8 @@ struct InheritanceCollector {
                 let standard = MockResolver.unqualified(component)
                 if let parentModel = protocolsByName[component] {
                     visit(parentModel)
+                } else if let mock = parentMocksByProtocol[component] {
+                    if !parentMocks.contains(mock) { parentMocks.append(mock) }
                 } else if MockResolver.synthesised.contains(standard) {
                     addStandardParent(standard)
                 } else if let requirement = MockResolver.blocking[standard] {

@@ -30,9 +30,13 @@ struct Bookkeeping {
     /// The `#if` conditions of the member being rendered: its state fields carry them too.
     var conditions: [String] = []
 
-    init(kind: Kind, access: String) {
+    /// Whether tests may set counters (`--allow-set-call-count`).
+    let settableCounters: Bool
+
+    init(kind: Kind, access: String, settableCounters: Bool = false) {
         self.kind = kind
         self.access = access
+        self.settableCounters = settableCounters
     }
 
     /// Hands over the declarations made so far, so the caller can place them before the member they serve.
@@ -107,10 +111,19 @@ struct Bookkeeping {
     mutating func counter(_ name: String) {
         switch kind {
         case .stored:
-            declarations.append("\(prefix)private(set) var \(name) = 0")
+            declarations.append("\(prefix)\(settableCounters ? "" : "private(set) ")var \(name) = 0")
         case .locked, .statics:
             addField(name, type: "Int", initial: "0")
-            declarations.append("\(prefix)var \(name): Int { \(storage).withLock { $0.\(name) } }")
+            if settableCounters {
+                declarations.append("""
+                    \(prefix)var \(name): Int {
+                        get { \(storage).withLock { $0.\(name) } }
+                        set { \(storage).withLock { $0.\(name) = newValue } }
+                    }
+                    """)
+            } else {
+                declarations.append("\(prefix)var \(name): Int { \(storage).withLock { $0.\(name) } }")
+            }
         }
     }
 

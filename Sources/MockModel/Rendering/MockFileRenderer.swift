@@ -34,8 +34,16 @@ package struct MockFileRenderer: Sendable {
         if let header = options.header, !header.isEmpty { sections.append(header) }
         sections.append(Self.generatedNotice)
         sections.append(importLines(plans: plans, imports: imports))
-        if plans.contains(where: Self.needsMutex) { sections.append(Self.mutexHelper) }
-        sections += mocks
+        var body: [String] = []
+        if plans.contains(where: Self.needsMutex) { body.append(Self.mutexHelper) }
+        if options.useTemplateFunc && !plans.isEmpty { body.append(Self.templateFuncHelper) }
+        body += mocks
+        if let macro = options.macro, !macro.isEmpty, !body.isEmpty {
+            // `--macro`: the mocks compile only where the condition holds; the imports stay outside.
+            sections.append("#if \(macro)\n" + body.joined(separator: "\n\n") + "\n#endif")
+        } else {
+            sections += body
+        }
         return sections.joined(separator: "\n\n") + "\n"
     }
 
@@ -94,6 +102,35 @@ package struct MockFileRenderer: Sendable {
         }
         return (key(lhs), lhs) < (key(rhs), rhs)
     }
+
+    /// The helper `--use-template-func` bodies call: it counts the call and returns the
+    /// handler's result, or the fallback when no handler is set.
+    static let templateFuncHelper = """
+        /// What a mock method returns when its handler is not set.
+        fileprivate enum PyramidMockFallback<Value> {
+            case void
+            case val(Value)
+            case error
+        }
+
+        /// One call of a mock method: the handler's result, or the fallback.
+        fileprivate struct PyramidMockCall {
+            func callAsFunction<Value>(_ name: String, _ result: Value?, _ fallback: PyramidMockFallback<Value>) -> Value {
+                if let result { return result }
+                switch fallback {
+                case .void: return () as! Value
+                case .val(let value): return value
+                case .error: fatalError("\\(name)Handler returns can't have a default value thus its handler must be set")
+                }
+            }
+        }
+
+        /// Counts a call of a mock method; the result runs its handler.
+        fileprivate func mockFunc(_ count: inout Int) -> PyramidMockCall {
+            count += 1
+            return PyramidMockCall()
+        }
+        """
 
     static let mutexHelper = """
         /// Guards a mock's bookkeeping so tests read and set it from any task.

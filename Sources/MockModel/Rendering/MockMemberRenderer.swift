@@ -105,11 +105,24 @@ extension MockTypeRenderer {
         let whereText = method.whereClause.map { " where \($0)" } ?? ""
         var lines = ["\(attributes)\(access)\(method.isStatic ? "static " : "")\(modifiers)func \(SwiftKeywords.escaped(method.name))\(genericText)("
             + parameters.joined(separator: ", ") + ")\(effectText)\(returnText)\(whereText) {"]
+        // `--use-template-func`: one call to the file's `mockFunc` helper, where the plain
+        // shape allows it (mockolo's rule: not for throwing methods nor for results it must cast).
+        let cast = returnErased || returnsSelf ? castSuffix(method.returnType!) : ""
+        if options.useTemplateFunc && book.isStored && !method.throwing.canThrow && !method.isAsync && cast.isEmpty
+            && history == nil && lentClosures(method.parameters, erased: erased).isEmpty {
+            let arguments = method.parameters.map { ($0.type.isInout ? "&" : "") + SwiftKeywords.escaped($0.name) }
+            let fallback = returnsValue ? (defaults.value(for: method.returnType!).map { ".val(\($0))" } ?? ".error") : ".void"
+            lines.append("    mockFunc(&\(counter))(\"\(baseName)\", \(handler)?(\(arguments.joined(separator: ", "))), \(fallback))")
+            lines.append("}")
+            body.append(lines.joined(separator: "\n"))
+            body.append("")
+            if method.isStatic { statics = book } else { instance = book }
+            return
+        }
         lines += book.recordCall(
             counter: counter, history: history.map { ($0.name, $0.value) }, handler: handler, handlerType: handlerType
         ).map { "    " + $0 }
         let call = invocation(handler, parameters: method.parameters, isAsync: method.isAsync, throwing: method.throwing)
-        let cast = returnErased || returnsSelf ? castSuffix(method.returnType!) : ""
         lines.append(book.isStored ? "    if let \(handler) = \(handler) {" : "    if let \(handler) {")
         let statement = returnsValue ? "return \(call)\(cast)" : call
         let lent = lending(

@@ -33,12 +33,12 @@ struct MockTypeRenderer {
         case .locked: instanceKind = .locked(nonisolated: forceNonisolated)
         case .actor: instanceKind = .locked(nonisolated: true)
         }
-        instance = Bookkeeping(kind: instanceKind, access: access)
+        instance = Bookkeeping(kind: instanceKind, access: access, settableCounters: options.allowSetCallCount)
         statics = Bookkeeping(
             kind: .statics(
                 storage: Self.lowerFirst(plan.mockName) + "Statics", erased: mockGenerics, nonisolated: forceNonisolated,
                 typealiases: typealiases),
-            access: access)
+            access: access, settableCounters: options.allowSetCallCount)
     }
 
     static func lowerFirst(_ text: String) -> String {
@@ -51,7 +51,7 @@ struct MockTypeRenderer {
     // MARK: - The type
 
     mutating func render() -> String {
-        let names = MemberNaming.baseNames(for: plan.members)
+        let names = MemberNaming.baseNames(for: plan.members, reserved: Set(plan.parentMocks.flatMap(\.reservedNames)))
         renderInitializers()
         for (index, member) in plan.members.enumerated() {
             let start = body.count
@@ -67,6 +67,13 @@ struct MockTypeRenderer {
         }
         instance.conditions = []
         statics.conditions = []
+        // A parent from another module is met by repeating its mock's members (`--mockfiles`).
+        for parent in plan.parentMocks {
+            for member in parent.members {
+                body.append(member)
+                body.append("")
+            }
+        }
         renderStandardConformances()
 
         var lines: [String] = []

@@ -23,6 +23,20 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     public var customImports: [String]
     /// Modules never imported, even when a source file imports them (`--exclude-imports`).
     public var excludeImports: [String]
+    /// Lets tests set `…CallCount` and `…SetCallCount` (`--allow-set-call-count`), say to
+    /// reset them between phases of a test; they are read-only otherwise.
+    public var allowSetCallCount = false
+    /// Wraps every output file's mocks in `#if <macro>` … `#endif` (`--macro`), so they
+    /// compile only in builds that define it.
+    public var macro: String?
+    /// Mocks annotated classes too, as subclasses that override their members (`--mock-all`).
+    public var mockClasses = false
+    /// Writes `AnyPublisher` properties as plain settable properties with no subject
+    /// behind them (`--disable-combine-default-values`).
+    public var disableCombineDefaultValues = false
+    /// Makes each method body one call to a `mockFunc` helper written into the file
+    /// (`--use-template-func`), as mockolo's option does.
+    public var useTemplateFunc = false
 
     /// Options for a generation run; every parameter defaults to the flag being absent.
     ///
