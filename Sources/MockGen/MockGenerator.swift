@@ -75,7 +75,7 @@ public enum MockGenerator {
         for file in files { report.diagnostics += file.diagnostics }
 
         // Resolve and render.
-        let resolver = MockResolver(files: files, parentMocks: parentMocks)
+        let resolver = MockResolver(files: files, parentMocks: parentMocks, mockClasses: request.options.mockClasses)
         let (plans, warnings) = resolver.plans()
         report.diagnostics += warnings
         report.mocks = plans.count

@@ -99,6 +99,71 @@ struct ProtocolReader {
         return model
     }
 
+    /// An annotated class (`--mock-all`): what a subclass can override. Private, final and
+    /// static members, convenience initialisers and properties without a type annotation
+    /// are left out, as mockolo leaves them.
+    func read(_ declaration: ClassDeclSyntax, annotation: MockAnnotation?, conditions: [String]) -> ProtocolModel {
+        var model = ProtocolModel(
+            name: declaration.name.text,
+            access: Self.access(declaration.modifiers) ?? .internal,
+            attributes: declaration.attributes.map(source.text),
+            inherited: declaration.inheritanceClause?.inheritedTypes.map { source.text($0.type) } ?? [],
+            annotation: annotation,
+            conditions: conditions,
+            location: location(of: declaration.name))
+        model.isClass = true
+        model.genericParameters = generics(declaration.genericParameterClause)
+        for item in declaration.memberBlock.members {
+            let decl = item.decl
+            guard let modifiers = decl.asProtocol(WithModifiersSyntax.self)?.modifiers else { continue }
+            let kinds = Set(modifiers.map { $0.name.text })
+            // An override of a public member must be public too.
+            let publicity = kinds.contains("public") || kinds.contains("open") ? ["public"] : []
+            if kinds.contains("private") || kinds.contains("fileprivate") || kinds.contains("final") || kinds.contains("static") {
+                continue
+            }
+            if let function = decl.as(FunctionDeclSyntax.self), Self.isIdentifier(function.name) {
+                guard var method = try? method(function) else { continue }
+                guard !kinds.contains("class") else { continue }
+                method.modifiers = publicity + method.modifiers
+                model.members.append(.method(method))
+            } else if let initializer = decl.as(InitializerDeclSyntax.self), !kinds.contains("convenience") {
+                var model0 = self.initializer(initializer)
+                model0.isRequired = kinds.contains("required")
+                model0.modifiers = publicity
+                model.members.append(.initializer(model0))
+            } else if let variable = decl.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var),
+                      !kinds.contains("class") {
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let type = binding.typeAnnotation?.type
+                    else { continue }
+                    var isComputed = false
+                    var isSettable = true
+                    switch binding.accessorBlock?.accessors {
+                    case .getter?:
+                        isComputed = true
+                        isSettable = false
+                    case .accessors(let accessors)?:
+                        let specifiers = Set(accessors.map { $0.accessorSpecifier.text })
+                        if specifiers.contains("get") {
+                            isComputed = true
+                            isSettable = specifiers.contains("set")
+                        }
+                    case nil:
+                        break
+                    }
+                    var property = Property(
+                        name: name.replacingBackticks, type: types.read(type), isSettable: isSettable,
+                        attributes: variable.attributes.map(source.text), modifiers: publicity, line: line(of: binding))
+                    property.isComputed = isComputed && !isSettable
+                    model.members.append(.property(property))
+                }
+            }
+        }
+        return model
+    }
+
     static func access(_ modifiers: DeclModifierListSyntax) -> AccessLevel? {
         for modifier in modifiers where modifier.detail == nil {
             switch modifier.name.tokenKind {

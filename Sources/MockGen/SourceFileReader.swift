@@ -12,7 +12,8 @@ package enum SourceFileReader {
         var model = SourceFileModel(path: path)
         // A file that declares no protocol needs no syntax tree, and its imports are
         // never used: only files declaring mocked protocols or their parents lend theirs.
-        guard ByteSearch.contains(source, "protocol") else { return model }
+        // An annotated class (`--mock-all`) has the marker but maybe no `protocol`.
+        guard ByteSearch.contains(source, "protocol") || ByteSearch.contains(source, annotation) else { return model }
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let reader = ProtocolReader(converter: converter, path: path, source: SourceText(source))
@@ -70,6 +71,12 @@ package enum SourceFileReader {
                 }
                 if let condition { previous.append(condition) }
             }
+        } else if let classDecl = decl.as(ClassDeclSyntax.self),
+                  let annotationModel = AnnotationReader.read(comments: comments(of: classDecl), annotation: annotation) {
+            // An annotated class: mocked with `--mock-all`, said so otherwise.
+            var classModel = reader.read(classDecl, annotation: annotationModel, conditions: conditions)
+            classModel.namespace = namespace
+            model.protocols.append(classModel)
         } else if let (name, members) = nestingScope(decl) {
             for member in members {
                 visit(member.decl, conditions: conditions, namespace: namespace + [name], reader: reader, annotation: annotation, into: &model)
@@ -128,11 +135,21 @@ package enum SourceFileReader {
     /// The comments before the declaration, and those between its attributes and the
     /// `protocol` keyword (`@available(…)` then `/// @mockable` then `public protocol`).
     static func comments(of declaration: ProtocolDeclSyntax) -> [String] {
+        comments(before: declaration.attributes, declaration.modifiers, keyword: declaration.protocolKeyword)
+    }
+
+    static func comments(of declaration: ClassDeclSyntax) -> [String] {
+        comments(before: declaration.attributes, declaration.modifiers, keyword: declaration.classKeyword)
+    }
+
+    /// The comments before a declaration's first token, and between its attributes,
+    /// modifiers and keyword (`@MainActor` then `/// @mockable` then `@available(…) protocol`).
+    static func comments(before attributes: AttributeListSyntax, _ modifiers: DeclModifierListSyntax, keyword: TokenSyntax) -> [String] {
         var result: [String] = []
-        var trivia = Array(declaration.leadingTrivia)
-        if !declaration.attributes.isEmpty {
-            trivia += declaration.modifiers.first?.leadingTrivia ?? declaration.protocolKeyword.leadingTrivia
-        }
+        var trivia: [TriviaPiece] = []
+        for attribute in attributes { trivia += attribute.leadingTrivia }
+        for modifier in modifiers { trivia += modifier.leadingTrivia }
+        trivia += keyword.leadingTrivia
         for piece in trivia {
             switch piece {
             case .docLineComment(let text), .docBlockComment(let text), .lineComment(let text), .blockComment(let text):

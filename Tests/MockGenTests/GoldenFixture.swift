@@ -64,7 +64,7 @@ struct GoldenFixture: CustomStringConvertible, Sendable {
 
     /// The flags `Arguments.txt` that fixtures may give; any other is a typo, not an option left off.
     static let knownArguments: Set<String> = [
-        "--mock-final", "--enable-args-history", "--allow-set-call-count", "--use-template-func",
+        "--mock-final", "--enable-args-history", "--allow-set-call-count", "--use-template-func", "--mock-all",
     ]
 
     /// The flags in `Arguments.txt`; none when the fixture has no such file. An
@@ -91,6 +91,7 @@ struct GoldenFixture: CustomStringConvertible, Sendable {
             mockFinal: arguments.contains("--mock-final"), argumentsHistory: arguments.contains("--enable-args-history"))
         options.allowSetCallCount = arguments.contains("--allow-set-call-count")
         options.useTemplateFunc = arguments.contains("--use-template-func")
+        options.mockClasses = arguments.contains("--mock-all")
         return options
     }
 

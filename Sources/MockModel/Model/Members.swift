@@ -166,6 +166,10 @@ package struct Property: Sendable, Hashable, Codable {
     /// The `#if` conditions around the requirement inside the protocol's body, outermost first.
     package var conditions: [String] = []
 
+    /// For a class's property (`--mock-all`): whether it stores its value or computes it
+    /// (`var isOpen: Bool { true }`), which its mock answers through a handler.
+    package var isComputed = false
+
     /// Whether the getter is `async` or `throws`, so the mock answers it through `<name>Handler`.
     package var isEffectful: Bool { getterIsAsync || getterThrowing != .none }
 
@@ -216,6 +220,10 @@ package struct Subscript: Sendable, Hashable, Codable {
 /// `init(params) async throws` or `init?(…)`.
 package struct Initializer: Sendable, Hashable, Codable {
     package var parameters: [Parameter]
+    /// A class's `required init` (`--mock-all`): its mock's override is `required` too.
+    package var isRequired = false
+    /// Modifiers its override repeats (`public` for a class's public initialiser).
+    package var modifiers: [String] = []
     package var isFailable: Bool
     package var isAsync: Bool
     package var throwing: Throwing

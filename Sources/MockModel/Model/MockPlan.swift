@@ -146,7 +146,11 @@ package struct MockResolver: Sendable {
     /// Mocks from other modules (`--mockfiles`), by the protocols they conform to.
     private(set) var parentMocks: [String: ParentMock] = [:]
 
-    package init(files: [SourceFileModel], parentMocks: [ParentMock] = []) {
+    /// Whether annotated classes are mocked (`--mock-all`).
+    let mockClasses: Bool
+
+    package init(files: [SourceFileModel], parentMocks: [ParentMock] = [], mockClasses: Bool = false) {
+        self.mockClasses = mockClasses
         for mock in parentMocks {
             for conformance in mock.conformances where self.parentMocks[conformance] == nil {
                 self.parentMocks[conformance] = mock
@@ -154,6 +158,11 @@ package struct MockResolver: Sendable {
         }
         for file in files {
             for model in file.protocols {
+                if model.isClass {
+                    // Classes are never parents of protocols here; each is its own mock.
+                    annotated.append(model)
+                    continue
+                }
                 if let existing = protocolsByName[model.name] {
                     if model.isAnnotated || existing.isAnnotated {
                         diagnostics.append(MockDiagnostic(
@@ -173,6 +182,22 @@ package struct MockResolver: Sendable {
         var warnings = diagnostics
         var plans: [MockPlan] = []
         for model in annotated {
+            if model.isClass {
+                guard mockClasses else {
+                    warnings.append(MockDiagnostic(
+                        location: model.location,
+                        message: "class '\(model.name)' is annotated, but classes are mocked only with --mock-all; no mock generated"))
+                    continue
+                }
+                if model.access < .internal {
+                    warnings.append(MockDiagnostic(
+                        location: model.location,
+                        message: "class '\(model.name)' is \(model.access.rawValue), so no other file can subclass it; no mock generated"))
+                    continue
+                }
+                plans.append(classPlan(for: model))
+                continue
+            }
             if model.access < .internal {
                 warnings.append(MockDiagnostic(
                     location: model.location,
@@ -221,6 +246,26 @@ package struct MockResolver: Sendable {
             blockedBy: collector.blockedBy,
             parentMocks: collector.parentMocks
         )
+    }
+
+    /// The plan for an annotated class: a subclass overriding its own members, final and
+    /// lock-guarded when the class is `Sendable` (`@unchecked Sendable` included).
+    func classPlan(for model: ProtocolModel) -> MockPlan {
+        let sendable = model.inherited.contains { entry in
+            entry.split(separator: "&").contains { part in
+                let name = part.trimmedSpaces
+                return name == "Sendable" || name == "@unchecked Sendable" || name == "Swift.Sendable"
+            }
+        }
+        let globalActor = model.attributes.first(where: MockResolver.isGlobalActor)
+        return MockPlan(
+            protocolModel: model,
+            mockName: model.annotation?.overrides["name"] ?? "\(model.name)Mock",
+            members: model.members,
+            associatedTypes: [],
+            isolation: sendable ? .locked : .none,
+            globalActor: globalActor,
+            importFiles: [model.location.file])
     }
 
     static func isGlobalActor(_ attribute: String) -> Bool {

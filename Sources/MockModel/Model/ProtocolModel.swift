@@ -17,6 +17,11 @@ package struct ProtocolModel: Sendable, Hashable, Codable {
     package var annotation: MockAnnotation?
     /// The `#if` conditions around the declaration, outermost first.
     package var conditions: [String]
+    /// Set for an annotated class (`--mock-all`): the mock subclasses it and overrides its
+    /// members. `inherited` then starts with the superclass, if any.
+    package var isClass = false
+    /// The generic parameters of an annotated generic class, repeated by its mock.
+    package var genericParameters: [GenericParameter] = []
     /// The types the protocol is nested in, outermost first (`["FooView"]`, or `["AAA.BBB"]`
     /// from an extension): the mock is declared in an extension of them.
     package var namespace: [String] = []

@@ -194,6 +194,14 @@ struct Bookkeeping {
         }
     }
 
+    /// The statement adding one to counter `name`.
+    func increment(_ name: String) -> String {
+        switch kind {
+        case .stored: return "\(name) += 1"
+        case .locked, .statics: return "\(storage).withLock { $0.\(name) += 1 }"
+        }
+    }
+
     /// Statements that bind a handler to a local of the same name, without recording a call.
     func bindHandler(_ handler: String, handlerType: String) -> [String] {
         switch kind {

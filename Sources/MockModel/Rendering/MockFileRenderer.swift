@@ -11,7 +11,7 @@ package struct MockFileRenderer: Sendable {
     package init(options: RenderOptions, plans: [MockPlan]) {
         self.options = options
         var mocks: [String: String] = [:]
-        for plan in plans where !plan.isGeneric && (plan.globalActor == nil || plan.isolation != .none) {
+        for plan in plans where !plan.isGeneric && !plan.protocolModel.isClass && (plan.globalActor == nil || plan.isolation != .none) {
             mocks[plan.protocolModel.name] = plan.mockName
         }
         self.mocks = mocks

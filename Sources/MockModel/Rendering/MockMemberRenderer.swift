@@ -5,6 +5,7 @@ extension MockTypeRenderer {
     // MARK: - Properties
 
     mutating func renderProperty(_ property: Property) {
+        if plan.protocolModel.isClass { return renderOverriddenProperty(property) }
         if property.isEffectful { return renderEffectfulProperty(property) }
         var book = property.isStatic ? statics : instance
         // Like mockolo, only a settable requirement counts sets; a get-only one is still
@@ -20,6 +21,36 @@ extension MockTypeRenderer {
         body += book.drain()
         body.append("")
         if property.isStatic { statics = book } else { instance = book }
+    }
+
+    /// A class's property in its mock (`--mock-all`): a settable one is observed and counts
+    /// its sets; a computed read-only one is answered by `<name>Handler`, or by the class.
+    mutating func renderOverriddenProperty(_ property: Property) {
+        var book = instance
+        let modifiers = property.modifiers.map { $0 + " " }.joined()
+        let name = SwiftKeywords.escaped(property.name)
+        if property.isComputed {
+            let handler = "\(property.name)Handler"
+            let handlerType = "(() -> \(storedType(property.type)))"
+            book.handler(handler, type: handlerType)
+            body += book.drain()
+            var lines = ["\(modifiers)override var \(name): \(property.type.valueText) {", "    get {"]
+            lines += book.bindHandler(handler, handlerType: handlerType).map { "        " + $0 }
+            lines.append(book.isStored ? "        if let \(handler) = \(handler) {" : "        if let \(handler) {")
+            lines.append("            return \(handler)()")
+            lines.append("        }")
+            lines.append("        return \(defaults.value(for: property.type) ?? "super.\(name)")")
+            lines.append("    }")
+            lines.append("}")
+            body.append(lines.joined(separator: "\n"))
+        } else {
+            let counter = "\(property.name)SetCallCount"
+            book.counter(counter)
+            body += book.drain()
+            body.append("\(modifiers)override var \(name): \(property.type.valueText) { didSet { \(book.increment(counter)) } }")
+        }
+        body.append("")
+        instance = book
     }
 
     /// `var value: T { get async throws }`: as in mockolo, a handler answers each read, so
@@ -103,7 +134,11 @@ extension MockTypeRenderer {
         let effectText = (method.isAsync ? " async" : "") + (throwsClause.isEmpty ? "" : " " + throwsClause)
         let returnText = returnsValue ? " -> \(method.returnType!.text)" : ""
         let whereText = method.whereClause.map { " where \($0)" } ?? ""
-        var lines = ["\(attributes)\(access)\(method.isStatic ? "static " : "")\(modifiers)func \(SwiftKeywords.escaped(method.name))\(genericText)("
+        // A class mock's witness overrides the class's method, with the method's own access.
+        let isOverride = plan.protocolModel.isClass
+        let witnessAccess = isOverride ? "" : access
+        let overrideText = isOverride ? "override " : ""
+        var lines = ["\(attributes)\(witnessAccess)\(method.isStatic ? "static " : "")\(modifiers)\(overrideText)func \(SwiftKeywords.escaped(method.name))\(genericText)("
             + parameters.joined(separator: ", ") + ")\(effectText)\(returnText)\(whereText) {"]
         // `--use-template-func`: one call to the file's `mockFunc` helper, where the plain
         // shape allows it (mockolo's rule: not for throwing methods nor for results it must cast).
@@ -141,6 +176,14 @@ extension MockTypeRenderer {
         if returnsValue {
             if let value = defaults.value(for: method.returnType!) {
                 lines.append("    return \(value)")
+            } else if isOverride {
+                // No value to make up: the class answers.
+                let arguments = method.parameters.map { parameter -> String in
+                    let name = (parameter.type.isInout ? "&" : "") + SwiftKeywords.escaped(parameter.name)
+                    return parameter.label.map { "\($0): \(name)" } ?? name
+                }
+                let effects = (method.throwing.needsTry ? "try " : "") + (method.isAsync ? "await " : "")
+                lines.append("    return \(effects)super.\(SwiftKeywords.escaped(method.name))(\(arguments.joined(separator: ", ")))")
             } else {
                 lines.append("    fatalError(\"\(handler) returns can't have a default value thus its handler must be set\")")
             }

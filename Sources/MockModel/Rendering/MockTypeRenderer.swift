@@ -68,7 +68,7 @@ struct MockTypeRenderer {
         instance.conditions = []
         statics.conditions = []
         // A parent from another module is met by repeating its mock's members (`--mockfiles`).
-        for parent in plan.parentMocks {
+        for parent in plan.parentMocks where !plan.protocolModel.isClass {
             for member in parent.members {
                 body.append(member)
                 body.append("")
@@ -123,6 +123,14 @@ struct MockTypeRenderer {
 
     func declarationHead() -> String {
         let model = plan.protocolModel
+        if model.isClass {
+            // `class LowMock: Low`, or `class BoxMock<T: Codable>: Box<T>`.
+            let generics = model.genericParameters.isEmpty ? "" : "<" + model.genericParameters.map(\.declaration).joined(separator: ", ") + ">"
+            let arguments = model.genericParameters.isEmpty ? "" : "<" + model.genericParameters.map(\.name).joined(separator: ", ") + ">"
+            let actor = plan.globalActor.map { "\($0)\n" } ?? ""
+            let sendable = plan.isolation == .locked ? ", @unchecked Sendable" : ""
+            return "\(actor)\(access)\(classIsFinal ? "final " : "")class \(plan.mockName)\(generics): \(model.name)\(arguments)\(sendable) {"
+        }
         var generics = ""
         if plan.isGeneric {
             generics = "<" + plan.genericAssociatedTypes.map { associated in
@@ -206,7 +214,34 @@ struct MockTypeRenderer {
 
     // MARK: - Initialisers
 
+    /// A class mock overrides each designated initialiser, its parameters defaulted where a
+    /// default exists, calling the class's own.
+    mutating func renderClassInitializers() {
+        let start = body.count
+        for member in plan.members {
+            guard case .initializer(let initializer) = member else { continue }
+            let keyword = initializer.isRequired ? "required " : "override "
+            let modifiers = initializer.modifiers.map { $0 + " " }.joined()
+            let parameters = initializer.parameters.map { parameter -> String in
+                let value = parameter.isVariadic || parameter.type.isInout ? nil : defaults.value(for: parameter.type)
+                return Self.declaration(parameter) + (value.map { " = \($0)" } ?? "")
+            }
+            let arguments = initializer.parameters.map { parameter -> String in
+                let name = (parameter.type.isInout ? "&" : "") + SwiftKeywords.escaped(parameter.name)
+                return parameter.label.map { "\($0): \(name)" } ?? name
+            }
+            let effects = (initializer.isAsync ? " async" : "") + (initializer.throwing.canThrow ? " " + initializer.throwing.keyword : "")
+            let call = (initializer.throwing.needsTry ? "try " : "") + (initializer.isAsync ? "await " : "")
+                + "super.init(\(arguments.joined(separator: ", ")))"
+            body.append(Self.wrap(
+                "\(keyword)\(modifiers)init\(initializer.isFailable ? "?" : "")(\(parameters.joined(separator: ", ")))\(effects) {\n    \(call)\n}",
+                in: initializer.conditions))
+        }
+        if body.count > start { body.append("") }
+    }
+
     mutating func renderInitializers() {
+        if plan.protocolModel.isClass { return renderClassInitializers() }
         // A property inside `#if` may not exist, so the memberwise initialiser leaves it out.
         let properties = plan.members.compactMap { member -> Property? in
             if case .property(let property) = member, !property.isStatic, property.conditions.isEmpty { return property }
