@@ -69,6 +69,8 @@ enum AnnotationReader {
             case "history": annotation.history[name] = value == "true"
             case "override": annotation.overrides[name] = value
             case "modifiers": annotation.modifiers[name] = value
+            case "combine": annotation.combine[name] = value
+            case "rx": annotation.rx[name] = value
             default: break
             }
         }

@@ -79,7 +79,7 @@ public enum MockGenerator {
         let (plans, warnings) = resolver.plans()
         report.diagnostics += warnings
         report.mocks = plans.count
-        let renderer = MockFileRenderer(options: request.options, plans: plans)
+        let renderer = MockFileRenderer(options: request.options, plans: plans, parentMocks: parentMocks)
         var imports: [String: [ImportModel]] = [:]
         for file in files { imports[file.path] = file.imports }
         let outputs = renderOutputs(plans: plans, request: request, renderer: renderer, imports: imports, sources: paths)

@@ -40,8 +40,10 @@ enum ParentMockReader {
     static func mock(_ classDecl: ClassDeclSyntax) -> ParentMock {
         var members: [String] = []
         var reserved: [String] = []
+        var initializers: [InitializerDeclSyntax] = []
         for item in classDecl.memberBlock.members {
             let decl = item.decl
+            if let initializer = decl.as(InitializerDeclSyntax.self) { initializers.append(initializer) }
             if decl.is(InitializerDeclSyntax.self) || decl.is(DeinitializerDeclSyntax.self) { continue }
             members.append(dedented(decl))
             if let variable = decl.as(VariableDeclSyntax.self) {
@@ -58,7 +60,10 @@ enum ParentMockReader {
             name: classDecl.name.text,
             conformances: classDecl.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? [],
             members: members,
-            reservedNames: reserved)
+            reservedNames: reserved,
+            hasPlainInit: initializers.isEmpty || initializers.contains { initializer in
+                initializer.optionalMark == nil && initializer.signature.parameterClause.parameters.allSatisfy { $0.defaultValue != nil }
+            })
     }
 
     /// The declaration's text with the first line's indentation removed from every line.

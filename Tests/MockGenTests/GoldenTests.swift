@@ -7,11 +7,11 @@ import Testing
 /// warnings its `Warnings.txt`. Set `PYRAMID_RECORD_GOLDENS=1` to rewrite them.
 @Suite("Golden mocks")
 struct GoldenTests {
-    @Test("every fixture folder is found: 23 fixtures, 10 of them with a program")
+    @Test("every fixture folder is found: 24 fixtures, 11 of them with a program")
     func fixturesAreFound() throws {
         let fixtures = try GoldenFixture.all()
-        #expect(fixtures.count == 23)
-        #expect(fixtures.filter { $0.programPath != nil }.count == 10)
+        #expect(fixtures.count == 24)
+        #expect(fixtures.filter { $0.programPath != nil }.count == 11)
         for fixture in fixtures {
             #expect(FileManager.default.fileExists(atPath: fixture.expectedPath), "\(fixture.name) has no Expected.swift")
         }

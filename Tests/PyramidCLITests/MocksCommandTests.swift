@@ -97,4 +97,25 @@ struct MocksCommandTests {
         #expect(macro.stderr.contains("--macro"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("Mocks.swift")))
     }
+
+    @Test("--disable-combine-default-values leaves publishers plain; an annotated class needs --mock-all, and says so")
+    func publishersAndClasses() async throws {
+        let folder = try TemporaryFolder()
+        try "/// @mockable\nprotocol Feed {\n    var items: AnyPublisher<Int, Never> { get }\n}\n\n/// @mockable\nclass Store {\n    func load() {}\n}\n"
+            .write(toFile: folder.path("Feed.swift"), atomically: true, encoding: .utf8)
+        let plain = try await CLI.run([
+            "mocks", "-srcs", folder.path("Feed.swift"), "-d", folder.path("Mocks.swift"), "--no-cache", "--disable-combine-default-values",
+        ])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stderr.contains("Feed.swift:7:7: warning: class 'Store' is annotated, but classes are mocked only with --mock-all"))
+        let output = try String(contentsOfFile: folder.path("Mocks.swift"), encoding: .utf8)
+        #expect(output.contains("private var _items: AnyPublisher<Int, Never>!"))
+        #expect(!output.contains("Subject") && !output.contains("StoreMock"))
+
+        let both = try await CLI.run(["mocks", "-srcs", folder.path("Feed.swift"), "-d", folder.path("Mocks.swift"), "--no-cache", "--mock-all"])
+        #expect(both.status == 0 && !both.stderr.contains("warning"), "\(both.stderr)")
+        let mocked = try String(contentsOfFile: folder.path("Mocks.swift"), encoding: .utf8)
+        #expect(mocked.contains("private(set) var itemsSubject = PassthroughSubject<Int, Never>()"))
+        #expect(mocked.contains("class StoreMock: Store {") && mocked.contains("override func load()"))
+    }
 }

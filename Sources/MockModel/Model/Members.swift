@@ -166,6 +166,13 @@ package struct Property: Sendable, Hashable, Codable {
     /// The `#if` conditions around the requirement inside the protocol's body, outermost first.
     package var conditions: [String] = []
 
+    /// What the declaring protocol's `combine:` names for an `AnyPublisher` property.
+    package var combineSubject: String?
+    /// What the declaring protocol's `rx:` names for an `Observable` property, and whether
+    /// that protocol has an `rx:` argument at all (which chooses mockolo's form of the mock).
+    package var rxSubject: String?
+    package var rxAnnotated = false
+
     /// For a class's property (`--mock-all`): whether it stores its value or computes it
     /// (`var isOpen: Bool { true }`), which its mock answers through a handler.
     package var isComputed = false

@@ -340,7 +340,14 @@ struct InheritanceCollector {
         for requirement in protocolModel.whereRequirements where !requirements.contains(requirement) {
             requirements.append(requirement)
         }
-        for member in protocolModel.members where keys.insert(member.signatureKey).inserted {
+        for var member in protocolModel.members where keys.insert(member.signatureKey).inserted {
+            // A stream property follows the `combine:` and `rx:` of the protocol that declares it.
+            if case .property(var property) = member, let annotation = protocolModel.annotation {
+                property.combineSubject = annotation.combine[property.name] ?? annotation.combine["all"]
+                property.rxSubject = annotation.rx[property.name] ?? annotation.rx["all"]
+                property.rxAnnotated = !annotation.rx.isEmpty
+                member = .property(property)
+            }
             members.append(member)
         }
         for parent in protocolModel.inherited {

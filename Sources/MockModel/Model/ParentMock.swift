@@ -15,11 +15,14 @@ package struct ParentMock: Sendable, Hashable, Codable {
     /// Names its bookkeeping already uses (`tell` for `tellCallCount`): a child's
     /// requirement of such a name takes the next name in mockolo's sequence (`tellStatus`).
     package var reservedNames: [String]
+    /// Whether `init()` makes one, so it can be the default value of its protocol's type.
+    package var hasPlainInit: Bool
 
-    package init(name: String, conformances: [String], members: [String], reservedNames: [String]) {
+    package init(name: String, conformances: [String], members: [String], reservedNames: [String], hasPlainInit: Bool = false) {
         self.name = name
         self.conformances = conformances
         self.members = members
         self.reservedNames = reservedNames
+        self.hasPlainInit = hasPlainInit
     }
 }

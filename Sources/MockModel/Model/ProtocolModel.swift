@@ -109,6 +109,12 @@ package struct MockAnnotation: Sendable, Hashable, Codable {
     package var overrides: [String: String]
     /// Property modifiers such as `weak`.
     package var modifiers: [String: String]
+    /// `combine: name = CurrentValueSubject; other = @Published value`: what backs each
+    /// `AnyPublisher` property (`all` for every one); `PassthroughSubject` when unnamed.
+    package var combine: [String: String] = [:]
+    /// `rx: name = BehaviorSubject`: the RxSwift subject behind each `Observable` property
+    /// (`all` for every one).
+    package var rx: [String: String] = [:]
 
     package init(
         typealiases: [String: String] = [:], history: [String: Bool] = [:], overrides: [String: String] = [:],

@@ -8,9 +8,13 @@ package struct MockFileRenderer: Sendable {
     /// keyed by protocol name; only mocks `init()` can make anywhere are listed.
     var mocks: [String: String]
 
-    package init(options: RenderOptions, plans: [MockPlan]) {
+    package init(options: RenderOptions, plans: [MockPlan], parentMocks: [ParentMock] = []) {
         self.options = options
         var mocks: [String: String] = [:]
+        // Another module's mocks (`--mockfiles`) make default values of their protocols too.
+        for mock in parentMocks where mock.hasPlainInit {
+            for conformance in mock.conformances where mocks[conformance] == nil { mocks[conformance] = mock.name }
+        }
         for plan in plans where !plan.isGeneric && !plan.protocolModel.isClass && (plan.globalActor == nil || plan.isolation != .none) {
             mocks[plan.protocolModel.name] = plan.mockName
         }

@@ -7,16 +7,20 @@ extension MockTypeRenderer {
     mutating func renderProperty(_ property: Property) {
         if plan.protocolModel.isClass { return renderOverriddenProperty(property) }
         if property.isEffectful { return renderEffectfulProperty(property) }
+        if isStream(property) { return renderStream(property) }
         var book = property.isStatic ? statics : instance
         // Like mockolo, only a settable requirement counts sets; a get-only one is still
         // settable on the mock, so a test can choose the value.
         let counter = property.isSettable ? "\(property.name)SetCallCount" : nil
         if let counter { book.counter(counter) }
-        let modifier = plan.protocolModel.annotation?.modifiers[property.name].map { "\($0) " } ?? ""
+        var modifier = plan.protocolModel.annotation?.modifiers[property.name].map { "\($0) " } ?? ""
+        if !property.isStatic, let wrapper = publishedWrappers[property.name] { modifier = "\(wrapper) " + modifier }
+        // `--disable-combine-default-values`: a publisher has no made-up value; the test sets one.
+        let noDefault = options.disableCombineDefaultValues && Self.publisherTypes(property.type) != nil
         // A property keeps `T!` (a stored `T?` would not meet the requirement); `Self` is the mock.
         let type = TypeRef.replacingIdentifier("Self", with: plan.mockName, in: property.type.valueText)
         book.variable(
-            property.name, type: type, initial: defaults.value(for: property.type),
+            property.name, type: type, initial: noDefault ? nil : defaults.value(for: property.type),
             attributes: book.isStatic ? "" : modifier, setCounter: counter)
         body += book.drain()
         body.append("")

@@ -260,12 +260,16 @@ struct MockTypeRenderer {
         if !signatures.contains("") {
             body.append("\(access)\(plainInit)() { }")
         }
-        let memberwise = properties.map { property -> (parameter: String, signature: String, assignment: String) in
-            let value = defaults.value(for: property.type)
+        // A publisher's value is its subject's; an observable is set through its setter.
+        let memberwise = properties.filter { !(isStream($0) && Self.publisherTypes($0.type) != nil) }.map { property -> (parameter: String, signature: String, assignment: String) in
+            let noDefault = options.disableCombineDefaultValues && Self.publisherTypes(property.type) != nil
+            let value = isStream(property) || noDefault ? nil : defaults.value(for: property.type)
             let type = property.type.valueText + (value == nil ? "?" : "")
             let name = SwiftKeywords.escaped(property.name)
             let assignment: String
-            if property.isEffectful {
+            if isStream(property) {
+                assignment = "if let \(name) { self.\(name) = \(name) }"
+            } else if property.isEffectful {
                 // The getter's handler answers with the value given.
                 let set = instance.assign("\(property.name)Handler", value: "{ \(name) }")
                 assignment = value == nil ? "if let \(name) { \(set) }" : set
