@@ -118,4 +118,19 @@ struct MocksCommandTests {
         #expect(mocked.contains("private(set) var itemsSubject = PassthroughSubject<Int, Never>()"))
         #expect(mocked.contains("class StoreMock: Store {") && mocked.contains("override func load()"))
     }
+
+    @Test("a module imported only under #if is imported @testable under the same condition")
+    func conditionalTestableImport() async throws {
+        let folder = try TemporaryFolder()
+        try "#if canImport(Network)\nimport App\n#endif\nimport Shared\n\n/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n"
+            .write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
+        let run = try await CLI.run([
+            "mocks", "-srcs", folder.path("Clock.swift"), "-d", folder.path("Mocks.swift"), "--no-cache", "-i", "App", "Shared", "Other",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let output = try String(contentsOfFile: folder.path("Mocks.swift"), encoding: .utf8)
+        #expect(output.contains("#if canImport(Network)\n@testable import App\n#endif"))
+        #expect(output.components(separatedBy: "@testable import App").count == 2, "App is imported once, under its condition")
+        #expect(output.contains("\n@testable import Shared\n") && output.contains("\n@testable import Other\n"))
+    }
 }

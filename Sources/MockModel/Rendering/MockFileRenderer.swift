@@ -74,8 +74,19 @@ package struct MockFileRenderer: Sendable {
         var plain: Set<String> = ["import Foundation"]
         var conditional: [String: Set<String>] = [:]
         var seenFiles: Set<String> = []
+        // A module to import `@testable` that the sources import only under `#if` is imported
+        // under the same conditions, as mockolo does; otherwise unconditionally.
+        var testableConditions: [String: Set<String>] = [:]
+        var testablePlain: Set<String> = []
         for plan in plans {
             for file in plan.importFiles where seenFiles.insert(file).inserted {
+                for item in imports[file] ?? [] where testable.contains(item.module) && !excluded.contains(item.module) {
+                    if item.conditions.isEmpty {
+                        testablePlain.insert(item.module)
+                    } else {
+                        testableConditions[item.module, default: []].insert(item.conditions.joined(separator: " && "))
+                    }
+                }
                 for item in imports[file] ?? [] where !excluded.contains(item.module) && !testable.contains(item.module) {
                     let line = (item.attributes.map { $0 + " " }.joined()) + item.declaration
                     if item.conditions.isEmpty {
@@ -89,13 +100,21 @@ package struct MockFileRenderer: Sendable {
         for module in options.customImports where !excluded.contains(module) && !testable.contains(module) {
             plain.insert("import \(module)")
         }
+        var unconditionalTestable: [String] = []
+        for module in options.testableImports {
+            if let conditions = testableConditions[module], !testablePlain.contains(module) {
+                for condition in conditions { conditional[condition, default: []].insert("@testable import \(module)") }
+            } else {
+                unconditionalTestable.append(module)
+            }
+        }
         var lines = plain.sorted(by: Self.importOrder)
         for condition in conditional.keys.sorted() {
             lines.append("#if \(condition)")
             lines += conditional[condition]!.sorted(by: Self.importOrder)
             lines.append("#endif")
         }
-        lines += options.testableImports.map { "@testable import \($0)" }
+        lines += unconditionalTestable.map { "@testable import \($0)" }
         return lines.joined(separator: "\n")
     }
 
