@@ -109,35 +109,30 @@ package struct TypeRef: Sendable, Hashable, Codable {
     /// opaque parameter, and the existential holds any value the witness receives.
     static func existential(_ text: String) -> String {
         guard ByteSearch.contains(text, "some") else { return text }
-        var result = ""
-        var word = ""
-        for character in text + "\u{0}" {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-                continue
-            }
-            let follows = character == " " || character == "("
-            result += word == "some" && follows ? "any" : word
-            word = ""
-            if character != "\u{0}" { result.append(character) }
-        }
-        return result
+        return mappingWords(in: text) { word, next in word == "some" && (next == " " || next == "(") ? "any" : word }
     }
 
     /// `text` with each whole identifier `identifier` replaced by `replacement`.
     static func replacingIdentifier(_ identifier: String, with replacement: String, in text: String) -> String {
         guard ByteSearch.contains(text, identifier) else { return text }
+        return mappingWords(in: text) { word, _ in word == identifier ? replacement : word }
+    }
+
+    /// `text` with each identifier passed through `transform`, which also sees the character
+    /// after it (`nil` at the end); everything between identifiers is kept.
+    private static func mappingWords(in text: String, _ transform: (String, Character?) -> String) -> String {
         var result = ""
         var word = ""
-        for character in text + "\u{0}" {
+        for character in text {
             if character.isLetter || character.isNumber || character == "_" {
                 word.append(character)
                 continue
             }
-            result += word == identifier ? replacement : word
+            if !word.isEmpty { result += transform(word, character) }
             word = ""
-            if character != "\u{0}" { result.append(character) }
+            result.append(character)
         }
+        if !word.isEmpty { result += transform(word, nil) }
         return result
     }
 

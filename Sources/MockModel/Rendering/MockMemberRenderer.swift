@@ -80,11 +80,7 @@ extension MockTypeRenderer {
         let call = (property.getterThrowing.needsTry ? "try " : "") + (property.getterIsAsync ? "await " : "") + "\(handler)()"
         lines.append("            return \(call)")
         lines.append("        }")
-        if let value = defaults.value(for: property.type) {
-            lines.append("        return \(value)")
-        } else {
-            lines.append("        fatalError(\"\(handler) returns can't have a default value thus its handler must be set\")")
-        }
+        lines.append("        " + fallbackReturn(property.type, handler: handler))
         lines.append("    }")
         lines.append("}")
         body.append(lines.joined(separator: "\n"))
@@ -178,9 +174,7 @@ extension MockTypeRenderer {
         }
         lines.append("    }")
         if returnsValue {
-            if let value = defaults.value(for: method.returnType!) {
-                lines.append("    return \(value)")
-            } else if isOverride {
+            if isOverride && defaults.value(for: method.returnType!) == nil {
                 // No value to make up: the class answers.
                 let arguments = method.parameters.map { parameter -> String in
                     let name = (parameter.type.isInout ? "&" : "") + SwiftKeywords.escaped(parameter.name)
@@ -189,7 +183,7 @@ extension MockTypeRenderer {
                 let effects = (method.throwing.needsTry ? "try " : "") + (method.isAsync ? "await " : "")
                 lines.append("    return \(effects)super.\(SwiftKeywords.escaped(method.name))(\(arguments.joined(separator: ", ")))")
             } else {
-                lines.append("    fatalError(\"\(handler) returns can't have a default value thus its handler must be set\")")
+                lines.append("    " + fallbackReturn(method.returnType!, handler: handler))
             }
         }
         lines.append("}")
@@ -229,11 +223,7 @@ extension MockTypeRenderer {
         let cast = returnErased ? castSuffix(item.returnType) : ""
         lines.append("            return \(invocation(getHandler, parameters: item.parameters, isAsync: false, throwing: .none))\(cast)")
         lines.append("        }")
-        if let value = defaults.value(for: item.returnType) {
-            lines.append("        return \(value)")
-        } else {
-            lines.append("        fatalError(\"\(getHandler) returns can't have a default value thus its handler must be set\")")
-        }
+        lines.append("        " + fallbackReturn(item.returnType, handler: getHandler))
         lines.append("    }")
         if item.isSettable {
             let setHandler = "\(baseName)SetHandler"
@@ -253,6 +243,13 @@ extension MockTypeRenderer {
     }
 
     // MARK: - Pieces
+
+    /// What a getter or method returns when its handler is not set: the type's default
+    /// value, or a stop naming the handler when the type has none (mockolo's message).
+    func fallbackReturn(_ type: TypeRef, handler: String) -> String {
+        if let value = defaults.value(for: type) { return "return \(value)" }
+        return "fatalError(\"\(handler) returns can't have a default value thus its handler must be set\")"
+    }
 
     /// Whether the witness runs on an actor: an actor mock's own methods, or a global actor's.
     func isIsolated(_ method: Method) -> Bool {
