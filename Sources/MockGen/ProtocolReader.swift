@@ -62,9 +62,13 @@ struct ProtocolReader {
             } else {
                 throw .unsupported("unsupported requirement '\(source.text(decl).prefix(40))'", at: decl)
             }
-            for var member in added {
-                member.setConditions(conditions)
-                model.members.append(member)
+            if conditions.isEmpty {
+                model.members += added
+            } else {
+                for var member in added {
+                    member.setConditions(conditions)
+                    model.members.append(member)
+                }
             }
         }
     }

@@ -28,12 +28,12 @@ package struct DefaultValues: Sendable {
         switch type.shape {
         case .optional:
             return "nil"
-        case .array where type.mentions(["Self"]):
+        case .array where type.mentionsSelf:
             // `[Self]()` cannot be written where `Self` is the mock; the declared type gives `[]` its type.
             return "[]"
         case .array:
             return "\(type.valueText)()"
-        case .dictionary where type.mentions(["Self"]):
+        case .dictionary where type.mentionsSelf:
             return "[:]"
         case .dictionary:
             return "\(type.valueText)()"

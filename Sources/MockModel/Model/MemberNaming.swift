@@ -53,9 +53,24 @@ package enum MemberNaming {
 
     /// Names for `members[indices]`, plain members first, as if the others did not exist.
     static func baseNames(for members: [Member], among indices: [Int], reserved: Set<String>) -> [Int: String] {
+        // Most names are declared once: those keep their name with no signature to build.
+        var counts: [String: Int] = [:]
+        for index in indices {
+            if let base = baseName(of: members[index]) { counts[base, default: 0] += 1 }
+        }
+        var namer = Namer(used: reserved)
+        var shared: [Int] = []
+        for index in indices {
+            guard let base = baseName(of: members[index]) else { continue }
+            if counts[base] == 1 && !reserved.contains(base) {
+                namer.take(base, index: index)
+            } else {
+                shared.append(index)
+            }
+        }
         var properties: [Candidate] = []
         var others: [Candidate] = []
-        for index in indices {
+        for index in shared {
             switch members[index] {
             case .property(let property):
                 properties.append(Candidate(index: index, base: property.name, components: []))
@@ -75,7 +90,6 @@ package enum MemberNaming {
                 break
             }
         }
-        var namer = Namer(used: reserved)
         var seen: Set<String> = []
         var duplicates: [Candidate] = []
         var distinct: [Candidate] = []
@@ -99,8 +113,12 @@ package enum MemberNaming {
         var names: [Int: String] = [:]
 
         mutating func take(_ name: String, for candidate: Candidate) {
+            take(name, index: candidate.index)
+        }
+
+        mutating func take(_ name: String, index: Int) {
             used.insert(name)
-            names[candidate.index] = name
+            names[index] = name
         }
 
         mutating func assign(_ group: [Candidate], key: String, level: Int) {
@@ -108,6 +126,16 @@ package enum MemberNaming {
             if !used.contains(key) { take(key, for: rest.removeFirst()) }
             guard !rest.isEmpty else { return }
             for subgroup in grouped(rest, level: level + 1) { assign(subgroup.members, key: subgroup.key, level: level + 1) }
+        }
+    }
+
+    /// The name a member's group is keyed by: its own, `subscript`, or none for an initialiser.
+    static func baseName(of member: Member) -> String? {
+        switch member {
+        case .property(let property): return property.name
+        case .method(let method): return method.name
+        case .subscript: return "subscript"
+        case .initializer: return nil
         }
     }
 

@@ -40,10 +40,10 @@ package struct MockPlan: Sendable, Hashable {
         if standardParents.contains("CaseIterable") { return true }
         return members.contains { member in
             switch member {
-            case .method(let method): return method.parameters.contains { $0.type.mentions(["Self"]) }
-            case .subscript(let item): return item.parameters.contains { $0.type.mentions(["Self"]) }
-            case .property(let property): return property.type.mentions(["Self"])
-            case .initializer(let initializer): return initializer.parameters.contains { $0.type.mentions(["Self"]) }
+            case .method(let method): return method.parameters.contains { $0.type.mentionsSelf }
+            case .subscript(let item): return item.parameters.contains { $0.type.mentionsSelf }
+            case .property(let property): return property.type.mentionsSelf
+            case .initializer(let initializer): return initializer.parameters.contains { $0.type.mentionsSelf }
             }
         }
     }
@@ -340,9 +340,10 @@ struct InheritanceCollector {
         for requirement in protocolModel.whereRequirements where !requirements.contains(requirement) {
             requirements.append(requirement)
         }
+        let streams = protocolModel.annotation.flatMap { $0.combine.isEmpty && $0.rx.isEmpty ? nil : $0 }
         for var member in protocolModel.members where keys.insert(member.signatureKey).inserted {
             // A stream property follows the `combine:` and `rx:` of the protocol that declares it.
-            if case .property(var property) = member, let annotation = protocolModel.annotation {
+            if let annotation = streams, case .property(var property) = member {
                 property.combineSubject = annotation.combine[property.name] ?? annotation.combine["all"]
                 property.rxSubject = annotation.rx[property.name] ?? annotation.rx["all"]
                 property.rxAnnotated = !annotation.rx.isEmpty

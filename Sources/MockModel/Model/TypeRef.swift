@@ -68,6 +68,9 @@ package struct TypeRef: Sendable, Hashable, Codable {
     /// Whether the type is `inout T`.
     var isInout: Bool { text.hasPrefix("inout ") }
 
+    /// Whether the type names `Self` (checked on the text first: most types do not).
+    var mentionsSelf: Bool { ByteSearch.contains(text, "Self") && mentions(["Self"]) }
+
     /// Whether any name in the type, or the first component of a dotted name
     /// (`T.Element`), is one of `names`; `Self` counts when `names` holds it.
     func mentions(_ names: Set<String>) -> Bool {

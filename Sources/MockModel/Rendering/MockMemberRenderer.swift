@@ -97,7 +97,7 @@ extension MockTypeRenderer {
         let handler = "\(baseName)Handler"
         let returnsValue = !(method.returnType?.isVoid ?? true)
         let returnErased = method.returnType.map { $0.mentions(erased) } ?? false
-        let returnsSelf = method.returnType.map { $0.mentions(["Self"]) } ?? false
+        let returnsSelf = method.returnType.map { $0.mentionsSelf } ?? false
         let handlerResult = returnsValue
             ? (returnErased ? (method.returnType!.isOptional ? "Any?" : "Any") : storedType(method.returnType!)) : "()"
         let effects = (method.isAsync ? " async" : "") + (method.throwing.canThrow ? " " + handlerThrows(method.throwing) : "")
@@ -283,14 +283,14 @@ extension MockTypeRenderer {
         if case .optional(_, implicitlyUnwrapped: true) = type.shape, result.hasSuffix("!") {
             result = String(result.dropLast()) + "?"
         }
-        if type.mentions(["Self"]) { result = TypeRef.replacingIdentifier("Self", with: plan.mockName, in: result) }
+        if type.mentionsSelf { result = TypeRef.replacingIdentifier("Self", with: plan.mockName, in: result) }
         return result
     }
 
     /// A witness's parameter: `Self` is written as the mock (final whenever a parameter takes
     /// `Self`), since only a result may say `Self` in a class.
     func declaration(ofWitnessParameter parameter: Parameter) -> String {
-        guard parameter.type.mentions(["Self"]) else { return Self.declaration(parameter) }
+        guard parameter.type.mentionsSelf else { return Self.declaration(parameter) }
         var copy = parameter
         copy.type.text = TypeRef.replacingIdentifier("Self", with: plan.mockName, in: parameter.type.text)
         return Self.declaration(copy)

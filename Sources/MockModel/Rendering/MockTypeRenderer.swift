@@ -13,6 +13,10 @@ struct MockTypeRenderer {
     var instance: Bookkeeping
     var statics: Bookkeeping
     var body: [String] = []
+    /// Properties `combine: x = @Published name` wraps, found once per mock.
+    var publishedWrappers: [String: String] = [:]
+    /// Whether the mock is a final class, decided once per mock.
+    var classIsFinal = false
 
     init(plan: MockPlan, options: RenderOptions, mocks: [String: String]) {
         self.plan = plan
@@ -46,11 +50,12 @@ struct MockTypeRenderer {
         return first.lowercased() + text.dropFirst()
     }
 
-    var classIsFinal: Bool { options.mockFinal || plan.isolation == .locked || plan.needsFinal }
 
     // MARK: - The type
 
     mutating func render() -> String {
+        classIsFinal = options.mockFinal || plan.isolation == .locked || plan.needsFinal
+        publishedWrappers = findPublishedWrappers()
         let names = MemberNaming.baseNames(for: plan.members, reserved: Set(plan.parentMocks.flatMap(\.reservedNames)))
         renderInitializers()
         for (index, member) in plan.members.enumerated() {
@@ -191,7 +196,8 @@ struct MockTypeRenderer {
 
     /// Every non-empty line of `text` indented by four spaces.
     static func indented(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        if !text.utf8.contains(UInt8(ascii: "\n")) { return text.isEmpty ? text : "    " + text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
     }
 
     /// Joins the body entries from `start` on into one, inside `#if` for each condition.

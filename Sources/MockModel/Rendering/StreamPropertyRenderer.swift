@@ -29,8 +29,14 @@ extension MockTypeRenderer {
     }
 
     /// Properties that `combine: x = @Published name` wraps, by name.
-    var publishedWrappers: [String: String] {
+    func findPublishedWrappers() -> [String: String] {
         var result: [String: String] = [:]
+        guard plan.protocolModel.annotation.map({ !$0.combine.isEmpty }) ?? false
+            || plan.members.contains(where: { member in
+                if case .property(let property) = member { return property.combineSubject != nil }
+                return false
+            })
+        else { return result }
         for member in plan.members {
             guard case .property(let property) = member, let value = property.combineSubject, value.hasPrefix("@") else { continue }
             let parts = value.split(separator: " ").map(String.init)
