@@ -50,7 +50,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         .target(name: "PyramidIO", swiftSettings: strict),
-        .target(name: "PyramidImage", swiftSettings: strict),
+        .target(name: "PyramidImage", dependencies: ["PyramidIO"], swiftSettings: strict),
         .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], swiftSettings: strict),
         .target(name: "ImageDiff", dependencies: ["PyramidImage", "PyramidIO"], swiftSettings: strict),
         .target(name: "MockModel", swiftSettings: strict),

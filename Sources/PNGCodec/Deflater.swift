@@ -35,7 +35,8 @@ enum Deflater {
     }
 
     static func adler32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        UInt32(CZlib.adler32(1, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
+        if let libdeflate = Libdeflate.system { return libdeflate.adler32(1, bytes.baseAddress, bytes.count) }
+        return UInt32(CZlib.adler32(1, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
     }
 
     static func combineAdler32(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
@@ -43,9 +44,11 @@ enum Deflater {
     }
 }
 
-/// CRC-32 as PNG chunks use it.
+/// CRC-32 as PNG chunks use it: libdeflate's (carry-less multiplication) where the system has
+/// it, else zlib's; both compute the same function.
 enum CRC32 {
     static func checksum(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
-        UInt32(crc32(uLong(crc), bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
+        if let libdeflate = Libdeflate.system { return libdeflate.crc32(crc, bytes.baseAddress, bytes.count) }
+        return UInt32(crc32(uLong(crc), bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
     }
 }

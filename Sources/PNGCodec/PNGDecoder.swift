@@ -10,6 +10,11 @@ public struct DecodedPNG: Sendable {
     public var bitmap: Bitmap
     /// The full-precision samples of a 16-bit source; nil for sources of 8 bits or less.
     public var wideBitmap: Bitmap16?
+    /// Whether the image data was read in parallel bands, in one stream, or in one stream
+    /// because the file's band index could not be used (and why).
+    public var imageDataPath: ImageDataPath
+    /// The library that inflated the image data.
+    public var inflateEngine: InflateEngine
 }
 
 /// Decodes every standard PNG (all colour types, bit depths 1–16, Adam7, all
@@ -20,9 +25,20 @@ public struct PNGDecoder: Sendable {
     /// behind the CRC check or to salvage a damaged file.
     public var verifiesChunkCRCs: Bool
 
-    public init(limits: DecodingLimits = .default, verifiesChunkCRCs: Bool = true) {
+    /// Which library inflates the image data: libdeflate where the system has it, by default.
+    public var inflateEngine: InflateEngine
+    /// Whether the bands of a file PNGEncoder wrote are inflated and unfiltered in parallel.
+    /// Turn off only to measure or to compare with the one-stream path.
+    public var parallelBands: Bool
+
+    public init(
+        limits: DecodingLimits = .default, verifiesChunkCRCs: Bool = true, inflateEngine: InflateEngine = .automatic,
+        parallelBands: Bool = true
+    ) {
         self.limits = limits
         self.verifiesChunkCRCs = verifiesChunkCRCs
+        self.inflateEngine = inflateEngine
+        self.parallelBands = parallelBands
     }
 
     /// Decodes the file at `path`. Errors name the file.
@@ -69,45 +85,99 @@ public struct PNGDecoder: Sendable {
     // MARK: - Pipeline
 
     private func decodeImage(_ raw: UnsafeRawBufferPointer) throws(PNGError.Reason) -> DecodedPNG {
+        let engine = inflateEngine.resolved
+        if engine == .libdeflate && Libdeflate.system == nil {
+            throw .libraryUnavailable("libdeflate was asked for but could not be loaded; \(InflateEngine.libdeflateInstallHint)")
+        }
         var reader = try ChunkReader(raw, verifiesCRCs: verifiesChunkCRCs)
-        var state = try readUpToImageData(&reader)
+        let state = try readUpToImageData(&reader)
         let header = state.header
         try checkLimits(header)
+        let data = try readImageData(first: state.firstImageData!, reader: &reader)
 
-        let inflatedCount = header.inflatedByteCount
         if header.colorType == .rgba && header.bitDepth == 8 && !header.interlaced {
-            // The common case (every Xcode reference): inflate, unfilter and
-            // compact in one buffer that becomes the bitmap.
-            var failure: PNGError.Reason?
-            let pixels = [UInt8](unsafeUninitializedCapacity: inflatedCount) { buffer, count in
-                count = 0
-                do throws(PNGError.Reason) {
-                    try inflateImageData(into: UnsafeMutableRawBufferPointer(buffer), first: &state, reader: &reader)
-                    let base = buffer.baseAddress!
-                    let rowBytes = header.width * 4
-                    try ScanlineFilter.unfilter(base, rows: header.height, rowBytes: rowBytes, bytesPerPixel: 4)
-                    for y in 0..<header.height {
-                        (base + y * rowBytes).update(from: base + y * (rowBytes + 1) + 1, count: rowBytes)
-                    }
-                    count = rowBytes * header.height
-                } catch {
-                    failure = error
-                }
-            }
-            if let failure { throw failure }
-            return DecodedPNG(header: header, bitmap: try! Bitmap(width: header.width, height: header.height, pixels: pixels), wideBitmap: nil)
+            // The common case (every snapshot reference): the rows go straight into the bitmap.
+            return try decodeRGBA8(data, state: state, engine: engine)
         }
 
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: inflatedCount, alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: header.inflatedByteCount, alignment: 16)
         defer { buffer.deallocate() }
-        try inflateImageData(into: buffer, first: &state, reader: &reader)
+        try inflate(data, into: buffer, engine: engine)
         let expander = try PixelExpander(header: header, palette: state.palette, transparency: state.transparency)
-        let data = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let inflated = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let path: ImageDataPath = state.bandIndex == nil ? .sequential : .indexIgnored("bands are read only in 8-bit RGBA images without interlacing")
         if header.bitDepth == 16 {
-            let wide = try expand16(data, header: header, expander: expander)
-            return DecodedPNG(header: header, bitmap: wide.downsampled(), wideBitmap: wide)
+            let wide = try expand16(inflated, header: header, expander: expander)
+            return DecodedPNG(header: header, bitmap: wide.downsampled(), wideBitmap: wide, imageDataPath: path, inflateEngine: engine)
         }
-        return DecodedPNG(header: header, bitmap: try expand8(data, header: header, expander: expander), wideBitmap: nil)
+        return DecodedPNG(
+            header: header, bitmap: try expand8(inflated, header: header, expander: expander), wideBitmap: nil,
+            imageDataPath: path, inflateEngine: engine)
+    }
+
+    /// 8-bit RGBA without interlacing: our own bands in parallel when the file has a usable
+    /// index, else one stream inflated in place and unfiltered row by row into the bitmap.
+    private func decodeRGBA8(_ data: ImageData, state: PreImageState, engine: InflateEngine) throws(PNGError.Reason) -> DecodedPNG {
+        let header = state.header
+        let rowBytes = header.width * 4
+        let pixelBytes = rowBytes * header.height
+        var path = ImageDataPath.sequential
+        if let chunk = state.bandIndex {
+            switch (BandIndex.parse(chunk), engine == .libdeflate ? Libdeflate.system : nil) {
+            case (.failure(let unusable), _):
+                path = .indexIgnored(unusable.reason)
+            case (.success, nil):
+                path = .indexIgnored("zlib inflates one stream in order; parallel bands need libdeflate")
+            case (.success(let index), let libdeflate?) where parallelBands:
+                var pixels = PixelBuffers.take(count: pixelBytes) ?? Self.uninitializedBytes(pixelBytes)
+                let problem = pixels.withUnsafeMutableBufferPointer { out in
+                    BandDecoder.decode(data, index: index, header: header, libdeflate: libdeflate, into: out.baseAddress!)
+                }
+                guard let problem else {
+                    return DecodedPNG(
+                        header: header, bitmap: try! Bitmap(width: header.width, height: header.height, pixels: pixels),
+                        wideBitmap: nil, imageDataPath: .parallelBands(index.bandCount), inflateEngine: engine)
+                }
+                PixelBuffers.recycle(pixels)
+                path = .indexIgnored(problem.reason)
+            case (.success, _?):
+                path = .indexIgnored("parallel bands are turned off (PNGDecoder.parallelBands)")
+            }
+        }
+
+        // Inflate in place, then undo each row and move it down over the filter bytes in one pass.
+        let inflatedCount = header.inflatedByteCount
+        var pixels = PixelBuffers.take(count: pixelBytes, minimumCapacity: inflatedCount) ?? Self.uninitializedBytes(pixelBytes, capacity: inflatedCount)
+        pixels.append(contentsOf: repeatElement(0, count: inflatedCount - pixelBytes))
+        let failure = pixels.withUnsafeMutableBytes { buffer -> PNGError.Reason? in
+            do throws(PNGError.Reason) {
+                try inflate(data, into: buffer, engine: engine)
+                let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                for y in 0..<header.height {
+                    let source = base + y * (rowBytes + 1)
+                    guard let filter = ScanlineFilter(rawValue: source[0]) else { throw .invalidFilter(type: source[0], row: y) }
+                    let target = base + y * rowBytes
+                    filter.unfilterFourBytePixels(
+                        from: source + 1, previous: y == 0 ? nil : UnsafePointer(target - rowBytes), into: target, rowBytes: rowBytes)
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure {
+            PixelBuffers.recycle(pixels)
+            throw failure
+        }
+        pixels.removeLast(inflatedCount - pixelBytes)
+        return DecodedPNG(
+            header: header, bitmap: try! Bitmap(width: header.width, height: header.height, pixels: pixels), wideBitmap: nil,
+            imageDataPath: path, inflateEngine: engine)
+    }
+
+    /// `count` bytes whose values are unspecified (each is written before it is read), with room for `capacity`.
+    private static func uninitializedBytes(_ count: Int, capacity: Int? = nil) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: capacity ?? count) { _, initialized in initialized = count }
     }
 
     private struct PreImageState {
@@ -115,6 +185,8 @@ public struct PNGDecoder: Sendable {
         var palette: [UInt8] = []
         var transparency: [UInt8]?
         var firstImageData: Chunk?
+        /// The data of PNGEncoder's band index chunk, when one came before the image data.
+        var bandIndex: UnsafeRawBufferPointer?
     }
 
     /// Reads IHDR and the chunks before the first IDAT.
@@ -140,6 +212,8 @@ public struct PNGDecoder: Sendable {
                 throw .chunkOutOfOrder("a second IHDR at byte \(chunk.offset)")
             case Chunk.PLTE:
                 try readPalette(chunk, into: &state)
+            case BandIndex.chunkType:
+                state.bandIndex = chunk.data
             case Chunk.tRNS:
                 guard state.transparency == nil else { throw .chunkOutOfOrder("a second tRNS at byte \(chunk.offset)") }
                 if state.header.colorType == .palette && state.palette.isEmpty {
@@ -185,25 +259,19 @@ public struct PNGDecoder: Sendable {
         }
     }
 
-    /// Inflates every IDAT into `buffer` (exactly the declared size) and reads on to IEND.
-    private func inflateImageData(
-        into buffer: UnsafeMutableRawBufferPointer, first state: inout PreImageState, reader: inout ChunkReader
-    ) throws(PNGError.Reason) {
-        var inflater = try Inflater(output: buffer)
-        try inflater.feed(state.firstImageData!.data)
+    /// Gathers every IDAT (they must be consecutive) and reads on to IEND.
+    private func readImageData(first: Chunk, reader: inout ChunkReader) throws(PNGError.Reason) -> ImageData {
+        var data = ImageData()
+        data.append(first.data)
         var inImageData = true
         while true {
             let chunk = try reader.next()
             switch chunk.type {
             case Chunk.IDAT:
                 guard inImageData else { throw .chunkOutOfOrder("IDAT chunks are not consecutive (another at byte \(chunk.offset))") }
-                try inflater.feed(chunk.data)
+                data.append(chunk.data)
             case Chunk.IEND:
-                guard inflater.produced == buffer.count else {
-                    throw .imageDataTooShort(expected: buffer.count, actual: inflater.produced)
-                }
-                guard inflater.ended else { throw .corruptImageData("the zlib stream has no end (Adler-32 checksum missing)") }
-                return
+                return data
             case Chunk.IHDR, Chunk.PLTE:
                 throw .chunkOutOfOrder("\(chunk.name) after IDAT at byte \(chunk.offset)")
             case Chunk.tRNS:
@@ -213,6 +281,27 @@ public struct PNGDecoder: Sendable {
                 if chunk.isCritical { throw .unknownCriticalChunk(chunk.name) }
             }
         }
+    }
+
+    /// Inflates the image data into `buffer`, which must come out exactly full.
+    ///
+    /// libdeflate inflates the whole stream at once. It says only that data is bad, so when it
+    /// fails, zlib inflates the stream again and names the reason (a wrong checksum, a distance
+    /// too far back, data that ends early or runs long): zlib's verdict is the decoder's.
+    private func inflate(_ data: ImageData, into buffer: UnsafeMutableRawBufferPointer, engine: InflateEngine) throws(PNGError.Reason) {
+        if engine == .libdeflate, let libdeflate = Libdeflate.system, let decompressor = libdeflate.allocDecompressor() {
+            defer { libdeflate.freeDecompressor(decompressor) }
+            let (result, _, produced) = data.withContiguousBytes { stream in
+                libdeflate.inflate(decompressor, stream, into: buffer, zlib: true)
+            }
+            if result == .success && produced == buffer.count { return }
+        }
+        var inflater = try Inflater(output: buffer)
+        for piece in data.pieces { try inflater.feed(piece) }
+        guard inflater.produced == buffer.count else {
+            throw .imageDataTooShort(expected: buffer.count, actual: inflater.produced)
+        }
+        guard inflater.ended else { throw .corruptImageData("the zlib stream has no end (Adler-32 checksum missing)") }
     }
 
     // MARK: - Expansion

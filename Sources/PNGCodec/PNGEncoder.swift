@@ -113,9 +113,15 @@ public struct PNGEncoder: Sendable {
                         previous = y == 0 ? nil : UnsafePointer(previousPacked)
                     }
                     let target = out.baseAddress! + j * (rowBytes + 1)
+                    // A band's first row must not read the row above, so that the band can be
+                    // undone on its own (BandIndex): Sub there, Up elsewhere; the small mode
+                    // chooses among the filters allowed.
+                    let candidates = j == 0 ? Self.bandStartFilters : ScanlineFilter.allCases
                     let filter = mode == .fast
-                        ? ScanlineFilter.up
-                        : Self.bestFilter(row: row, previous: previous, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, scratch: target + 1)
+                        ? (j == 0 ? ScanlineFilter.sub : ScanlineFilter.up)
+                        : Self.bestFilter(
+                            among: candidates, row: row, previous: previous, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel,
+                            scratch: target + 1)
                     target[0] = filter.rawValue
                     filter.apply(row: row, previous: previous, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, into: target + 1)
                 }
@@ -154,6 +160,12 @@ public struct PNGEncoder: Sendable {
         ihdr.appendBigEndian(UInt32(height))
         ihdr += [UInt8(depth), colorType.rawValue, 0, 0, 0]
         writer.writeChunk("IHDR", ihdr)
+        // The index, for the format the decoder reads in bands: 8-bit RGBA in more than one band.
+        if bandCount > 1 && colorType == .rgba && depth == 8 {
+            var offsets = [2]
+            for piece in pieces.dropLast() { offsets.append(offsets[offsets.count - 1] + piece.count) }
+            writer.writeChunk(BandIndex.chunkName, BandIndex(bandRows: bandRows, offsets: offsets).encoded())
+        }
         for (index, var piece) in pieces.enumerated() {
             if index == 0 { piece.insert(contentsOf: level == 1 ? [0x78, 0x01] : [0x78, 0xDA], at: 0) }
             if index == pieces.count - 1 { piece.appendBigEndian(adler) }
@@ -164,6 +176,9 @@ public struct PNGEncoder: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The filters that do not read the row above.
+    private static let bandStartFilters: [ScanlineFilter] = ScanlineFilter.allCases.filter { !$0.readsPreviousRow }
 
     private static func isOpaque(_ pixels: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 3
@@ -185,12 +200,12 @@ public struct PNGEncoder: Sendable {
     /// The filter whose output has the smallest sum of absolute signed bytes
     /// (the heuristic the PNG specification recommends).
     private static func bestFilter(
-        row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, rowBytes: Int, bytesPerPixel: Int,
-        scratch: UnsafeMutablePointer<UInt8>
+        among candidates: [ScanlineFilter], row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, rowBytes: Int,
+        bytesPerPixel: Int, scratch: UnsafeMutablePointer<UInt8>
     ) -> ScanlineFilter {
         var best = ScanlineFilter.none
         var bestScore = Int.max
-        for filter in ScanlineFilter.allCases {
+        for filter in candidates {
             filter.apply(row: row, previous: previous, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, into: scratch)
             var score = 0
             for i in 0..<rowBytes { score += Int(Int8(bitPattern: scratch[i]).magnitude) }

@@ -37,6 +37,7 @@ public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable(String)
         case unwritable(String)
         case compressionFailed(String)
+        case libraryUnavailable(String)
     }
 
     public var description: String {
@@ -95,6 +96,8 @@ public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot write: \(why)"
         case let .compressionFailed(why):
             return "compression failed: \(why)"
+        case let .libraryUnavailable(why):
+            return why
         }
     }
 
@@ -132,6 +135,7 @@ extension PNGError.Reason {
         case .unreadable: return "unreadable"
         case .unwritable: return "unwritable"
         case .compressionFailed: return "compression-failed"
+        case .libraryUnavailable: return "library-unavailable"
         }
     }
 }

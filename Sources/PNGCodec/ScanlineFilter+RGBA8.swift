@@ -1,18 +1,43 @@
 /// Unfiltering for 4-byte pixels (RGBA8, the snapshot reference format): the four
-/// channels of a pixel are undone together in SIMD lanes.
+/// channels of a pixel are undone together in SIMD lanes, and Up, the filter of nearly
+/// every row of a screen, 32 bytes at a time.
 extension ScanlineFilter {
-    /// Undoes this filter on one row of 4-byte pixels in place. `previous` is nil on the first row.
+    /// Undoes this filter on one row of 4-byte pixels, reading `source` and writing `destination`.
+    ///
+    /// `destination` may be `source` itself, or start before it in the same buffer: the decoder
+    /// undoes a row and moves it to its place in the bitmap (dropping the filter bytes) in one
+    /// pass. Every step loads its input before it stores, and stores only below what it has
+    /// yet to load, so the overlap is safe. `previous` is the row above, already undone, or nil
+    /// on the first row; it must not overlap `destination`.
     @inline(__always)
-    func unfilterFourBytePixels(_ row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?, rowBytes: Int) {
+    func unfilterFourBytePixels(
+        from source: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, into destination: UnsafeMutablePointer<UInt8>,
+        rowBytes: Int
+    ) {
         switch self {
-        case .none, .up:
-            return  // handled byte-wise by the caller
+        case .none:
+            if UnsafePointer(destination) != source { destination.update(from: source, count: rowBytes) }
+        case .up:
+            guard let previous else {
+                ScanlineFilter.none.unfilterFourBytePixels(from: source, previous: nil, into: destination, rowBytes: rowBytes)
+                return
+            }
+            var i = 0
+            while i + 32 <= rowBytes {
+                let sum = Self.load32(source + i) &+ Self.load32(previous + i)
+                UnsafeMutableRawPointer(destination + i).storeBytes(of: sum, as: SIMD32<UInt8>.self)
+                i += 32
+            }
+            while i < rowBytes {
+                destination[i] = source[i] &+ previous[i]
+                i += 1
+            }
         case .sub:
             var left = SIMD4<UInt8>()
             var i = 0
             while i < rowBytes {
-                left = Self.load(row + i) &+ left
-                Self.store(left, row + i)
+                left = Self.load(source + i) &+ left
+                Self.store(left, destination + i)
                 i += 4
             }
         case .average:
@@ -20,14 +45,15 @@ extension ScanlineFilter {
             var i = 0
             while i < rowBytes {
                 let up = previous.map { SIMD4<Int16>(truncatingIfNeeded: Self.load($0 + i)) } ?? SIMD4<Int16>()
-                let value = (SIMD4<Int16>(truncatingIfNeeded: Self.load(row + i)) &+ ((left &+ up) &>> 1)) & 0xFF
-                Self.store(SIMD4<UInt8>(truncatingIfNeeded: value), row + i)
+                let value = (SIMD4<Int16>(truncatingIfNeeded: Self.load(source + i)) &+ ((left &+ up) &>> 1)) & 0xFF
+                Self.store(SIMD4<UInt8>(truncatingIfNeeded: value), destination + i)
                 left = value
                 i += 4
             }
         case .paeth:
             guard let previous else {
-                ScanlineFilter.sub.unfilterFourBytePixels(row, previous: nil, rowBytes: rowBytes)
+                // With an all-zero row above, Paeth predicts the left pixel: Sub.
+                ScanlineFilter.sub.unfilterFourBytePixels(from: source, previous: nil, into: destination, rowBytes: rowBytes)
                 return
             }
             var a = SIMD4<Int16>(), c = SIMD4<Int16>()
@@ -40,8 +66,8 @@ extension ScanlineFilter {
                 var predictor = c
                 predictor.replace(with: b, where: pb .<= pc)
                 predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
-                let value = (SIMD4<Int16>(truncatingIfNeeded: Self.load(row + i)) &+ predictor) & 0xFF
-                Self.store(SIMD4<UInt8>(truncatingIfNeeded: value), row + i)
+                let value = (SIMD4<Int16>(truncatingIfNeeded: Self.load(source + i)) &+ predictor) & 0xFF
+                Self.store(SIMD4<UInt8>(truncatingIfNeeded: value), destination + i)
                 a = value
                 c = b
                 i += 4
@@ -49,14 +75,18 @@ extension ScanlineFilter {
         }
     }
 
+    /// Whether undoing this filter reads the row above (a band whose first row needs it
+    /// cannot be undone on its own).
+    var readsPreviousRow: Bool { self == .up || self == .average || self == .paeth }
+
     @inline(__always)
     private static func load(_ pointer: UnsafePointer<UInt8>) -> SIMD4<UInt8> {
         UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<UInt8>.self)
     }
 
     @inline(__always)
-    private static func load(_ pointer: UnsafeMutablePointer<UInt8>) -> SIMD4<UInt8> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<UInt8>.self)
+    private static func load32(_ pointer: UnsafePointer<UInt8>) -> SIMD32<UInt8> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD32<UInt8>.self)
     }
 
     @inline(__always)

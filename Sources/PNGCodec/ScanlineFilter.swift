@@ -16,8 +16,8 @@ enum ScanlineFilter: UInt8, CaseIterable {
                 throw .invalidFilter(type: filterByte, row: firstRowIndex + y)
             }
             let previous: UnsafeMutablePointer<UInt8>? = y == 0 ? nil : row - stride
-            if bpp == 4 && filter != .none && filter != .up {
-                filter.unfilterFourBytePixels(row, previous: previous.map { UnsafePointer($0) }, rowBytes: rowBytes)
+            if bpp == 4 {
+                filter.unfilterFourBytePixels(from: row, previous: previous.map { UnsafePointer($0) }, into: row, rowBytes: rowBytes)
                 continue
             }
             switch filter {

@@ -86,3 +86,66 @@ extension PNGDecoder {
         }
     }
 }
+
+/// The chunks of a PNG file, for tests that take files apart and put them together again.
+enum PNGChunks {
+    /// Every chunk after the signature, in order (lengths and CRCs dropped).
+    static func parse(_ bytes: [UInt8]) -> [(type: String, data: [UInt8])] {
+        var chunks: [(type: String, data: [UInt8])] = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            chunks.append((type, Array(bytes[(offset + 8)..<(offset + 8 + length)])))
+            offset += 12 + length
+        }
+        return chunks
+    }
+
+    /// The file with these chunks, lengths and CRCs made anew.
+    static func assemble(_ chunks: [(type: String, data: [UInt8])]) -> [UInt8] {
+        PNGBuilder(chunks: chunks).bytes
+    }
+
+    /// The zlib stream the IDAT chunks carry, joined.
+    static func imageData(_ bytes: [UInt8]) -> [UInt8] {
+        parse(bytes).filter { $0.type == "IDAT" }.flatMap(\.data)
+    }
+
+    /// The same file with its image data re-cut into IDAT chunks of `size` bytes.
+    static func rechunked(_ bytes: [UInt8], size: Int) -> [UInt8] {
+        let chunks = parse(bytes)
+        let stream = imageData(bytes)
+        var out: [(type: String, data: [UInt8])] = []
+        for chunk in chunks where chunk.type != "IDAT" {
+            if chunk.type == "IEND" {
+                for start in stride(from: 0, to: stream.count, by: size) {
+                    out.append(("IDAT", Array(stream[start..<min(stream.count, start + size)])))
+                }
+            }
+            out.append(chunk)
+        }
+        return assemble(out)
+    }
+}
+
+/// Screen-like images: flat areas, stripes, gradients and a little noise, as UIs are.
+enum ScreenImages {
+    static func make(width: Int, height: Int, seed: UInt64 = 1) -> Bitmap {
+        var bitmap = Bitmap(width: width, height: height, fill: RGBA(250, 250, 252))
+        var state = seed
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        bitmap.fill(PixelRect(x: 0, y: 0, width: width, height: max(1, height / 20)), with: RGBA(20, 20, 30))
+        for row in stride(from: height / 10, to: height, by: max(1, height / 12)) {
+            bitmap.fill(PixelRect(x: width / 16, y: row, width: width * 7 / 8, height: max(1, height / 30)), with: RGBA(UInt8(next() & 255), 120, 200))
+        }
+        for y in 0..<height where y % 7 == 0 {
+            for x in 0..<width { bitmap[x, y] = RGBA(UInt8(x * 255 / max(1, width)), UInt8(y * 255 / max(1, height)), 90, 255) }
+        }
+        for _ in 0..<(width * height / 50) { bitmap[next() % width, next() % height] = RGBA(UInt8(next() & 255), UInt8(next() & 255), 0, UInt8(next() & 255)) }
+        return bitmap
+    }
+}

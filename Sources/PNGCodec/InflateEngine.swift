@@ -1,0 +1,36 @@
+/// The library that inflates a PNG's image data.
+public enum InflateEngine: String, Sendable, CaseIterable, Codable {
+    /// libdeflate when the system has it, else zlib. ``resolved`` says which.
+    case automatic
+    /// libdeflate, whole-buffer: the fastest, and the only engine that decodes our own
+    /// references' bands in parallel. Decoding fails with a reason when it is not installed.
+    case libdeflate
+    /// zlib, streaming: everywhere, slower.
+    case zlib
+
+    /// The engine this choice means on this machine: `automatic` becomes `libdeflate` or `zlib`.
+    public var resolved: InflateEngine {
+        switch self {
+        case .automatic: return Libdeflate.system == nil ? .zlib : .libdeflate
+        case .libdeflate, .zlib: return self
+        }
+    }
+
+    /// Whether libdeflate could be loaded (it is loaded the first time this is asked).
+    public static var libdeflateIsAvailable: Bool { Libdeflate.system != nil }
+
+    /// What to install where libdeflate is missing, for messages.
+    public static let libdeflateInstallHint = "install libdeflate (Debian and Ubuntu: apt-get install libdeflate0)"
+}
+
+/// How a decode read the image data.
+public enum ImageDataPath: Sendable, Equatable {
+    /// One zlib stream inflated in order: every PNG that PNGEncoder did not write.
+    case sequential
+    /// PNGEncoder's band index was used: this many bands of rows were inflated and
+    /// unfiltered in parallel.
+    case parallelBands(Int)
+    /// The file carries a band index that could not be used, for this reason, so the image
+    /// data was decoded as one stream (and checked as such).
+    case indexIgnored(String)
+}

@@ -1,0 +1,50 @@
+import PyramidIO
+
+/// Pixel arrays of bitmaps that are done with, kept for the next image of the same size.
+///
+/// A snapshot run decodes a reference and receives a rendered image for every cell, 4 to
+/// 16 MB each. Fresh memory costs a page fault every 4 KiB the first time it is written, and
+/// when the devices' sizes alternate cell after cell the allocator hands back fresh memory
+/// every time. The decoder takes its arrays here, and a finished cell gives its bitmaps back.
+///
+/// Copy-on-write keeps this safe: an array given back while a bitmap somewhere still holds it
+/// is copied, not overwritten, when it is next written. A few arrays are kept (enough for two
+/// images of each of three devices), the least recently given back dropped first.
+package enum PixelBuffers {
+    /// At most this many arrays, and this many bytes, are kept.
+    package static let maximumCount = 6
+    package static let maximumBytes = 128 << 20
+
+    private static let kept = Locked<[[UInt8]]>([])
+
+    /// An array of exactly `count` bytes, with room for `minimumCapacity`, whose contents are
+    /// left over from an earlier image; nil when none is kept.
+    package static func take(count: Int, minimumCapacity: Int = 0) -> [UInt8]? {
+        kept.withValue { arrays in
+            guard let index = arrays.lastIndex(where: { $0.count == count && $0.capacity >= minimumCapacity }) else { return nil }
+            return arrays.remove(at: index)
+        }
+    }
+
+    /// Keeps `bitmap`'s pixels for a later image of the same size.
+    package static func recycle(_ bitmap: Bitmap) {
+        recycle(bitmap.pixels)
+    }
+
+    /// Keeps `pixels` for a later image of the same byte count.
+    package static func recycle(_ pixels: [UInt8]) {
+        guard pixels.count >= 64 << 10, pixels.capacity <= maximumBytes else { return }
+        kept.withValue { arrays in
+            arrays.append(pixels)
+            var bytes = arrays.reduce(0) { $0 + $1.capacity }
+            while arrays.count > maximumCount || bytes > maximumBytes {
+                bytes -= arrays.removeFirst().capacity
+            }
+        }
+    }
+
+    /// Drops every kept array.
+    package static func removeAll() {
+        kept.withValue { $0.removeAll() }
+    }
+}
