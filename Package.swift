@@ -157,7 +157,7 @@ let package = Package(
         // The reference example: the seed screens as HTML, and the demo that runs them.
         .target(
             name: "PyramidDemo",
-            dependencies: ["LivingSpec", "VisualTesting", "WebDriver", "PyramidIO"],
+            dependencies: ["LivingSpec", "VisualTesting", "WebDriver", "PNGCodec", "PyramidIO"],
             swiftSettings: strict
         ),
 

@@ -36,7 +36,6 @@ let package = Package(
                 .product(name: "VisualTesting", package: "swift-pyramid"),
                 .product(name: "WebDriver", package: "swift-pyramid"),
                 .product(name: "ChromiumRenderer", package: "swift-pyramid"),
-                .product(name: "ExampleScreens", package: "swift-pyramid"),
             ],
             path: "Sources/ChromiumBench"
         ),

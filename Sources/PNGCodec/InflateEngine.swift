@@ -16,11 +16,19 @@ public enum InflateEngine: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Whether libdeflate could be loaded (it is loaded the first time this is asked).
+    /// Whether libdeflate could be loaded (it is loaded the first time this is asked, or an
+    /// image decoded, and that answer holds for the rest of the process).
     public static var libdeflateIsAvailable: Bool { Libdeflate.system != nil }
 
+    /// Whether libdeflate can be loaded now: a fresh look, for an installer that has just
+    /// installed it. Decoding keeps what it found first.
+    public static func libdeflateIsInstalled() -> Bool { Libdeflate.load(candidates: Libdeflate.candidates) != nil }
+
     /// What to install where libdeflate is missing, for messages.
-    public static let libdeflateInstallHint = "install libdeflate (Debian and Ubuntu: apt-get install libdeflate0)"
+    public static let libdeflateInstallHint = "install libdeflate (Debian and Ubuntu: apt-get install \(libdeflateDebianPackage))"
+
+    /// The Debian package scripts/test and the demo install for libdeflate (it brings the library, libdeflate0).
+    public static let libdeflateDebianPackage = "libdeflate-dev"
 }
 
 /// How a decode read the image data.

@@ -44,7 +44,10 @@ struct Libdeflate: @unchecked Sendable {
     let library: String
 
     /// The system's libdeflate, or nil when no usable copy is installed. Loaded once.
-    static let system: Libdeflate? = load(candidates: ["libdeflate.so.0", "libdeflate.so", "libdeflate.0.dylib", "libdeflate.dylib"])
+    static let system: Libdeflate? = load(candidates: candidates)
+
+    /// The names `dlopen` is asked for, in order.
+    static let candidates = ["libdeflate.so.0", "libdeflate.so", "libdeflate.0.dylib", "libdeflate.dylib"]
 
     /// Loads the first candidate that has every function this codec calls.
     static func load(candidates: [String]) -> Libdeflate? {

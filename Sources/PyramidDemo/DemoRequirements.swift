@@ -1,4 +1,5 @@
 import Foundation
+import PNGCodec
 import WebDriver
 
 /// Something the demo needs that this machine lacks, and the Debian package that provides it.
@@ -7,12 +8,15 @@ public enum DemoRequirement: Sendable, Hashable, CustomStringConvertible {
     case program(MissingExecutable)
     /// No file of a font family the references were rendered with.
     case font(family: String, searched: [String], debianPackage: String)
+    /// A shared library that cannot be loaded, what it is for, and its package.
+    case library(name: String, purpose: String, debianPackage: String)
 
     /// The Debian package that satisfies this requirement.
     public var debianPackage: String {
         switch self {
         case .program(let missing): missing.debianPackage
         case .font(_, _, let package): package
+        case .library(_, _, let package): package
         }
     }
 
@@ -21,6 +25,7 @@ public enum DemoRequirement: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .program(let missing): missing.name
         case .font(let family, _, _): "the \(family) font"
+        case .library(let name, _, _): name
         }
     }
 
@@ -31,6 +36,8 @@ public enum DemoRequirement: Sendable, Hashable, CustomStringConvertible {
             "\(missing)"
         case .font(let family, let searched, _):
             "no \(family) font in \(searched.joined(separator: ", ")) (text would render differently from the references)"
+        case .library(let name, let purpose, _):
+            "\(name) cannot be loaded (\(purpose))"
         }
     }
 
@@ -51,21 +58,28 @@ extension Demo {
         return ["/usr/share/fonts", "/usr/local/share/fonts", home + "/.fonts", home + "/.local/share/fonts"]
     }
 
-    /// What is missing to render the example screens as their references were:
-    /// Chromium and chromedriver, and the fonts in ``fonts``.
+    /// libdeflate, which decodes the snapshot references (zlib would, at a quarter of the speed).
+    public static let libdeflate = DemoRequirement.library(
+        name: "libdeflate", purpose: "it decodes the snapshot references; zlib is several times slower",
+        debianPackage: InflateEngine.libdeflateDebianPackage)
+
+    /// What is missing to render the example screens as their references were and to check
+    /// them at speed: Chromium and chromedriver, the fonts in ``fonts``, and libdeflate.
     ///
     /// - Parameters:
     ///   - browser: The browser configuration whose programs must exist.
     ///   - fontDirectories: The folders searched for font files.
-    /// - Returns: One requirement per missing program or font, programs first; empty when all are there.
+    ///   - libdeflateInstalled: Whether libdeflate loads (a fresh look each call, by default).
+    /// - Returns: One requirement per missing program, font or library, in that order; empty when all are there.
     public static func missingRequirements(
-        browser: ChromiumOptions = ChromiumOptions(), fontDirectories: [String] = Demo.fontDirectories
+        browser: ChromiumOptions = ChromiumOptions(), fontDirectories: [String] = Demo.fontDirectories,
+        libdeflateInstalled: Bool = InflateEngine.libdeflateIsInstalled()
     ) -> [DemoRequirement] {
         let programs = browser.missingExecutables().map(DemoRequirement.program)
         let files = fontFiles(in: fontDirectories)
         let fonts = Self.fonts.filter { font in !files.contains { $0.localizedCaseInsensitiveContains(font.family) } }
             .map { DemoRequirement.font(family: $0.family, searched: fontDirectories, debianPackage: $0.debianPackage) }
-        return programs + fonts
+        return programs + fonts + (libdeflateInstalled ? [] : [libdeflate])
     }
 
     static func fontFiles(in directories: [String]) -> [String] {

@@ -29,8 +29,15 @@ public enum DemoSetup {
 
         /// The one line printed before installing: which packages, and why.
         public var announcement: String {
-            "pyramid demo: installing \(packages.joined(separator: " ")) with apt-get, because the demo renders "
-                + "its screens in Chromium with Latin and Japanese fonts and this machine lacks "
+            var needs: [String] = []
+            if missing.contains(where: { if case .library = $0 { false } else { true } }) {
+                needs.append("renders its screens in Chromium with Latin and Japanese fonts")
+            }
+            if missing.contains(where: { if case .library = $0 { true } else { false } }) {
+                needs.append("decodes its snapshot references with libdeflate")
+            }
+            return "pyramid demo: installing \(packages.joined(separator: " ")) with apt-get, because the demo "
+                + needs.joined(separator: " and ") + " and this machine lacks "
                 + missing.map(\.shortName).joined(separator: ", ") + " (--no-install refuses)"
         }
     }

@@ -22,19 +22,30 @@ public struct Bitmap: Sendable, Equatable {
     }
 
     /// A bitmap filled with one colour.
+    ///
+    /// Its memory comes from ``PixelBuffers`` when a finished bitmap of the same size gave its
+    /// array back there, so a renderer that makes one bitmap per snapshot cell reuses memory.
     public init(width: Int, height: Int, fill: RGBA = .clear) {
         precondition(width >= 0 && height >= 0, "Bitmap size must not be negative")
         self.width = width
         self.height = height
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        if fill != .clear {
-            bytes.withUnsafeMutableBytes { raw in
-                let words = raw.bindMemory(to: UInt32.self)
-                let word = fill.packed
-                for i in words.indices { words[i] = word }
-            }
+        let count = width * height * 4
+        guard var bytes = PixelBuffers.take(count: count) else {
+            var bytes = [UInt8](repeating: 0, count: count)
+            if fill != .clear { Self.fill(&bytes, with: fill) }
+            self.pixels = bytes
+            return
         }
+        Self.fill(&bytes, with: fill)
         self.pixels = bytes
+    }
+
+    private static func fill(_ bytes: inout [UInt8], with color: RGBA) {
+        bytes.withUnsafeMutableBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            let word = color.packed
+            for i in words.indices { words[i] = word }
+        }
     }
 
     /// Number of pixels.

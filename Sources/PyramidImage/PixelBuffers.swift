@@ -10,7 +10,12 @@ import PyramidIO
 /// Copy-on-write keeps this safe: an array given back while a bitmap somewhere still holds it
 /// is copied, not overwritten, when it is next written. A few arrays are kept (enough for two
 /// images of each of three devices), the least recently given back dropped first.
-package enum PixelBuffers {
+///
+/// A renderer or a tool that makes many bitmaps gives back the ones it is done with:
+///
+///     let result = comparator.compare(reference, actual)
+///     PixelBuffers.recycle(reference)
+public enum PixelBuffers {
     /// At most this many arrays, and this many bytes, are kept.
     package static let maximumCount = 6
     package static let maximumBytes = 128 << 20
@@ -26,8 +31,9 @@ package enum PixelBuffers {
         }
     }
 
-    /// Keeps `bitmap`'s pixels for a later image of the same size.
-    package static func recycle(_ bitmap: Bitmap) {
+    /// Keeps `bitmap`'s pixels for a later image of the same size. Safe while other copies
+    /// of the bitmap live on: they keep their pixels.
+    public static func recycle(_ bitmap: Bitmap) {
         recycle(bitmap.pixels)
     }
 

@@ -56,6 +56,17 @@ struct DemoSetupTests {
         #expect(plan.packages == ["chromium", "chromium-driver", "fonts-noto-cjk"])
         #expect(plan.announcement == "pyramid demo: installing chromium chromium-driver fonts-noto-cjk with apt-get, because the demo renders its screens in Chromium with Latin and Japanese fonts and this machine lacks chromium, chromedriver, the NotoSansCJK font (--no-install refuses)")
         #expect(!plan.announcement.contains("\n"))
+        guard case .install(let withLibrary) = await DemoSetup.decide(missing: missing + [Demo.libdeflate], allowInstall: true, environment: system) else {
+            Issue.record("expected an install plan with libdeflate")
+            return
+        }
+        #expect(withLibrary.packages == ["chromium", "chromium-driver", "fonts-noto-cjk", "libdeflate-dev"])
+        #expect(withLibrary.announcement.contains("renders its screens in Chromium with Latin and Japanese fonts and decodes its snapshot references with libdeflate and this machine lacks chromium, chromedriver, the NotoSansCJK font, libdeflate"))
+        guard case .install(let libraryOnly) = await DemoSetup.decide(missing: [Demo.libdeflate], allowInstall: true, environment: system) else {
+            Issue.record("expected an install plan for libdeflate alone")
+            return
+        }
+        #expect(libraryOnly.announcement == "pyramid demo: installing libdeflate-dev with apt-get, because the demo decodes its snapshot references with libdeflate and this machine lacks libdeflate (--no-install refuses)")
         try await DemoSetup.install(plan, environment: system)
         #expect(system.commands == [
             ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "update", "-qq"],

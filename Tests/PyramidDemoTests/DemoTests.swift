@@ -15,22 +15,26 @@ struct DemoTests {
         try FileManager.default.createDirectory(atPath: fonts + "/truetype/dejavu", withIntermediateDirectories: true)
         // Programs that exist stand in for the browser, so only the fonts are in question.
         let present = ChromiumOptions(chromiumPath: "/bin/sh", chromedriverPath: "/bin/sh")
-        let empty = Demo.missingRequirements(browser: present, fontDirectories: [fonts])
+        let empty = Demo.missingRequirements(browser: present, fontDirectories: [fonts], libdeflateInstalled: true)
         #expect(empty.map(\.debianPackage) == ["fonts-dejavu-core", "fonts-noto-cjk"])
         #expect(empty.first?.description == "no DejaVuSans font in \(fonts) (text would render differently from the references). Install it with: sudo apt-get install fonts-dejavu-core")
 
         _ = FileManager.default.createFile(atPath: fonts + "/truetype/dejavu/DejaVuSans.ttf", contents: Data([0]))
-        #expect(Demo.missingRequirements(browser: present, fontDirectories: [fonts]).map(\.debianPackage) == ["fonts-noto-cjk"])
+        #expect(Demo.missingRequirements(browser: present, fontDirectories: [fonts], libdeflateInstalled: true).map(\.debianPackage) == ["fonts-noto-cjk"])
         _ = FileManager.default.createFile(atPath: fonts + "/NotoSansCJK-Regular.ttc", contents: Data([0]))
-        #expect(Demo.missingRequirements(browser: present, fontDirectories: [fonts]).isEmpty)
+        #expect(Demo.missingRequirements(browser: present, fontDirectories: [fonts], libdeflateInstalled: true).isEmpty)
 
         let browser = ChromiumOptions(chromiumPath: temporary + "/no-chromium", chromedriverPath: temporary + "/no-chromedriver")
-        let noBrowser = Demo.missingRequirements(browser: browser, fontDirectories: [fonts])
+        let noBrowser = Demo.missingRequirements(browser: browser, fontDirectories: [fonts], libdeflateInstalled: true)
         #expect(noBrowser == [
             .program(MissingExecutable(name: "chromium", searched: [temporary + "/no-chromium"], debianPackage: "chromium")),
             .program(MissingExecutable(name: "chromedriver", searched: [temporary + "/no-chromedriver"], debianPackage: "chromium-driver")),
         ])
         #expect(noBrowser.map(\.shortName) == ["chromium", "chromedriver"])
+
+        let noLibrary = Demo.missingRequirements(browser: present, fontDirectories: [fonts], libdeflateInstalled: false)
+        #expect(noLibrary == [Demo.libdeflate])
+        #expect(noLibrary.first?.description == "libdeflate cannot be loaded (it decodes the snapshot references; zlib is several times slower). Install it with: sudo apt-get install libdeflate-dev")
     }
 
     @Test("a folder without a package, and a package that does not compile, fail with what and where, and the build's end")

@@ -1,17 +1,18 @@
-// Chromium renderer benchmark: the Examples suite (8 view states × the 12-cell
-// matrix) rendered in Chromium and verified against the committed references.
+// Chromium renderer benchmark: 8 view states of seed-like screens (a user card, settings,
+// a login form) × the 12-cell matrix, rendered in Chromium and verified against references
+// this run records first.
 //
 //     scripts/bench-chromium [BROWSERS]
 //
 // Phases:
 //   start      launching chromedriver + Chromium + a session (excluded from per-cell figures)
+//   record     the engine records every cell's reference (not timed per cell)
 //   stages     one browser, cell after cell: render (emulation, navigation, fonts),
 //              capture (PNG out of Chromium), decode (actual and reference), compare
 //   verify     the whole engine (checkViewSnapshot) over every cell with BROWSERS browsers
 //              working in parallel: amortised wall time per cell
 //   peer       a new browser session per cell, as a test that starts its own browser does
 import ChromiumRenderer
-import ExampleScreens
 import Foundation
 import ImageDiff
 import PNGCodec
@@ -27,21 +28,56 @@ struct ExampleState: Sendable {
     var page: HTMLPage
 }
 
+/// A small screen in the seeds' style, with a theme-aware stylesheet and Japanese text.
+func screen(_ title: String, _ body: String) -> HTMLPage {
+    HTMLPage(html: """
+        <!doctype html><html lang="ja"><head><meta charset="utf-8"><style>
+        :root { color-scheme: light dark; font-family: "DejaVu Sans", "Noto Sans CJK JP", sans-serif; }
+        body { margin: 0; background: Canvas; color: CanvasText; }
+        header { padding: 16px; font-size: 22px; font-weight: bold; border-bottom: 1px solid #8884; }
+        .card { margin: 16px; padding: 16px; border-radius: 12px; background: #8881; }
+        .avatar { width: 56px; height: 56px; border-radius: 28px; background: #0a84ff; display: inline-block; }
+        .row { padding: 12px 16px; border-bottom: 1px solid #8883; display: flex; justify-content: space-between; }
+        input { width: calc(100% - 32px); margin: 8px 16px; padding: 10px; font-size: 16px; }
+        button { margin: 16px; padding: 12px 24px; border-radius: 10px; border: 0; background: #0a84ff; color: white; font-size: 17px; }
+        .error { color: #ff3b30; margin: 0 16px; }
+        </style></head><body><header>\(title)</header>\(body)</body></html>
+        """)
+}
+
+let userCard = #"<div class="card"><span class="avatar"></span> <b>John Doe</b><p>john@example.com ・ 東京</p></div>"#
+let settingsRows = ["通知", "ダークモード", "言語", "プライバシー", "ヘルプ"].map { #"<div class="row"><span>\#($0)</span><span>›</span></div>"# }.joined()
+func login(email: String = "", password: String = "", error: String? = nil) -> String {
+    #"<input placeholder="メールアドレス" value="\#(email)"><input type="password" placeholder="パスワード" value="\#(password)">"#
+        + (error.map { #"<p class="error">\#($0)</p>"# } ?? "") + #"<button \#(email.isEmpty ? "disabled" : "")>ログイン</button>"#
+}
+
 let states: [ExampleState] = [
-    ExampleState(view: "UserCard", state: "loaded", page: UserCardScreen.page(.loaded(.johnDoe))),
-    ExampleState(view: "UserCard", state: "loading", disableAnimations: true, page: UserCardScreen.page(.loading)),
-    ExampleState(view: "UserCard", state: "error", page: UserCardScreen.page(.failed(UserCardScreen.loadFailed))),
-    ExampleState(view: "SettingsView", state: "standard", inNavigation: true, page: SettingsScreen.page()),
-    ExampleState(view: "SettingsView", state: "editing", inNavigation: true, disableAnimations: true, page: SettingsScreen.page(isEditing: true)),
-    ExampleState(view: "LoginView", state: "empty", page: LoginScreen.page()),
-    ExampleState(view: "LoginView", state: "invalidEmail", page: LoginScreen.page(.init(email: "invalid-email"))),
-    ExampleState(view: "LoginView", state: "filled", page: LoginScreen.page(.init(email: "test@example.com", password: "password123"))),
+    ExampleState(view: "UserCard", state: "loaded", page: screen("ユーザー", userCard)),
+    ExampleState(view: "UserCard", state: "loading", disableAnimations: true, page: screen("ユーザー", #"<div class="card">読み込み中…</div>"#)),
+    ExampleState(view: "UserCard", state: "error", page: screen("ユーザー", #"<div class="card error">読み込みに失敗しました</div>"#)),
+    ExampleState(view: "SettingsView", state: "standard", inNavigation: true, page: screen("設定", settingsRows)),
+    ExampleState(view: "SettingsView", state: "editing", inNavigation: true, disableAnimations: true, page: screen("設定 (編集)", settingsRows)),
+    ExampleState(view: "LoginView", state: "empty", page: screen("ログイン", login())),
+    ExampleState(view: "LoginView", state: "invalidEmail", page: screen("ログイン", login(email: "invalid-email", error: "メールアドレスの形式が正しくありません"))),
+    ExampleState(view: "LoginView", state: "filled", page: screen("ログイン", login(email: "test@example.com", password: "password123"))),
 ]
 
+/// The states as the snapshot engine checks them.
+let viewCases = states.map { state in
+    SnapshotCase(viewName: state.view, stateName: state.state, kind: .view(inNavigation: state.inNavigation, disableAnimations: state.disableAnimations)) {
+        AnySnapshotRenderable(state.page)
+    }
+}
+
 let browsers = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 2
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
-let references = root.appendingPathComponent("Examples/Tests/ExampleScreensTests/__Snapshots__")
-let configuration = SnapshotConfiguration()
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-bench-\(UUID().uuidString.prefix(8))")
+let references = work.appendingPathComponent("__Snapshots__")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
+setenv("SNAPSHOT_ARTIFACTS", work.appendingPathComponent("artifacts").path, 1)
+setenv("SNAPSHOT_REPORT", work.appendingPathComponent("report.jsonl").path, 1)
+let configuration = SnapshotConfiguration(snapshotDirectory: references.path)
 let cells = configuration.viewCells
 let clock = ContinuousClock()
 
@@ -65,6 +101,16 @@ var warm = states[0].page
 warm.pool = startPool
 _ = try await warm.capture(in: environment(states[0], cells[0]))
 let startSeconds = seconds(clock.now - startBegan)
+
+// record: every reference, once, with the engine
+setenv("SNAPSHOT_TESTING_RECORD", "all", 1)
+let recorded = await BrowserPool.$current.withValue(startPool) {
+    await SnapshotCase.check(viewCases, configuration: configuration, width: 1)
+}
+guard recorded.allSatisfy({ $0.outcome == .recorded }) else {
+    print("chromium-bench: recording the references failed: \(recorded.filter { $0.outcome != .recorded }.prefix(3).map { $0.message ?? "\($0.outcome)" })")
+    exit(2)
+}
 
 // stages
 var render = 0.0, capture = 0.0, decode = 0.0, compare = 0.0, pngBytes = 0, failedStages = 0
@@ -92,14 +138,7 @@ await startPool.shutdown()
 let cellCount = Double(states.count * cells.count)
 
 // verify: the engine end to end, BROWSERS at once
-let work = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-bench-\(UUID().uuidString.prefix(8))")
-try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-try FileManager.default.copyItem(at: references, to: work.appendingPathComponent("__Snapshots__"))
-setenv("SNAPSHOT_ARTIFACTS", work.appendingPathComponent("artifacts").path, 1)
-setenv("SNAPSHOT_REPORT", work.appendingPathComponent("report.jsonl").path, 1)
 setenv("SNAPSHOT_TESTING_RECORD", "never", 1)
-var verifyConfiguration = configuration
-verifyConfiguration.snapshotDirectory = work.appendingPathComponent("__Snapshots__").path
 let verifyPool = BrowserPool(capacity: browsers)
 // Browsers start before the clock, as a test process's first cell pays for it once.
 try await withThrowingTaskGroup(of: Void.self) { group in
@@ -111,14 +150,11 @@ try await withThrowingTaskGroup(of: Void.self) { group in
     try await group.waitForAll()
 }
 let verifyBegan = clock.now
-// The same view states, as the cases `pyramid demo` runs, on the benchmark's pool.
-let viewCases = ExampleSnapshots.cases.filter { if case .view = $0.kind { true } else { false } }
 let outcomes = await BrowserPool.$current.withValue(verifyPool) {
-    await SnapshotCase.check(viewCases, configuration: verifyConfiguration, width: browsers)
+    await SnapshotCase.check(viewCases, configuration: configuration, width: browsers)
 }
 let verifySeconds = seconds(clock.now - verifyBegan)
 await verifyPool.shutdown()
-try? FileManager.default.removeItem(at: work)
 let passed = outcomes.filter { $0.outcome == .passed }.count
 
 // peer: a new session for every cell of one state

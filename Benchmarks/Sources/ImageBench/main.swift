@@ -69,14 +69,32 @@ case "run":
     let copy = try Bitmap(width: reference.width, height: reference.height, pixels: reference.pixels + [])
     let masks = [PixelRect(x: 900, y: 870, width: 120, height: 80)]
     var results: [(String, (median: Double, min: Double))] = []
-    results.append(("decode", try time(iterations) { _ = try decoder.decode(referenceData) }))
+    // Our own file: libdeflate in parallel bands (the default), libdeflate as one stream, zlib.
+    // Each decoded bitmap is given back, as a snapshot run does, so memory is reused.
+    let oneStream = PNGDecoder(parallelBands: false)
+    let zlibDecoder = PNGDecoder(inflateEngine: .zlib)
+    guard case .parallelBands = try decoder.decode(referenceData).imageDataPath else { fail("reference.png was not decoded in bands") }
+    results.append(("decode", try time(iterations) { PixelBuffers.recycle(try decoder.decode(referenceData).bitmap) }))
+    results.append(("decode_one_stream", try time(iterations) { PixelBuffers.recycle(try oneStream.decode(referenceData).bitmap) }))
+    results.append(("decode_zlib", try time(iterations) { PixelBuffers.recycle(try zlibDecoder.decode(referenceData).bitmap) }))
     // The same screen as Pillow encodes it (adaptive filters, zlib level 6), when present.
     let pillowPath = directory.appendingPathComponent("reference-pillow.png")
     if let pillowData = try? Data(contentsOf: pillowPath) {
         guard try decoder.decode(pillowData).bitmap == reference else { fail("reference-pillow.png decodes to other pixels") }
-        results.append(("decode_pillow_encoded", try time(iterations) { _ = try decoder.decode(pillowData) }))
+        results.append(("decode_pillow_encoded", try time(iterations) { PixelBuffers.recycle(try decoder.decode(pillowData).bitmap) }))
+        results.append(("decode_pillow_encoded_zlib", try time(iterations) { PixelBuffers.recycle(try zlibDecoder.decode(pillowData).bitmap) }))
     }
+    let encoded = try PNGEncoder(compression: .fast).encode(reference)
     results.append(("encode_fast", try time(iterations) { _ = try PNGEncoder(compression: .fast).encode(reference) }))
+    // libdeflate compressing the same filtered rows whole (it cannot write joinable bands).
+    let rows = LibdeflateEncode.filteredRows(reference)
+    var sizes = "\"encode_fast_bytes\": \(encoded.count)"
+    for level: Int32 in [1, 6] {
+        guard let compress = LibdeflateEncode.compressor(level: level) else { fail("libdeflate cannot be loaded") }
+        let size = rows.withUnsafeBytes { compress($0) }
+        sizes += ", \"libdeflate_level\(level)_bytes\": \(size)"
+        results.append(("encode_libdeflate_level\(level)", time(iterations) { _ = rows.withUnsafeBytes { compress($0) } }))
+    }
     results.append(("encode_small", try time(max(3, iterations / 3)) { _ = try PNGEncoder(compression: .small).encode(reference) }))
     let modes: [(String, ComparisonOptions)] = [
         ("compare_exact", ComparisonOptions()),
@@ -100,7 +118,7 @@ case "run":
     let body = results.map { name, t in
         "\"\(name)\": {\"median_ms\": \(t.median), \"min_ms\": \(t.min)}"
     }.joined(separator: ", ")
-    print("{\(body)}")
+    print("{\(body), \(sizes)}")
 
 case "memory":
     let baseline = peakRSSKilobytes()

@@ -1,15 +1,37 @@
 import PNGCodec
 
-/// Limits small enough that libFuzzer's memory limit is never the finding. CRCs
-/// are not checked, or almost every mutation would stop there.
-let decoder = PNGDecoder(limits: DecodingLimits(maxPixels: 2048 * 2048, maxInflatedBytes: 64 << 20), verifiesChunkCRCs: false)
+/// Limits small enough that libFuzzer's memory limit is never the finding. CRCs are not
+/// checked, or almost every mutation would stop there.
+let limits = DecodingLimits(maxPixels: 2048 * 2048, maxInflatedBytes: 64 << 20)
+/// The decoder under test: libdeflate, our band index read and run in parallel.
+let decoder = PNGDecoder(limits: limits, verifiesChunkCRCs: false, inflateEngine: .libdeflate)
+/// The reference it must agree with: zlib, one stream in order.
+let zlibDecoder = PNGDecoder(limits: limits, verifiesChunkCRCs: false, inflateEngine: .zlib)
 let strictDecoder = PNGDecoder()
 
-/// Any input must decode or fail with a PNGError, never crash; whatever decodes must
-/// survive an encode–decode round trip unchanged.
+/// Any input must decode or fail with a PNGError, never crash. libdeflate (with bands) and zlib
+/// must agree: the same pixels, or the same reason. Whatever decodes must survive an
+/// encode–decode round trip unchanged.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let decoded = try? decoder.decode(UnsafeRawBufferPointer(start: data, count: size)) else { return 0 }
+    let input = UnsafeRawBufferPointer(start: data, count: size)
+    let fast = Result { () throws(PNGError) in try decoder.decode(input) }
+    let reference = Result { () throws(PNGError) in try zlibDecoder.decode(input) }
+    let decoded: DecodedPNG
+    switch (fast, reference) {
+    case let (.success(ours), .success(theirs)):
+        if ours.bitmap != theirs.bitmap || ours.wideBitmap != theirs.wideBitmap {
+            fatalError("libdeflate (\(ours.imageDataPath)) and zlib decoded different pixels")
+        }
+        decoded = ours
+    case let (.failure(ours), .failure(theirs)):
+        if ours.reason != theirs.reason { fatalError("libdeflate and zlib disagree on the reason: \(ours) / \(theirs)") }
+        return 0
+    case let (.success(ours), .failure(theirs)):
+        fatalError("libdeflate decoded (\(ours.imageDataPath)) what zlib rejects: \(theirs)")
+    case let (.failure(ours), .success):
+        fatalError("zlib decoded what libdeflate rejects: \(ours)")
+    }
     guard decoded.bitmap.pixelCount <= 256 * 256 else { return 0 }
     do {
         let again = try strictDecoder.decode(try PNGEncoder().encode(decoded.bitmap))

@@ -33,6 +33,8 @@ struct CellCheck: Sendable {
         case .success(let bitmap): actual = bitmap
         case .failure(let error): return result(.error, message: "rendering failed: \(error)")
         }
+        // The rendered image is done with once checked: its memory serves the next cell's.
+        defer { PixelBuffers.recycle(actual) }
 
         let existed = FileManager.default.fileExists(atPath: referencePath)
         // Record mode "failed" rewrites a failing reference, so keep its bytes for the artifacts

@@ -113,6 +113,8 @@ extension Diffing where Value == Bitmap {
                 case .success(let valid): comparator = valid
                 case .failure(let error): return ("\(error)", [])
                 }
+                // The decoded reference is done with once compared: its memory serves the next cell's.
+                defer { PixelBuffers.recycle(reference) }
                 let report = comparator.compare(reference, actual)
                 guard !report.passed else {
                     observer?.seen.withValue { $0.report = report }
