@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "PyramidImage", targets: ["PyramidImage"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "ImageDiff", targets: ["ImageDiff"]),
-        .library(name: "VisualTesting", targets: ["VisualTesting"]),
+        .library(name: "VisualTesting", targets: ["VisualTestingCore", "VisualTesting"]),
         .library(name: "WebDriver", targets: ["WebDriver"]),
         .library(name: "ChromiumRenderer", targets: ["ChromiumRenderer"]),
         .library(name: "SnapshotReview", targets: ["SnapshotReview"]),
@@ -24,7 +24,7 @@ let package = Package(
         .library(name: "TestEventStream", targets: ["TestEventStream"]),
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "LivingSpec", targets: ["LivingSpec"]),
-        .library(name: "HTTPStubs", targets: ["HTTPStubs", "HTTPStubsServer"]),
+        .library(name: "HTTPStubs", targets: ["HTTPStubsCore", "HTTPStubs", "HTTPStubsServer"]),
         .library(name: "UITesting", targets: ["UITesting", "UITestingWeb", "UITestingXCUITest"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
@@ -67,10 +67,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Snapshots on disk: the matrix, manifests, catalog, run reports and gallery. No test
+        // library, so tools (the pyramid CLI, the review server, the demo) start without one.
+        .target(name: "VisualTestingCore", dependencies: ["PyramidImage", "PyramidIO", "ImageDiff"], swiftSettings: strict),
+        // The assertions and macros, on swift-snapshot-testing; re-exports the core.
         .target(
             name: "VisualTesting",
             dependencies: [
-                "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros",
+                "VisualTestingCore", "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             swiftSettings: strict
@@ -121,9 +125,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // HTTP stubs: the rules, registry, journal and WireMock's formats. No networking or test
+        // library, so the pyramid CLI and the stub server start without them.
+        .target(name: "HTTPStubsCore", dependencies: ["PyramidIO"], swiftSettings: strict),
+        // The URLSession transport (URLProtocol) and the Swift Testing trait; re-exports the core.
         .target(
             name: "HTTPStubs",
-            dependencies: ["PyramidIO", "TraitSupport"],
+            dependencies: ["HTTPStubsCore", "PyramidIO", "TraitSupport"],
             swiftSettings: strict
         ),
 
@@ -133,7 +141,7 @@ let package = Package(
         .target(name: "UITesting", dependencies: ["PyramidIO", "TraitSupport"], swiftSettings: strict),
 
         // The stub engine on a socket: WireMock's admin API and faults at the connection.
-        .target(name: "HTTPStubsServer", dependencies: ["HTTPStubs", "LoopbackServer"], swiftSettings: strict),
+        .target(name: "HTTPStubsServer", dependencies: ["HTTPStubsCore", "LoopbackServer"], swiftSettings: strict),
 
         // Layer 2: adapters.
         .target(
@@ -150,14 +158,14 @@ let package = Package(
 
         .target(
             name: "SnapshotReview",
-            dependencies: ["VisualTesting", "PNGCodec", "PyramidIO", "LoopbackServer"],
+            dependencies: ["VisualTestingCore", "PNGCodec", "PyramidIO", "LoopbackServer"],
             swiftSettings: strict
         ),
 
         // The reference example: the seed screens as HTML, and the demo that runs them.
         .target(
             name: "PyramidDemo",
-            dependencies: ["LivingSpec", "VisualTesting", "WebDriver", "PNGCodec", "PyramidIO"],
+            dependencies: ["LivingSpec", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
             swiftSettings: strict
         ),
 
@@ -172,8 +180,8 @@ let package = Package(
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
-                "PNGCodec", "ImageDiff", "VisualTesting", "SnapshotReview", "PyramidDemo", "MocksCommand",
-                "LivingSpec", "TestEventStream", "HTTPStubs", "HTTPStubsServer", "PyramidIO",
+                "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo", "MocksCommand",
+                "LivingSpec", "TestEventStream", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -275,7 +283,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPStubsTests",
-            dependencies: ["HTTPStubs", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            dependencies: ["HTTPStubs", "HTTPStubsCore", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
             swiftSettings: strict
         ),
         .testTarget(

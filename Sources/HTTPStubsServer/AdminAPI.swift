@@ -1,5 +1,5 @@
 import Foundation
-import HTTPStubs
+import HTTPStubsCore
 import LoopbackServer
 
 /// The core of WireMock's admin API, with WireMock's JSON shapes, over a ``StubRegistry``.

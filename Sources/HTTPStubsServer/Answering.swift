@@ -1,5 +1,5 @@
 import Foundation
-import HTTPStubs
+import HTTPStubsCore
 import LoopbackServer
 
 /// What the stub server does with each request: the admin API under `/__admin`, everything
@@ -95,7 +95,7 @@ struct Answering: Sendable {
     /// `Host` and the target when asked.
     static func stubRequest(_ request: ServerRequest) -> StubRequest? {
         let target = request.target
-        let headers = HTTPStubs.HTTPHeaders(request.headerFields)
+        let headers = HTTPStubsCore.HTTPHeaders(request.headerFields)
         // A plain path needs no parsing: it is its own percent-encoded path.
         if target.hasPrefix("/"), !target.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             return StubRequest(method: request.method, path: target, headers: headers, body: Data(request.body))

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPStubs
+import HTTPStubsCore
 
 /// WireMock's `--root-dir` layout: mapping files under `mappings/` (any depth, `.json`), and
 /// the bodies they name with `bodyFileName` under `__files/`.

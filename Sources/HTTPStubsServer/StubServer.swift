@@ -1,5 +1,5 @@
 import Foundation
-import HTTPStubs
+import HTTPStubsCore
 import LoopbackServer
 
 /// A ``StubRegistry`` served over HTTP on 127.0.0.1, for clients that are not a URLSession

@@ -129,7 +129,7 @@ public struct PNGDecoder: Sendable {
             case (.success, nil):
                 path = .indexIgnored("zlib inflates one stream in order; parallel bands need libdeflate")
             case (.success(let index), let libdeflate?) where parallelBands:
-                var pixels = PixelBuffers.take(count: pixelBytes) ?? Self.uninitializedBytes(pixelBytes)
+                var pixels = PixelBuffers.take(count: pixelBytes) ?? PixelBuffers.make(count: pixelBytes)
                 let problem = pixels.withUnsafeMutableBufferPointer { out in
                     BandDecoder.decode(data, index: index, header: header, libdeflate: libdeflate, into: out.baseAddress!)
                 }
@@ -147,7 +147,8 @@ public struct PNGDecoder: Sendable {
 
         // Inflate in place, then undo each row and move it down over the filter bytes in one pass.
         let inflatedCount = header.inflatedByteCount
-        var pixels = PixelBuffers.take(count: pixelBytes, minimumCapacity: inflatedCount) ?? Self.uninitializedBytes(pixelBytes, capacity: inflatedCount)
+        var pixels = PixelBuffers.take(count: pixelBytes, minimumCapacity: inflatedCount)
+            ?? PixelBuffers.make(count: pixelBytes, capacity: inflatedCount)
         pixels.append(contentsOf: repeatElement(0, count: inflatedCount - pixelBytes))
         let failure = pixels.withUnsafeMutableBytes { buffer -> PNGError.Reason? in
             do throws(PNGError.Reason) {
@@ -173,11 +174,6 @@ public struct PNGDecoder: Sendable {
         return DecodedPNG(
             header: header, bitmap: try! Bitmap(width: header.width, height: header.height, pixels: pixels), wideBitmap: nil,
             imageDataPath: path, inflateEngine: engine)
-    }
-
-    /// `count` bytes whose values are unspecified (each is written before it is read), with room for `capacity`.
-    private static func uninitializedBytes(_ count: Int, capacity: Int? = nil) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity ?? count) { _, initialized in initialized = count }
     }
 
     private struct PreImageState {

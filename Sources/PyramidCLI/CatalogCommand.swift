@@ -1,5 +1,5 @@
 import ArgumentParser
-import VisualTesting
+import VisualTestingCore
 
 /// `pyramid catalog`: gathers every manifest under a folder into snapshot-catalog.json.
 struct CatalogCommand: ParsableCommand {

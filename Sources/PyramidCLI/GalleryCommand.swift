@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import VisualTesting
+import VisualTestingCore
 
 /// `pyramid gallery`: one HTML page to browse, filter and compare every reference,
 /// with a run's failures first when given its report.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HTTPStubs
+import HTTPStubsCore
 import HTTPStubsServer
 
 /// `pyramid stubs`: HTTP stubs outside a test process.

@@ -1,7 +1,7 @@
 import Foundation
 import LivingSpec
 import PyramidIO
-import VisualTesting
+import VisualTestingCore
 
 /// `pyramid demo`: the reference app's whole test pyramid in one run. It builds the Examples
 /// package (the app `shop-app` and its tests), runs every level's tests in one `swift test`

@@ -30,12 +30,7 @@ public struct Bitmap: Sendable, Equatable {
         self.width = width
         self.height = height
         let count = width * height * 4
-        guard var bytes = PixelBuffers.take(count: count) else {
-            var bytes = [UInt8](repeating: 0, count: count)
-            if fill != .clear { Self.fill(&bytes, with: fill) }
-            self.pixels = bytes
-            return
-        }
+        var bytes = PixelBuffers.take(count: count) ?? PixelBuffers.make(count: count)
         Self.fill(&bytes, with: fill)
         self.pixels = bytes
     }

@@ -1,7 +1,7 @@
 import Foundation
 import PNGCodec
 import PyramidIO
-import VisualTesting
+import VisualTestingCore
 
 /// The review server's behaviour, apart from sockets: the gallery with Approve and
 /// Reject, the images it links to, and the decisions.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPStubs
+@testable import HTTPStubsCore
 
 private func request(_ method: String, _ url: String, headers: HTTPHeaders = [:], body: String = "") throws -> StubRequest {
     try StubRequest(method: method, url: url, headers: headers, body: body)

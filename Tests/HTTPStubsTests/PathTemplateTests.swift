@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HTTPStubs
+@testable import HTTPStubsCore
 
 @Suite("PathTemplate")
 struct PathTemplateTests {

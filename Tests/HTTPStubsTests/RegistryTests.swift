@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPStubs
+@testable import HTTPStubsCore
 
 private func get(_ url: String, headers: HTTPHeaders = [:]) throws -> StubRequest {
     try StubRequest(method: "GET", url: url, headers: headers)

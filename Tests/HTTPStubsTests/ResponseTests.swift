@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPStubs
+@testable import HTTPStubsCore
 
 private struct Article: Encodable {
     var id: String

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HTTPStubs
+@testable import HTTPStubsCore
 
 private func decode(_ json: String, filesDirectory: String? = nil) throws -> WireMockImport {
     try WireMockMapping.decode(Data(json.utf8), source: "mappings/test.json", filesDirectory: filesDirectory)

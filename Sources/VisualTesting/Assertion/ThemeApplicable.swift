@@ -42,23 +42,11 @@ public struct DefaultThemeApplicable: ThemeApplicable {
 }
 
 extension VisualTesting {
-    /// Process-wide settings behind a lock: tests set them from any thread.
-    private struct Settings {
-        var themeApplicable: any ThemeApplicable = DefaultThemeApplicable()
-        var configuration = SnapshotConfiguration()
-    }
-
-    private static let settings = Locked(Settings())
+    private static let theme = Locked<any ThemeApplicable>(DefaultThemeApplicable())
 
     /// How themes are applied to every snapshot; set it once in a setup function.
     public static var themeApplicable: any ThemeApplicable {
-        get { settings.value.themeApplicable }
-        set { settings.withValue { $0.themeApplicable = newValue } }
-    }
-
-    /// The matrix used when an assertion is not given one (`SnapshotConfiguration.default`).
-    public static var defaultConfiguration: SnapshotConfiguration {
-        get { settings.value.configuration }
-        set { settings.withValue { $0.configuration = newValue } }
+        get { theme.value }
+        set { theme.setValue(newValue) }
     }
 }

@@ -59,7 +59,7 @@ public struct SafeArea: Sendable, Hashable, Codable {
 
 extension Double {
     /// "393" rather than "393.0"; fractions kept.
-    var cleanDescription: String {
+    package var cleanDescription: String {
         rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

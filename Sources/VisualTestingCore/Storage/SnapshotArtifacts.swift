@@ -36,7 +36,7 @@ public struct SnapshotArtifacts: Sendable, Hashable {
     }
 
     /// Writes one artifact atomically, creating its folder.
-    func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    package func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
