@@ -245,7 +245,17 @@ public final class WebUIDriver: UIDriver {
 
     public func resolve(_ query: ElementQueryDescription) async throws -> [ElementSnapshot] {
         if let dialog = try await nativeDialogAnswer(for: query) { return dialog }
-        let value = try await runResolver(query, .states)
+        // The page may open a browser dialog while the resolver waits for it to be idle: chromedriver
+        // then answers null (the dialog opened during the script) or "unexpected alert open" (it
+        // opened just before). Either way an alert query finds the dialog in this same look.
+        let value: JSONValue
+        do {
+            value = try await runResolver(query, .states)
+        } catch WebDriverError.command(code: .unexpectedAlertOpen, let message, let request) {
+            if let dialog = try await nativeDialogAnswer(for: query) { return dialog }
+            throw WebDriverError.command(code: .unexpectedAlertOpen, message: message, request: request)
+        }
+        if value == .null, let dialog = try await nativeDialogAnswer(for: query) { return dialog }
         return ElementResolver.snapshots(value, type: query.steps.last?.type ?? .any)
     }
 

@@ -179,6 +179,27 @@ extension WebUIDriverTests {
         #expect(try await app.staticTexts["settled"].label == "applied", "an app that never settles is looked at after the cap")
     }
 
+    @Test("a browser dialog the page opens while a look is running is found by app.alerts, not reported as an error")
+    func dialogOpenedDuringALook() async throws {
+        let app = try await makeApp()
+        try await app.launch()
+        let session = (app.driver as! WebUIDriver).session
+        // The app opens a confirm while it settles, so the look that waits for it is interrupted.
+        try await session.executeScript("""
+            window.pyramidIdle = () => new Promise((settle) => setTimeout(() => {
+              window.pyramidIdle = undefined;
+              confirm("続けますか?");
+              settle();
+            }, 50));
+            """)
+        // One look, not a wait: the look that the dialog interrupts must itself find it (a wait
+        // whose last look is that one failed under load).
+        #expect(try await app.alerts.firstMatch.exists)
+        #expect(try await app.alerts.firstMatch.label == "続けますか?")
+        try await app.alerts.buttons["OK"].tap()
+        #expect(try await !app.alerts.firstMatch.exists)
+    }
+
     @Test("the change watch returns at a change after the last look, at once for a change before it, and at the interval without one")
     func changeWatch() async throws {
         let app = try await makeApp()
