@@ -294,6 +294,10 @@ let package = Package(
             ],
             exclude: ["Fixtures"],
             swiftSettings: strict),
+        .testTarget(
+            name: "RemoteBrowserTests",
+            dependencies: ["ChromiumRenderer", "VisualTesting", "WebDriver", "LoopbackServer", "PyramidIO", "PyramidImage"],
+            swiftSettings: strict),
         .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver"], swiftSettings: strict),
     ]
 )

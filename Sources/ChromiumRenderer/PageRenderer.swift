@@ -37,7 +37,7 @@ struct PageRenderer {
         }
         let rendered = clock.now
 
-        let png = try await tab.session.captureScreenshot()
+        let png = try await tab.usesDevTools ? tab.session.captureScreenshot() : tab.session.screenshot()
         return PageCapture(png: png, renderDuration: rendered - start, captureDuration: clock.now - rendered)
     }
 }

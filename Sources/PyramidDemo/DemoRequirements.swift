@@ -64,7 +64,8 @@ extension Demo {
         debianPackage: InflateEngine.libdeflateDebianPackage)
 
     /// What is missing to render the example screens as their references were and to check
-    /// them at speed: Chromium and chromedriver, the fonts in ``fonts``, and libdeflate.
+    /// them at speed: Chromium and chromedriver, the fonts in ``fonts``, and libdeflate. With
+    /// remote ends, only libdeflate: the browsers and fonts are the remote ends'.
     ///
     /// - Parameters:
     ///   - browser: The browser configuration whose programs must exist.
@@ -75,6 +76,10 @@ extension Demo {
         browser: ChromiumOptions = ChromiumOptions(), fontDirectories: [String] = Demo.fontDirectories,
         libdeflateInstalled: Bool = InflateEngine.libdeflateIsInstalled()
     ) -> [DemoRequirement] {
+        // On remote ends (PYRAMID_WEBDRIVER_URL) the browsers and their fonts are theirs, not this machine's.
+        if let ends = try? browser.resolvedRemoteEnds(), !ends.isEmpty {
+            return libdeflateInstalled ? [] : [libdeflate]
+        }
         let programs = browser.missingExecutables().map(DemoRequirement.program)
         let files = fontFiles(in: fontDirectories)
         let fonts = Self.fonts.filter { font in !files.contains { $0.localizedCaseInsensitiveContains(font.family) } }

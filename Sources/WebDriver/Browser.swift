@@ -1,22 +1,31 @@
 import Foundation
 import PyramidIO
 
-/// A running Chromium with one WebDriver session, started through chromedriver.
+/// A running Chromium with one WebDriver session: started through a local chromedriver, or
+/// opened on a remote end (``RemoteEnd``, `PYRAMID_WEBDRIVER_URL`).
 ///
-/// The browser owns its process group: `close()` deletes the session, then ends
+/// A local browser owns its process group: `close()` deletes the session, then ends
 /// chromedriver, Chromium and every helper they started, and removes the
 /// temporary profile. `withBrowser` closes it on every path out, errors and
 /// cancellation included. A process that ends without closing it still leaves
 /// nothing behind: a normal exit ends the group and removes the profile, and so does
 /// the group's watchdog when the process is killed outright (SIGKILL, a crash).
+/// A remote browser's `close()` deletes its session on the remote end.
 public final class Browser: @unchecked Sendable {
     public let session: WebDriverSession
-    /// chromedriver's process id, which is also the id of the group Chromium runs in.
+    /// chromedriver's process id, which is also the id of the group Chromium runs in; 0 for a
+    /// session on a remote end.
     public let processGroup: Int32
-    /// The temporary profile folder; unique, so it also finds this browser's processes.
+    /// The temporary profile folder; unique, so it also finds this browser's processes. Empty
+    /// for a session on a remote end.
     public let profileDirectory: String
+    /// The remote end the session is on; nil for a local chromedriver.
+    public let remoteEnd: RemoteEnd?
+    /// Whether the end offers Chrome DevTools commands (`goog/cdp/execute`), which device,
+    /// colour-scheme, locale and time-zone emulation use. A Grid may not forward them.
+    public let offersDevTools: Bool
 
-    private let driver: ProcessGroup
+    private let driver: ProcessGroup?
     private let closed = Locked(false)
 
     private init(session: WebDriverSession, driver: ProcessGroup, profileDirectory: String) {
@@ -24,12 +33,27 @@ public final class Browser: @unchecked Sendable {
         self.driver = driver
         self.processGroup = driver.pid
         self.profileDirectory = profileDirectory
+        self.remoteEnd = nil
+        self.offersDevTools = true
     }
 
-    /// Starts chromedriver on a free port and opens a session.
+    private init(session: WebDriverSession, remoteEnd: RemoteEnd, offersDevTools: Bool) {
+        self.session = session
+        self.driver = nil
+        self.processGroup = 0
+        self.profileDirectory = ""
+        self.remoteEnd = remoteEnd
+        self.offersDevTools = offersDevTools
+    }
+
+    /// Opens a session: on the least busy remote end that answers when `options` (or
+    /// `PYRAMID_WEBDRIVER_URL`) names remote ends, else in a chromedriver started here on a free port.
     /// - Throws: `WebDriverError.missingExecutable` naming the packages to install,
-    ///   `.driverDidNotStart` with chromedriver's output, or the session error.
+    ///   `.driverDidNotStart` with chromedriver's output, `.invalidRemoteEnd`, `.noRemoteEnd`
+    ///   with every end's reason, or the session error.
     public static func launch(_ options: ChromiumOptions = ChromiumOptions()) async throws -> Browser {
+        let ends = try options.resolvedRemoteEnds()
+        if !ends.isEmpty { return try await connect(ends, options: options) }
         let (chromium, chromedriver) = try options.executables()
 
         let workspace = FileManager.default.temporaryDirectory
@@ -59,7 +83,18 @@ public final class Browser: @unchecked Sendable {
             return !closed
         }
         guard first else { return }
-        let session = session, driver = driver, workspace = profileDirectory
+        let session = session, workspace = profileDirectory
+        guard let driver else {
+            // A remote session: delete it, briefly, unless its end is already known lost.
+            if let remoteEnd {
+                RemoteEndTable.shared.sessionClosed(on: remoteEnd)
+                guard RemoteEndTable.shared.lostReason(remoteEnd) == nil else { return }
+                var client = session.client
+                client.requestTimeout = .seconds(3)
+                await Task { try? await WebDriverSession(id: session.id, client: client).delete() }.value
+            }
+            return
+        }
         await Task {
             if driver.isRunning {
                 let quick = WebDriverSession(id: session.id, client: LoopbackHTTPClient(
@@ -71,11 +106,53 @@ public final class Browser: @unchecked Sendable {
         }.value
     }
 
-    /// Whether chromedriver is still running.
-    public var isRunning: Bool { driver.isRunning }
+    /// Whether chromedriver is still running; for a remote session, whether its end is not lost.
+    public var isRunning: Bool {
+        if let driver { return driver.isRunning }
+        return remoteEnd.map { RemoteEndTable.shared.lostReason($0) == nil } ?? false
+    }
 
-    /// chromedriver's output so far.
-    public var driverLog: String { driver.log() }
+    /// chromedriver's output so far (empty for a remote session).
+    public var driverLog: String { driver?.log() ?? "" }
+
+    /// Opens a session on the first of `ends`, least busy first, that creates one.
+    private static func connect(_ ends: [RemoteEnd], options: ChromiumOptions) async throws -> Browser {
+        var refusals: [String] = []
+        var tried: Set<RemoteEnd> = []
+        let table = RemoteEndTable.shared
+        while let end = table.reserve(ends, excluding: tried) {
+            tried.insert(end)
+            let client = LoopbackHTTPClient(remoteEnd: end, requestTimeout: options.startupTimeout)
+            let id: String
+            do {
+                id = try await createSession(client, chromeOptions: options.remoteChromeOptions())
+            } catch {
+                table.sessionClosed(on: end)
+                refusals.append("\(end): \(error)")
+                continue
+            }
+            table.answered(end)
+            var commands = client
+            commands.requestTimeout = options.commandTimeout
+            let session = WebDriverSession(id: id, client: commands)
+            return Browser(session: session, remoteEnd: end, offersDevTools: await offersDevTools(session))
+        }
+        throw WebDriverError.noRemoteEnd(refusals)
+    }
+
+    /// Whether `goog/cdp/execute` answers: an unknown command (or path) means it is not offered.
+    private static func offersDevTools(_ session: WebDriverSession) async -> Bool {
+        do {
+            try await session.devTools("Browser.getVersion")
+            return true
+        } catch WebDriverError.command(code: .unknownCommand, _, _), WebDriverError.command(code: .unknownMethod, _, _) {
+            return false
+        } catch WebDriverError.malformedResponse {
+            return false
+        } catch {
+            return true
+        }
+    }
 
     /// Starts chromedriver on a port of its choosing and returns it with that port. A
     /// chromedriver that exits because the port it picked was taken meanwhile ("IPv4 port not
@@ -133,6 +210,11 @@ public final class Browser: @unchecked Sendable {
         if options.chromiumPath != nil || ProcessInfo.processInfo.environment["CHROMIUM_PATH"] != nil {
             chromeOptions["binary"] = .string(chromium)
         }
+        return try await createSession(client, chromeOptions: chromeOptions)
+    }
+
+    /// `POST /session` with the capabilities a Grid matches on: `browserName` and `goog:chromeOptions`.
+    private static func createSession(_ client: LoopbackHTTPClient, chromeOptions: [String: JSONValue]) async throws -> String {
         let capabilities: JSONValue = [
             "capabilities": [
                 "alwaysMatch": [

@@ -16,11 +16,16 @@ public struct ChromiumOptions: Sendable, Hashable {
     /// How long chromedriver and the first session may take to start: a guard against a hang,
     /// generous because on a loaded 2-core machine chromedriver has been seen to take over 30 s.
     public var startupTimeout: Duration
+    /// Remote ends to open sessions on instead of starting chromedriver here; nil reads
+    /// `PYRAMID_WEBDRIVER_URL` when a browser is launched.
+    public var remoteEnds: [RemoteEnd]?
 
     public init(
         chromiumPath: String? = nil, chromedriverPath: String? = nil, headless: Bool = true,
-        extraArguments: [String] = [], commandTimeout: Duration = .seconds(60), startupTimeout: Duration = .seconds(90)
+        extraArguments: [String] = [], commandTimeout: Duration = .seconds(60), startupTimeout: Duration = .seconds(90),
+        remoteEnds: [RemoteEnd]? = nil
     ) {
+        self.remoteEnds = remoteEnds
         self.chromiumPath = chromiumPath
         self.chromedriverPath = chromedriverPath
         self.headless = headless
@@ -74,6 +79,22 @@ public struct ChromiumOptions: Sendable, Hashable {
 
     func arguments(profile: String) -> [String] {
         (headless ? ["--headless=new"] : []) + Self.defaultArguments + ["--user-data-dir=\(profile)"] + extraArguments
+    }
+
+    /// The remote ends to use: ``remoteEnds``, else those `PYRAMID_WEBDRIVER_URL` names; empty for a local browser.
+    public func resolvedRemoteEnds() throws(WebDriverError) -> [RemoteEnd] {
+        if let remoteEnds { return remoteEnds }
+        return try RemoteEnd.fromEnvironment()
+    }
+
+    /// `goog:chromeOptions` for a remote end: the same flags, with the profile and the binary
+    /// left to the remote end.
+    func remoteChromeOptions() -> [String: JSONValue] {
+        let arguments = (headless ? ["--headless=new"] : []) + Self.defaultArguments + extraArguments
+        return [
+            "args": .array(arguments.map { .string($0) }),
+            "excludeSwitches": ["enable-automation", "enable-logging"],
+        ]
     }
 }
 

@@ -8,7 +8,8 @@ struct HTTPResponse: Sendable {
     var body: [UInt8]
 }
 
-/// A minimal HTTP/1.1 client for a server on this machine (chromedriver).
+/// A minimal HTTP/1.1 client for a WebDriver end: chromedriver on this machine, or a remote
+/// end (a Selenium Grid, chromedriver on another host).
 ///
 /// Built on SwiftNIO because Foundation's URLSession on Linux rejects
 /// chromedriver's headers. Each request uses its own connection, which on
@@ -18,9 +19,24 @@ struct LoopbackHTTPClient: Sendable {
     var port: Int
     /// How long one request may take before it fails with a timeout.
     var requestTimeout: Duration
+    /// The remote end this client talks to, if it is one: its base path prefixes every
+    /// request, and a connection it refuses marks it lost in ``RemoteEndTable``.
+    var remoteEnd: RemoteEnd? = nil
+
+    init(host: String, port: Int, requestTimeout: Duration) {
+        self.host = host
+        self.port = port
+        self.requestTimeout = requestTimeout
+    }
+
+    init(remoteEnd: RemoteEnd, requestTimeout: Duration) {
+        self.init(host: remoteEnd.host, port: remoteEnd.port, requestTimeout: requestTimeout)
+        self.remoteEnd = remoteEnd
+    }
 
     func send(_ method: HTTPMethod, _ path: String, body: [UInt8]? = nil) async throws -> HTTPResponse {
-        try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
+        let path = (remoteEnd?.basePath ?? "") + path
+        return try await withThrowingTaskGroup(of: HTTPResponse?.self) { group in
             group.addTask { try await exchange(method, path, body: body) }
             group.addTask {
                 try await Task.sleep(for: requestTimeout)
@@ -50,6 +66,12 @@ struct LoopbackHTTPClient: Sendable {
                     }
                 }
         } catch {
+            if let remoteEnd {
+                let reason = "remote end \(remoteEnd) cannot be reached (\(error))"
+                RemoteEndTable.shared.markLost(remoteEnd, reason: reason)
+                throw WebDriverError.transport(
+                    reason + "; its sessions fail, and new sessions go to the other remote ends", request: request)
+            }
             throw WebDriverError.transport("cannot connect to \(host):\(port): \(error)", request: request)
         }
         return try await channel.executeThenClose { inbound, outbound in

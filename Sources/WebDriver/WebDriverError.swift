@@ -90,6 +90,10 @@ public enum WebDriverError: Error, Sendable, CustomStringConvertible {
     case driverDidNotStart(reason: String, log: String)
     /// A condition waited on did not come true in time.
     case waitTimedOut(String, after: Duration)
+    /// `PYRAMID_WEBDRIVER_URL` (or ``ChromiumOptions/remoteEnds``) holds an entry that is not a remote end.
+    case invalidRemoteEnd(String, reason: String)
+    /// No remote end created a session: each end and why.
+    case noRemoteEnd([String])
 
     /// The W3C error code, for command errors.
     public var code: WebDriverErrorCode? {
@@ -120,6 +124,10 @@ public enum WebDriverError: Error, Sendable, CustomStringConvertible {
             return "chromedriver did not start: \(reason)" + (log.isEmpty ? "" : "\n--- chromedriver output ---\n\(log)")
         case .waitTimedOut(let what, let after):
             return "timed out after \(after) waiting for \(what)"
+        case .invalidRemoteEnd(let text, let reason):
+            return "\(RemoteEnd.environmentVariable): '\(text)' is not a WebDriver remote end: \(reason)"
+        case .noRemoteEnd(let refusals):
+            return "no remote end created a session:\n" + refusals.map { "  " + $0 }.joined(separator: "\n")
         }
     }
 }

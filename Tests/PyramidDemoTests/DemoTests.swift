@@ -32,6 +32,10 @@ struct DemoTests {
         ])
         #expect(noBrowser.map(\.shortName) == ["chromium", "chromedriver"])
 
+        var remote = browser
+        remote.remoteEnds = [RemoteEnd(host: "127.0.0.1", port: 4444)]
+        #expect(Demo.missingRequirements(browser: remote, fontDirectories: [temporary + "/no-fonts"], libdeflateInstalled: true).isEmpty,
+                "on remote ends neither the browser nor the fonts are needed here")
         let noLibrary = Demo.missingRequirements(browser: present, fontDirectories: [fonts], libdeflateInstalled: false)
         #expect(noLibrary == [Demo.libdeflate])
         #expect(noLibrary.first?.description == "libdeflate cannot be loaded (it decodes the snapshot references; zlib is several times slower). Install it with: sudo apt-get install libdeflate-dev")

@@ -1,4 +1,15 @@
+import Foundation
 import PNGCodec
+
+/// Keeps the input that broke a check in `Fuzz/findings/` before stopping: Swift's trap ends the
+/// process before libFuzzer can write its own artifact.
+func finding(_ input: UnsafeRawBufferPointer, _ message: String) -> Never {
+    let folder = FileManager.default.currentDirectoryPath + "/Fuzz/findings"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/finding-\(UInt32.random(in: 0 ... .max))"
+    FileManager.default.createFile(atPath: path, contents: Data(input))
+    fatalError("\(message) (input written to \(path))")
+}
 
 /// Limits small enough that libFuzzer's memory limit is never the finding. CRCs are not
 /// checked, or almost every mutation would stop there.
@@ -21,16 +32,16 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch (fast, reference) {
     case let (.success(ours), .success(theirs)):
         if ours.bitmap != theirs.bitmap || ours.wideBitmap != theirs.wideBitmap {
-            fatalError("libdeflate (\(ours.imageDataPath)) and zlib decoded different pixels")
+            finding(input, "libdeflate (\(ours.imageDataPath)) and zlib decoded different pixels")
         }
         decoded = ours
     case let (.failure(ours), .failure(theirs)):
-        if ours.reason != theirs.reason { fatalError("libdeflate and zlib disagree on the reason: \(ours) / \(theirs)") }
+        if ours.reason != theirs.reason { finding(input, "libdeflate and zlib disagree on the reason: \(ours) / \(theirs)") }
         return 0
     case let (.success(ours), .failure(theirs)):
-        fatalError("libdeflate decoded (\(ours.imageDataPath)) what zlib rejects: \(theirs)")
+        finding(input, "libdeflate decoded (\(ours.imageDataPath)) what zlib rejects: \(theirs)")
     case let (.failure(ours), .success):
-        fatalError("zlib decoded what libdeflate rejects: \(ours)")
+        finding(input, "zlib decoded what libdeflate rejects: \(ours)")
     }
     guard decoded.bitmap.pixelCount <= 256 * 256 else { return 0 }
     do {
