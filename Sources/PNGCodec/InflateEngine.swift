@@ -24,6 +24,19 @@ public enum InflateEngine: String, Sendable, CaseIterable, Codable {
     /// installed it. Decoding keeps what it found first.
     public static func libdeflateIsInstalled() -> Bool { Libdeflate.load(candidates: Libdeflate.candidates) != nil }
 
+    /// zlib's reasons for DEFLATE data whose Huffman codes are invalid.
+    ///
+    /// libdeflate follows zlib's strict checks except where they would cost speed, and maps a
+    /// few invalid codes to valid ones (its own documentation says so). When the zlib stream's
+    /// Adler-32 then matches what it decoded, ``libdeflate`` decodes an image that ``zlib``
+    /// rejects with one of these reasons; the pixels are the ones the checksum vouches for. On
+    /// PngSuite and on the fuzzer's corpus no other outcome differs, and the fuzzer checks it.
+    public static let codeErrorsLibdeflateMayAccept: Set<String> = [
+        "invalid literal/length code", "invalid distance code", "invalid code lengths set", "invalid bit length repeat",
+        "invalid literal/lengths set", "invalid distances set", "invalid code -- missing end-of-block",
+        "too many length or distance symbols",
+    ]
+
     /// What to install where libdeflate is missing, for messages.
     public static let libdeflateInstallHint = "install libdeflate (Debian and Ubuntu: apt-get install \(libdeflateDebianPackage))"
 

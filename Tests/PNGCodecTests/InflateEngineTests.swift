@@ -94,6 +94,19 @@ struct InflateEngineTests {
         #expect(outcomes.keys.filter { $0 != "decoded" }.count >= 4, "\(outcomes)")
     }
 
+    @Test("the one kind of difference: an invalid Huffman code libdeflate maps to a valid one, vouched for by the Adler-32")
+    func lenientCode() throws {
+        // Found by scripts/fuzz-png: a 32×32 grey and alpha image whose stream has an invalid
+        // literal/length code that libdeflate decodes anyway, to data whose checksum matches.
+        let bytes = [UInt8](try Data(contentsOf: Fixtures.root.appendingPathComponent("fuzz/lenient-literal-length-code.png")))
+        let strict = PNGDecoder(verifiesChunkCRCs: false, inflateEngine: .zlib)
+        let error = #expect(throws: PNGError.self) { try strict.decode(bytes) }
+        #expect(error?.reason == .corruptImageData("invalid literal/length code"))
+        #expect(InflateEngine.codeErrorsLibdeflateMayAccept.contains("invalid literal/length code"))
+        let lenient = try PNGDecoder(verifiesChunkCRCs: false, inflateEngine: .libdeflate).decode(bytes)
+        #expect(lenient.bitmap.width == 32 && lenient.bitmap.height == 32)
+    }
+
     @Test("a whole-buffer failure is named by zlib: a wrong checksum, data cut short")
     func reasonsNamed() throws {
         let (file, _) = PNGBuilder.rgba(width: 40, height: 30)
