@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "VisualTesting",
             dependencies: [
-                "VisualTestingCore", "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros",
+                "VisualTestingCore", "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros", "TestEventStream",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             swiftSettings: strict
@@ -165,7 +165,7 @@ let package = Package(
         // The reference example: the seed screens as HTML, and the demo that runs them.
         .target(
             name: "PyramidDemo",
-            dependencies: ["LivingSpec", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
+            dependencies: ["LivingSpec", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
             swiftSettings: strict
         ),
 
@@ -294,10 +294,15 @@ let package = Package(
             ],
             exclude: ["Fixtures"],
             swiftSettings: strict),
+        // chromedriver processes standing in for the nodes of a Selenium Grid, for tests of remote ends.
+        .target(name: "GridTestSupport", dependencies: ["WebDriver", "LoopbackServer", "PyramidIO"], path: "Tests/GridTestSupport", swiftSettings: strict),
         .testTarget(
             name: "RemoteBrowserTests",
-            dependencies: ["ChromiumRenderer", "VisualTesting", "WebDriver", "LoopbackServer", "PyramidIO", "PyramidImage"],
+            dependencies: ["ChromiumRenderer", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "PyramidImage"],
             swiftSettings: strict),
-        .testTarget(name: "PyramidCLITests", dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver"], swiftSettings: strict),
+        .testTarget(
+            name: "PyramidCLITests",
+            dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "TestEventStream"],
+            swiftSettings: strict),
     ]
 )

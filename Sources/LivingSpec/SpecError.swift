@@ -21,6 +21,10 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `swift test` ended without writing the event stream it was asked for: usually a build
     /// failure, which it printed.
     case noEventStream(path: String, exitStatus: Int32)
+    /// `swift test list`, which a sharded run needs, failed: its status and the end of its output.
+    case cannotListTests(package: String, exitStatus: Int32, output: String)
+    /// A `--filter` given with `--shard` is not a regular expression.
+    case invalidFilter(String, reason: String)
 
     public var description: String {
         switch self {
@@ -42,6 +46,10 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
             return "swift was not found on PATH"
         case let .noEventStream(path, exitStatus):
             return "swift test exited with status \(exitStatus) and wrote no event stream (\(path)); did the build fail?"
+        case let .cannotListTests(package, exitStatus, output):
+            return "\(package): swift test list exited with status \(exitStatus), so the tests cannot be sharded:\n\(output)"
+        case let .invalidFilter(filter, reason):
+            return "--filter \(filter): not a regular expression (\(reason))"
         }
     }
 }

@@ -22,6 +22,8 @@ enum CommandFailure: Error, CustomStringConvertible {
     case demoSetup(DemoSetupError)
     /// The demo started and failed.
     case demoFailed(any Error)
+    /// The shards could not be merged.
+    case mergeFailed(any Error)
     /// The demo was run outside the checkout with no `--examples` folder.
     case noExamplesPackage(folder: String)
 
@@ -47,6 +49,8 @@ enum CommandFailure: Error, CustomStringConvertible {
             return "\(error)"
         case let .demoFailed(error):
             return "the demo failed: \(error)"
+        case let .mergeFailed(error):
+            return "pyramid merge: \(error)"
         case let .noExamplesPackage(folder):
             return "no Examples package in \(folder): run the demo from the swift-pyramid checkout, or pass --examples DIR"
         }

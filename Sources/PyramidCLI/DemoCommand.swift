@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PyramidDemo
+import TestEventStream
 
 /// `pyramid demo`: the main job. Builds the reference app (Examples' `shop-app`) and runs its
 /// whole test pyramid, then prints it and writes the spec, gallery, JUnit files and an index page.
@@ -34,6 +35,14 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("filter"), help: "Run only the tests swift test --filter selects (repeatable).")
     var filters: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "Run only this shard of the pyramid: INDEX/COUNT, such as 2/4; pyramid merge joins the shards' output folders.",
+        valueName: "index/count"))
+    var shard: String?
+
+    @Option(help: "A previous run's event stream (OUTPUT/run/events.jsonl); with --shard, its durations balance the shards.")
+    var shardDurations: String?
+
     @Flag(help: "Do not install missing system packages (Chromium, chromedriver, fonts); fail and name them instead.")
     var noInstall = false
 
@@ -44,12 +53,19 @@ struct DemoCommand: AsyncParsableCommand {
         if let breakApp, !Self.breakages.contains(breakApp) {
             throw ValidationError("--break-app \(breakApp): no such breakage; use one of \(Self.breakages.joined(separator: ", "))")
         }
+        if let shard {
+            do { _ = try TestShard(parsing: shard) } catch { throw ValidationError("--shard \(error)") }
+        } else if shardDurations != nil {
+            throw ValidationError("--shard-durations needs --shard")
+        }
     }
 
     func run() async throws {
         let examples = try examplesFolder()
         try await DemoCommand.setUp(allowInstall: !noInstall, environment: LiveSystemEnvironment())
-        let options = Demo.Options(examples: examples, output: output, breakage: breakApp, filters: filters)
+        let options = Demo.Options(
+            examples: examples, output: output, breakage: breakApp, filters: filters,
+            shard: try shard.map { try TestShard(parsing: $0) }, shardDurations: shardDurations)
         let summary: Demo.Summary
         do {
             summary = try await Demo.run(options) { event in
@@ -60,6 +76,8 @@ struct DemoCommand: AsyncParsableCommand {
                         : "Building the reference app and its tests…")
                 case .built(let seconds):
                     print(String(format: "Built in %.1f s.", seconds))
+                case .sharded(let shard, let tests, let all, let byDuration):
+                    print("Shard \(shard): \(tests) of \(all) tests, dealt \(byDuration ? "by a previous run's durations" : "by count").")
                 case .testing:
                     print("Running its pyramid: unit, integration, snapshot (Chromium) and UI (Chromium) tests…")
                 case .testLine(let line):

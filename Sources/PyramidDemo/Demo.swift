@@ -1,6 +1,7 @@
 import Foundation
 import LivingSpec
 import PyramidIO
+import TestEventStream
 import VisualTestingCore
 
 /// `pyramid demo`: the reference app's whole test pyramid in one run. It builds the Examples
@@ -18,12 +19,21 @@ public enum Demo {
         public var breakage: String?
         /// Passed to `swift test --filter`, to run part of the pyramid.
         public var filters: [String]
+        /// Run only this shard of the tests (after ``filters``); `pyramid merge` joins the shards' folders.
+        public var shard: TestShard?
+        /// A previous run's event stream, whose durations balance the shards.
+        public var shardDurations: String?
 
-        public init(examples: String, output: String, breakage: String? = nil, filters: [String] = []) {
+        public init(
+            examples: String, output: String, breakage: String? = nil, filters: [String] = [], shard: TestShard? = nil,
+            shardDurations: String? = nil
+        ) {
             self.examples = URL(fileURLWithPath: examples).standardizedFileURL.path
             self.output = URL(fileURLWithPath: output).standardizedFileURL.path
             self.breakage = breakage
             self.filters = filters
+            self.shard = shard
+            self.shardDurations = shardDurations
         }
 
         /// The snapshot references of the app's screens.
@@ -35,6 +45,8 @@ public enum Demo {
         /// Building the app and its tests; `firstBuild` when nothing was built before (minutes, not seconds).
         case building(firstBuild: Bool)
         case built(seconds: Double)
+        /// This shard runs `tests` of `of`, dealt by duration or by count.
+        case sharded(TestShard, tests: Int, of: Int, byDuration: Bool)
         case testing
         /// A line of `swift test`'s output worth showing: a suite's end, or a failure.
         case testLine(String)
@@ -54,6 +66,14 @@ public enum Demo {
         public var artifacts: String { folder + "/artifacts" }
         public var buildLog: String { folder + "/build.log" }
         public var run: String { folder + "/run" }
+        /// What `pyramid merge` needs to know of the run: ``RunRecord``.
+        public var record: String { folder + "/pyramid-run.json" }
+        /// Every `manifest.json` of the references as the run left them, by path under the snapshot root.
+        public var manifests: String { folder + "/manifests" }
+
+        public init(folder: String) {
+            self.folder = folder
+        }
     }
 
     /// What the run found.
@@ -87,7 +107,7 @@ public enum Demo {
             throw .cannotWrite(files.folder, FileError.describe(error))
         }
         // This run's results only.
-        for stale in [files.snapshotReport, files.artifacts, files.index] { try? manager.removeItem(atPath: stale) }
+        for stale in [files.snapshotReport, files.artifacts, files.index, files.manifests, files.record] { try? manager.removeItem(atPath: stale) }
 
         let clock = ContinuousClock()
         let buildStart = clock.now
@@ -106,12 +126,29 @@ public enum Demo {
         let buildSeconds = seconds(clock.now - buildStart)
         progress(.built(seconds: buildSeconds))
 
+        var filters = options.filters
+        if let shard = options.shard {
+            let share: ShardSelection.Share
+            do {
+                share = try ShardSelection.share(
+                    for: shard, packagePath: options.examples, filters: options.filters, durationsFrom: options.shardDurations,
+                    workFolder: files.run)
+            } catch {
+                throw .testRunFailed("\(error)")
+            }
+            progress(.sharded(shard, tests: share.tests.count, of: share.all.count, byDuration: share.byDuration))
+            filters = share.filters
+        }
+
         progress(.testing)
         let testStart = clock.now
-        var environment = ["SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts]
+        // A shard is chosen by the filters; PYRAMID_SHARD from this environment must not shard it again.
+        var environment = [
+            "SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts, TestShard.environmentVariable: "",
+        ]
         if let breakage = options.breakage { environment["SHOP_BREAK"] = breakage }
         let runner = SwiftTestRunner(
-            packagePath: options.examples, filters: options.filters, extraArguments: ["--skip-build"], workFolder: files.run,
+            packagePath: options.examples, filters: filters, extraArguments: ["--skip-build"], workFolder: files.run,
             environment: environment,
             onLine: { line in if let shown = shown(line) { progress(.testLine(shown)) } },
             // The Examples are Swift Testing only: the list would only cost time.
@@ -142,6 +179,16 @@ public enum Demo {
         do {
             try SnapshotPublication(root: options.snapshots, report: snapshots)
                 .write(SnapshotPublication.Destinations(catalog: files.catalog, gallery: files.gallery, junit: files.snapshotJUnit))
+        } catch {
+            throw .cannotWrite(files.folder, "\(error)")
+        }
+
+        let record = RunRecord(
+            shard: options.shard?.description, snapshots: options.snapshots, breakage: options.breakage, testStatus: status,
+            buildSeconds: buildSeconds, testSeconds: testSeconds, tests: document.run.tests.count)
+        do {
+            try RunRecord.mirrorManifests(of: options.snapshots, into: files.manifests)
+            try record.write(to: files.record)
         } catch {
             throw .cannotWrite(files.folder, "\(error)")
         }

@@ -11,6 +11,8 @@ public enum ProcessTable {
     public struct Entry: Sendable, Hashable {
         public var pid: pid_t
         public var group: pid_t
+        /// The parent process's id (0 where it cannot be read).
+        public var parent: pid_t = 0
         public var commandLine: String
     }
 
@@ -26,7 +28,7 @@ public enum ProcessTable {
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 2, fields[0] != "Z", fields[0] != "X", let group = pid_t(fields[2]) else { return nil }
             let commandLine = read("/proc/\(name)/cmdline")?.replacingOccurrences(of: "\0", with: " ") ?? ""
-            return Entry(pid: pid, group: group, commandLine: commandLine)
+            return Entry(pid: pid, group: group, parent: pid_t(fields[1]) ?? 0, commandLine: commandLine)
         }
         #else
         return []
@@ -40,6 +42,20 @@ public enum ProcessTable {
         #else
         return kill(-group, 0) == 0 ? [Entry(pid: group, group: group, commandLine: "")] : []
         #endif
+    }
+
+    /// Every live process `ancestor` started, directly or through its children.
+    public static func descendants(of ancestor: pid_t) -> [Entry] {
+        let all = liveProcesses()
+        var children: [pid_t: [Entry]] = [:]
+        for entry in all { children[entry.parent, default: []].append(entry) }
+        var found: [Entry] = []
+        var queue = children[ancestor] ?? []
+        while let next = queue.popLast() {
+            found.append(next)
+            queue += children[next.pid] ?? []
+        }
+        return found
     }
 
     /// Live processes whose command line contains `marker` (a unique profile folder, say).

@@ -260,7 +260,12 @@ struct TestRunBuilder {
             }
             if node.kind == .function {
                 let state = functions[id] ?? FunctionState()
-                node.cases = state.caseOrder.compactMap { state.cases[$0] }
+                // Cases of a parameterised test run in parallel, so the order they started in
+                // changes from run to run (and between shards): order them by their arguments, so
+                // the same run always reads, and merges, the same. Ties keep the started order.
+                node.cases = state.caseOrder.compactMap { state.cases[$0] }.enumerated()
+                    .sorted { ($0.element.arguments ?? "", $0.offset) < ($1.element.arguments ?? "", $1.offset) }
+                    .map(\.element)
                 if node.cases.isEmpty {
                     var only = state.implicit
                     only.duration = node.duration

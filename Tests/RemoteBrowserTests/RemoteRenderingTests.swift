@@ -1,5 +1,6 @@
 import ChromiumRenderer
 import Foundation
+import GridTestSupport
 import PyramidIO
 import PyramidImage
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import TestEventStream
 import Testing
 
 /// One state collected by `@SnapshotSuite`: a view or component name, a state name,
@@ -56,7 +57,8 @@ public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringC
         configuration: SnapshotConfiguration = .default,
         fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> [SnapshotResult] {
-        assertion(configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
+        if !isInThisShard(recordsIssues: true) { return [] }
+        return assertion(configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column))
             .runSynchronously(makeContent())
     }
 
@@ -66,6 +68,7 @@ public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringC
         configuration: SnapshotConfiguration = .default,
         fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> [SnapshotResult] {
+        if !isInThisShard(recordsIssues: true) { return [] }
         let content = await makeContent()
         return await assertion(
             configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column)
@@ -79,11 +82,26 @@ public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringC
         configuration: SnapshotConfiguration = .default,
         fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async -> [SnapshotResult] {
+        if !isInThisShard(recordsIssues: false) { return [] }
         let content = await makeContent()
         return await assertion(
             configuration: configuration, source: SnapshotSource(fileID: fileID, filePath: file, line: line, column: column),
             recordsIssues: false
         ).run(content)
+    }
+
+    /// Whether `PYRAMID_SHARD` (INDEX/COUNT) leaves this case to this process: every case when it
+    /// is unset; else a stable share by the view's and state's names, so CI jobs that run the same
+    /// suites with `PYRAMID_SHARD=1/4` … `4/4` check each cell once between them. A malformed
+    /// value checks nothing and is reported as an issue.
+    func isInThisShard(recordsIssues: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        do {
+            guard let shard = try TestShard.fromEnvironment(environment) else { return true }
+            return shard.owns(snapshotCase: viewName + "/" + stateName)
+        } catch {
+            if recordsIssues { Issue.record(Comment(rawValue: "\(error)")) }
+            return false
+        }
     }
 
     private func assertion(configuration: SnapshotConfiguration, source: SnapshotSource, recordsIssues: Bool = true) -> SnapshotAssertion {

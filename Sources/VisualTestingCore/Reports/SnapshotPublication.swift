@@ -25,6 +25,12 @@ public struct SnapshotPublication: Sendable {
         self.report = report
     }
 
+    /// Joins a catalog built elsewhere (from merged manifests, say) with `report`; images are
+    /// found under `root`.
+    package init(catalog: SnapshotCatalog, root: String, report: RunReport?) {
+        self.init(catalog: catalog, items: GalleryItems.build(catalog: catalog, root: root, report: report), report: report)
+    }
+
     init(catalog: SnapshotCatalog, items: [GalleryItem], report: RunReport?) {
         self.catalog = catalog
         self.items = items

@@ -5,10 +5,10 @@ import PyramidIO
 
 /// chromedriver processes started by the test, apart from any pool, standing in for the nodes
 /// of a Selenium Grid on loopback ports.
-final class GridNode: Sendable {
-    let process: ProcessGroup
-    let end: RemoteEnd
-    let workspace: String
+public final class GridNode: Sendable {
+    public let process: ProcessGroup
+    public let end: RemoteEnd
+    public let workspace: String
 
     private init(process: ProcessGroup, port: Int, workspace: String) {
         self.process = process
@@ -16,7 +16,7 @@ final class GridNode: Sendable {
         self.workspace = workspace
     }
 
-    static func start() async throws -> GridNode {
+    public static func start() async throws -> GridNode {
         let (_, chromedriver) = try ChromiumOptions().executables()
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-grid-node-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
@@ -26,14 +26,14 @@ final class GridNode: Sendable {
     }
 
     /// Ends the node and every browser it started, as a node that dies does.
-    func stop() async {
+    public func stop() async {
         await process.terminate(grace: .milliseconds(200))
         try? FileManager.default.removeItem(atPath: workspace)
     }
 }
 
 /// Runs `body` with `count` nodes, stopping them however it ends.
-func withGridNodes<T: Sendable>(_ count: Int, _ body: ([GridNode]) async throws -> T) async throws -> T {
+public func withGridNodes<T: Sendable>(_ count: Int, _ body: ([GridNode]) async throws -> T) async throws -> T {
     var nodes: [GridNode] = []
     do {
         for _ in 0..<count { nodes.append(try await GridNode.start()) }
@@ -48,7 +48,7 @@ func withGridNodes<T: Sendable>(_ count: Int, _ body: ([GridNode]) async throws 
 
 /// A remote end in front of a node that does not forward Chrome DevTools commands, as some
 /// Grids and cloud services do not: `goog/cdp/execute` is an unknown command, the rest passes.
-func withoutDevTools<T: Sendable>(_ node: GridNode, _ body: (RemoteEnd) async throws -> T) async throws -> T {
+public func withoutDevTools<T: Sendable>(_ node: GridNode, _ body: (RemoteEnd) async throws -> T) async throws -> T {
     let upstream = LoopbackHTTPClient(host: node.end.host, port: node.end.port, requestTimeout: .seconds(60))
     return try await withLoopbackServer(limits: ServerLimits(bodyLimit: 16 << 20)) { request, writer in
         if request.target.contains("/goog/cdp/") {
