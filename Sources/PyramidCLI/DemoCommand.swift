@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PyramidDemo
-import TestEventStream
 
 /// `pyramid demo`: the main job. Builds the reference app (Examples' `shop-app`) and runs its
 /// whole test pyramid, then prints it and writes the spec, gallery, JUnit files and an index page.
@@ -35,13 +34,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .customLong("filter"), help: "Run only the tests swift test --filter selects (repeatable).")
     var filters: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Run only this shard of the pyramid: INDEX/COUNT, such as 2/4; pyramid merge joins the shards' output folders.",
-        valueName: "index/count"))
-    var shard: String?
-
-    @Option(help: "A previous run's event stream (OUTPUT/run/events.jsonl); with --shard, its durations balance the shards.")
-    var shardDurations: String?
+    @OptionGroup var sharding: ShardOptions
 
     @Flag(help: "Do not install missing system packages (Chromium, chromedriver, fonts); fail and name them instead.")
     var noInstall = false
@@ -53,11 +46,6 @@ struct DemoCommand: AsyncParsableCommand {
         if let breakApp, !Self.breakages.contains(breakApp) {
             throw ValidationError("--break-app \(breakApp): no such breakage; use one of \(Self.breakages.joined(separator: ", "))")
         }
-        if let shard {
-            do { _ = try TestShard(parsing: shard) } catch { throw ValidationError("--shard \(error)") }
-        } else if shardDurations != nil {
-            throw ValidationError("--shard-durations needs --shard")
-        }
     }
 
     func run() async throws {
@@ -65,7 +53,7 @@ struct DemoCommand: AsyncParsableCommand {
         try await DemoCommand.setUp(allowInstall: !noInstall, environment: LiveSystemEnvironment())
         let options = Demo.Options(
             examples: examples, output: output, breakage: breakApp, filters: filters,
-            shard: try shard.map { try TestShard(parsing: $0) }, shardDurations: shardDurations)
+            shard: sharding.parsed, shardDurations: sharding.shardDurations)
         let summary: Demo.Summary
         do {
             summary = try await Demo.run(options) { event in

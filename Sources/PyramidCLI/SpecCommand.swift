@@ -68,24 +68,15 @@ struct SpecCommand: ParsableCommand {
     @Flag(help: "Print how long reading and writing the spec took, on standard error.")
     var timing = false
 
-    @Option(help: ArgumentHelp(
-        "Run only this shard of the tests: INDEX/COUNT, such as 2/4 (the tests are listed and dealt deterministically).",
-        valueName: "index/count"))
-    var shard: String?
-
-    @Option(help: "A previous run's event stream (run/events.jsonl); with --shard, its durations balance the shards.")
-    var shardDurations: String?
+    @OptionGroup var sharding: ShardOptions
 
     @Argument(parsing: .postTerminator, help: "Arguments after -- go to swift test.")
     var swiftTestArguments: [String] = []
 
     func validate() throws {
         _ = try targetLevels()
-        if let shard {
-            do { _ = try TestShard(parsing: shard) } catch { throw ValidationError("--shard \(error)") }
-            if eventStream != nil { throw ValidationError("--shard runs the tests; it cannot be used with --event-stream") }
-        } else if shardDurations != nil {
-            throw ValidationError("--shard-durations needs --shard")
+        if sharding.shard != nil, eventStream != nil {
+            throw ValidationError("--shard runs the tests; it cannot be used with --event-stream")
         }
     }
 
@@ -118,16 +109,16 @@ struct SpecCommand: ParsableCommand {
         } else {
             let workFolder = (output as NSString).appendingPathComponent("run")
             var runFilters = filters
-            if let shard = try shard.map({ try TestShard(parsing: $0) }) {
+            if let shard = sharding.parsed {
                 let share: ShardSelection.Share
                 do {
                     share = try ShardSelection.share(
-                        for: shard, packagePath: packagePath, filters: filters, durationsFrom: shardDurations,
+                        for: shard, packagePath: packagePath, filters: filters, durationsFrom: sharding.shardDurations,
                         buildArguments: swiftTestArguments, workFolder: workFolder)
                 } catch {
                     throw CommandFailure.library(error)
                 }
-                print("shard \(shard): \(share.tests.count) of \(share.all.count) tests, dealt \(share.byDuration ? "by the durations of \(shardDurations!)" : "by count")")
+                print("shard \(shard): \(share.tests.count) of \(share.all.count) tests, dealt \(share.byDuration ? "by the durations of \(sharding.shardDurations ?? "")" : "by count")")
                 runFilters = share.filters
             }
             let runner = SwiftTestRunner(

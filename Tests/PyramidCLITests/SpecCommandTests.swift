@@ -58,6 +58,22 @@ struct SpecCommandTests {
         }
     }
 
+    @Test("a --shard that is not INDEX/COUNT, durations without a shard, or a shard of a recorded stream are refused before anything runs")
+    func badShard() async throws {
+        for (arguments, message) in [
+            (["--shard", "5/4"], "--shard '5/4' is not a shard: write INDEX/COUNT with 1 ≤ INDEX ≤ COUNT, such as 2/4"),
+            (["--shard-durations", "events.jsonl"], "--shard-durations needs --shard"),
+            (["--shard", "1/2", "--event-stream", "x.jsonl"], "--shard runs the tests; it cannot be used with --event-stream"),
+        ] {
+            let run = try await CLI.run(["spec", "--output", folder.path("out")] + arguments)
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+        }
+        let demo = try await CLI.run(["demo", "--shard", "0/3", "-o", folder.path("demo")])
+        #expect(demo.status == 2 && demo.stderr.contains("--shard '0/3' is not a shard"), "\(demo.stderr)")
+    }
+
     @Test("a malformed line is reported with its number on stderr, the rest is written, exit 2")
     func malformedLine() async throws {
         var lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3.jsonl"), encoding: .utf8)
