@@ -145,7 +145,7 @@ public final class Browser: @unchecked Sendable {
         do {
             try await session.devTools("Browser.getVersion")
             return true
-        } catch WebDriverError.command(code: .unknownCommand, _, _), WebDriverError.command(code: .unknownMethod, _, _) {
+        } catch WebDriverError.devToolsUnavailable {
             return false
         } catch WebDriverError.malformedResponse {
             return false

@@ -94,6 +94,8 @@ public enum WebDriverError: Error, Sendable, CustomStringConvertible {
     case invalidRemoteEnd(String, reason: String)
     /// No remote end created a session: each end and why.
     case noRemoteEnd([String])
+    /// The end does not forward Chrome DevTools commands (`goog/cdp/execute`).
+    case devToolsUnavailable(command: String, remoteEnd: String)
 
     /// The W3C error code, for command errors.
     public var code: WebDriverErrorCode? {
@@ -128,6 +130,10 @@ public enum WebDriverError: Error, Sendable, CustomStringConvertible {
             return "\(RemoteEnd.environmentVariable): '\(text)' is not a WebDriver remote end: \(reason)"
         case .noRemoteEnd(let refusals):
             return "no remote end created a session:\n" + refusals.map { "  " + $0 }.joined(separator: "\n")
+        case .devToolsUnavailable(let command, let end):
+            return "\(end) does not forward Chrome DevTools commands (goog/cdp/execute, here \(command)); "
+                + "snapshot rendering falls back to W3C commands, but UI tests need them to pass launch data "
+                + "before the page's scripts and to reset state between tests: use chromedriver or a Grid node that forwards them"
         }
     }
 }

@@ -47,9 +47,15 @@ public struct WebDriverSession: Sendable {
     }
 
     /// Runs a Chrome DevTools Protocol command through chromedriver (`goog/cdp/execute`).
+    /// - Throws: ``WebDriverError/devToolsUnavailable(command:remoteEnd:)`` when the end does
+    ///   not forward DevTools commands (some Grids and cloud services do not).
     @discardableResult
     public func devTools(_ command: String, _ parameters: JSONValue = [:]) async throws -> JSONValue {
-        try await self.command("POST", "/goog/cdp/execute", ["cmd": .string(command), "params": parameters])
+        do {
+            return try await self.command("POST", "/goog/cdp/execute", ["cmd": .string(command), "params": parameters])
+        } catch WebDriverError.command(code: .unknownCommand, _, _), WebDriverError.command(code: .unknownMethod, _, _) {
+            throw WebDriverError.devToolsUnavailable(command: command, remoteEnd: client.remoteEnd.map { "\($0)" } ?? "\(client.host):\(client.port)")
+        }
     }
 
     /// Ends the session; the browser window closes.

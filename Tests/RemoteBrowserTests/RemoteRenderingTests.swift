@@ -80,6 +80,10 @@ struct RemoteRenderingTests {
                 // The window has the device's size in CSS pixels; its pixel ratio (2×) is lost.
                 #expect(image.width == Int(SnapshotDevice.iPadPro11.width) && image.height == Int(SnapshotDevice.iPadPro11.height), "\(image.width)×\(image.height)")
                 #expect(image[image.width / 2, image.height / 2] == RGBA(0, 255, 0))
+                // A DevTools command sent anyway (as UI tests do) says what the end lacks and what needs it.
+                let error = await #expect(throws: WebDriverError.self) { try await browser.session.devTools("Browser.getVersion") }
+                #expect(error?.description.contains("\(end) does not forward Chrome DevTools commands (goog/cdp/execute, here Browser.getVersion)") == true,
+                        "\(String(describing: error))")
                 await pool.shutdown()
             }
         }
