@@ -312,5 +312,5 @@ struct ProtocolReader {
 
 extension String {
     /// `` `default` `` → `default`: the name without the escaping backticks.
-    var replacingBackticks: String { filter { $0 != "`" } }
+    var replacingBackticks: String { utf8.contains(UInt8(ascii: "`")) ? filter { $0 != "`" } : self }
 }

@@ -45,6 +45,11 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
 
     /// Deals `tests` to `count` shards and returns every shard's share, each in name order.
     ///
+    /// With durations, each test target (the name's module) is dealt on its own, its longest
+    /// tests first, each to the shard with the least of that target's time so far (then the
+    /// least time overall). A target's tests share its fixtures, a UI target's browsers say, so
+    /// what bounds a shard is its share of each target, not its total alone.
+    ///
     /// - Parameters:
     ///   - tests: Test names as `swift test list` prints them (`Module.Suite/test()`).
     ///   - durations: Seconds per test name from a previous run; tests it lacks count as the
@@ -58,12 +63,19 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
         }
         let known = names.compactMap { durations[$0] }
         let fallback = known.isEmpty ? 1 : known.reduce(0, +) / Double(known.count)
+        let cost = { (name: String) in durations[name] ?? fallback }
+        let byTarget = Dictionary(grouping: names) { $0.split(separator: ".", maxSplits: 1).first.map(String.init) ?? $0 }
+        let targetTime = byTarget.mapValues { $0.reduce(0) { $0 + cost($1) } }
         var load = Array(repeating: 0.0, count: shares.count)
-        // Longest first; ties by name, so the deal does not depend on the list's order.
-        for name in names.sorted(by: { (durations[$0] ?? fallback, $1) > (durations[$1] ?? fallback, $0) }) {
-            let lightest = load.indices.min { (load[$0], $0) < (load[$1], $1) }!
-            shares[lightest].append(name)
-            load[lightest] += durations[name] ?? fallback
+        for target in byTarget.keys.sorted(by: { (targetTime[$0]!, $1) > (targetTime[$1]!, $0) }) {
+            var targetLoad = Array(repeating: 0.0, count: shares.count)
+            // Longest first; ties by name, so the deal does not depend on the list's order.
+            for name in byTarget[target]!.sorted(by: { (cost($0), $1) > (cost($1), $0) }) {
+                let lightest = load.indices.min { (targetLoad[$0], load[$0], $0) < (targetLoad[$1], load[$1], $1) }!
+                shares[lightest].append(name)
+                targetLoad[lightest] += cost(name)
+                load[lightest] += cost(name)
+            }
         }
         return shares.map { $0.sorted() }
     }

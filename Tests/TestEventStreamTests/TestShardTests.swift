@@ -39,6 +39,18 @@ struct TestShardTests {
         #expect(try TestShard(parsing: "2/2").share(of: Array(durations.keys) + ["A/new()"], durations: durations) == shares[1])
     }
 
+    @Test("by duration, each test target is dealt on its own: every shard gets its share of the UI target's time")
+    func byTarget() {
+        // Without targets, the two long UI tests and the long unit test would balance the totals
+        // while one shard got both UI tests, and with them all the waiting for browsers.
+        let durations: [String: Double] = [
+            "UI.Flow/a()": 10, "UI.Flow/b()": 10, "Unit.Model/long()": 20, "Unit.Model/x()": 1, "Unit.Model/y()": 1,
+        ]
+        let shares = TestShard.deal(Array(durations.keys), into: 2, durations: durations)
+        #expect(shares.allSatisfy { share in share.filter { $0.hasPrefix("UI.") }.count == 1 }, "\(shares)")
+        #expect(shares.flatMap { $0 }.sorted() == durations.keys.sorted())
+    }
+
     @Test("an event stream's test IDs become the list's names, and filters select exactly one name")
     func names() throws {
         #expect(TestShard.listName(ofTestID: "Mod.Suite/Inner/test(x:)/File.swift:12:6") == "Mod.Suite/Inner/test(x:)")
