@@ -51,10 +51,10 @@ public enum ShardMerge {
         do {
             try FileManager.default.createDirectory(
                 atPath: (options.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try writeAll(
+            let document = try writeAll(
                 shards: shards, files: files, events: events, report: report, manifests: manifests, snapshotRoot: snapshotRoot,
                 title: options.title)
-            let summary = try summarize(shards: shards, files: files, report: report, title: options.title, breakage: shards[0].record.breakage)
+            let summary = try summarize(shards: shards, files: files, document: document, report: report, breakage: shards[0].record.breakage)
             try FileManager.default.moveItem(atPath: staging, toPath: options.output)
             return summary.relocated(to: Demo.Files(folder: options.output))
         } catch {
@@ -164,7 +164,7 @@ public enum ShardMerge {
     static func writeAll(
         shards: [Shard], files: Demo.Files, events: EventStreamJoin.Joined, report: RunReport,
         manifests: [String: (manifest: SnapshotManifest, shard: String)], snapshotRoot: String, title: String
-    ) throws {
+    ) throws -> SpecDocument {
         let manager = FileManager.default
         try manager.createDirectory(atPath: files.run, withIntermediateDirectories: true)
         try events.write(to: files)
@@ -205,10 +205,12 @@ public enum ShardMerge {
         var document = try SpecDocument.read(eventStream: files.run + "/events.jsonl", attachmentsFolder: files.run + "/attachments", title: title)
         document.pyramid = PyramidClassifier()
         _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
+        return document
     }
 
-    static func summarize(shards: [Shard], files: Demo.Files, report: RunReport, title: String, breakage: String?) throws -> Demo.Summary {
-        let document = try SpecDocument.read(eventStream: files.run + "/events.jsonl", attachmentsFolder: files.run + "/attachments", title: title)
+    static func summarize(
+        shards: [Shard], files: Demo.Files, document: SpecDocument, report: RunReport, breakage: String?
+    ) throws -> Demo.Summary {
         let classifier = PyramidClassifier()
         let summary = Demo.Summary(
             files: files, pyramid: PyramidReport(run: document.run, classifier: classifier), specLine: document.summaryLine,
