@@ -81,10 +81,6 @@ package final class RemoteEndTable: Sendable {
 
     /// The ends to try, best first: ends not lost (or lost long enough ago), fewest sessions
     /// first, ties in the order given; then the lost ones, so that all lost is tried too.
-    package func order(_ ends: [RemoteEnd]) -> [RemoteEnd] {
-        state.withValue { ranked(ends, in: $0) }
-    }
-
     private func ranked(_ ends: [RemoteEnd], in state: State) -> [RemoteEnd] {
         let now = ContinuousClock.now
         let keyed = ends.enumerated().map { index, end -> (lost: Int, sessions: Int, index: Int, end: RemoteEnd) in
@@ -107,13 +103,6 @@ package final class RemoteEndTable: Sendable {
     /// `end` answered: it is not lost (any more).
     package func answered(_ end: RemoteEnd) {
         state.withValue { $0.lost[end] = nil }
-    }
-
-    package func sessionOpened(on end: RemoteEnd) {
-        state.withValue {
-            $0.sessions[end, default: 0] += 1
-            $0.lost[end] = nil
-        }
     }
 
     package func sessionClosed(on end: RemoteEnd) {

@@ -27,19 +27,24 @@ struct RemoteEndTests {
     func ordering() {
         let table = RemoteEndTable(retryAfter: .seconds(3600))
         let a = RemoteEnd(host: "a", port: 1), b = RemoteEnd(host: "b", port: 1), c = RemoteEnd(host: "c", port: 1)
-        #expect(table.order([a, b, c]) == [a, b, c])
-        table.sessionOpened(on: a)
-        table.sessionOpened(on: a)
-        table.sessionOpened(on: b)
-        #expect(table.order([a, b, c]) == [c, b, a])
-        table.markLost(c, reason: "remote end c cannot be reached")
-        #expect(table.order([a, b, c]) == [b, a, c])
-        #expect(table.lostReason(c) == "remote end c cannot be reached")
-        table.sessionClosed(on: a)
-        table.sessionClosed(on: a)
-        #expect(table.order([a, b, c]) == [a, b, c])
-        table.sessionOpened(on: c)
-        #expect(table.lostReason(c) == nil)
+        let ends = [a, b, c]
+        // Sessions opened at the same time spread: each reservation counts at once.
+        #expect(table.reserve(ends, excluding: []) == a)
+        #expect(table.reserve(ends, excluding: []) == b)
+        #expect(table.reserve(ends, excluding: []) == c)
+        #expect(table.reserve(ends, excluding: []) == a)
+        // A lost end comes last, even with fewer sessions; an end already tried is skipped.
+        table.markLost(b, reason: "remote end b cannot be reached")
+        #expect(table.lostReason(b) == "remote end b cannot be reached")
+        #expect(table.reserve(ends, excluding: []) == c)
+        #expect(table.reserve(ends, excluding: [a, c]) == b, "all others tried: the lost end is tried too")
+        table.sessionClosed(on: b)
+        // Closed sessions free their end; an end that answers is no longer lost.
+        for _ in 0..<2 { table.sessionClosed(on: a) }
+        #expect(table.reserve(ends, excluding: []) == a)
+        table.answered(b)
+        #expect(table.lostReason(b) == nil)
+        #expect(table.reserve(ends, excluding: [a]) == b, "answering again, b ranks by its sessions (1) before c (2)")
     }
 
     @Test("without any remote end that answers, launching says which ends were tried and why")
