@@ -2,30 +2,66 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// The layers, lowest first; a target depends only on targets of its own layer or lower ones.
+// ARCHITECTURE.md draws the graph and says where new drivers, strategies and commands go.
+//
+//   Internal  PyramidIO, TraitSupport, LoopbackServer, CZlib: shared helpers, `package` only
+//   Engines   PyramidImage, PNGCodec, ImageDiff, PyramidJSON, MockModel, TestEventStream: no outside dependency
+//   Libraries VisualTestingCore, VisualTesting (+ its macros), WebDriver, MockGen, Scenario,
+//             LivingSpec, HTTPStubsCore, HTTPStubs, HTTPStubsServer, UITesting
+//   Adapters  ChromiumRenderer, UITestingWeb, UITestingXCUITest, PyramidMocksPlugin
+//   Tools     SnapshotReview, PyramidDemo, MocksCommand, PyramidMocksTool, PyramidCLI
+//
+// Folders group targets by feature (Sources/Image, Sources/Snapshots, …); Tests/ mirrors them.
+
 /// Settings every first-party target shares: Swift 6 language mode comes from the
-/// tools version; warnings are errors so the tree stays at zero warnings.
+/// tools version; warnings are errors so the tree stays at zero warnings; and the compiler
+/// guards what leaks: an import that public API needs must say `public import`, members come
+/// only from modules the file imports, and an existential says `any`.
 let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// A target's folder: `Sources/<feature>/<target>`.
+func source(_ feature: String, _ name: String) -> String { "Sources/\(feature)/\(name)" }
+/// A test target's folder: `Tests/<feature>/<target>`, mirroring `Sources`.
+func tests(_ feature: String, _ name: String) -> String { "Tests/\(feature)/\(name)" }
+
+let nio: [Target.Dependency] = [
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOPosix", package: "swift-nio"),
+    .product(name: "NIOHTTP1", package: "swift-nio"),
 ]
 
 let package = Package(
     name: "swift-pyramid",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
-        .library(name: "PyramidImage", targets: ["PyramidImage"]),
-        .library(name: "PNGCodec", targets: ["PNGCodec"]),
-        .library(name: "ImageDiff", targets: ["ImageDiff"]),
+        // Snapshot tests: assertions, the matrix, the @SnapshotSuite macros, catalog and gallery.
         .library(name: "VisualTesting", targets: ["VisualTestingCore", "VisualTesting"]),
-        .library(name: "WebDriver", targets: ["WebDriver"]),
+        // Snapshots of HTML pages in Chromium (Linux, CI).
         .library(name: "ChromiumRenderer", targets: ["ChromiumRenderer"]),
-        .library(name: "SnapshotReview", targets: ["SnapshotReview"]),
-        .library(name: "MockModel", targets: ["MockModel"]),
-        .library(name: "MockGen", targets: ["MockGen"]),
-        .library(name: "TestEventStream", targets: ["TestEventStream"]),
+        // Bitmaps, the PNG codec and the image comparator, for tools that read or compare images.
+        .library(name: "PyramidImage", targets: ["PyramidImage", "PNGCodec", "ImageDiff"]),
+        // A W3C WebDriver client and a pool of Chromium sessions.
+        .library(name: "WebDriver", targets: ["WebDriver"]),
+        // UI tests in XCUITest's shapes: queries, elements, waits, page objects; the XCUITest driver.
+        .library(name: "UITesting", targets: ["UITesting", "UITestingXCUITest"]),
+        // UITesting's driver for web apps in Chromium.
+        .library(name: "UITestingWeb", targets: ["UITestingWeb"]),
+        // HTTP stubs in process: the rules, WireMock's formats, the URLProtocol transport, the trait.
+        .library(name: "HTTPStubs", targets: ["HTTPStubsCore", "HTTPStubs"]),
+        // The stub engine on a loopback socket with WireMock's admin API.
+        .library(name: "HTTPStubsServer", targets: ["HTTPStubsServer"]),
+        // mockolo-compatible mock generation as a library.
+        .library(name: "MockGen", targets: ["MockGen", "MockModel"]),
+        // Given/When/Then scenarios and deterministic async helpers.
         .library(name: "Scenario", targets: ["Scenario"]),
-        .library(name: "LivingSpec", targets: ["LivingSpec"]),
-        .library(name: "HTTPStubs", targets: ["HTTPStubsCore", "HTTPStubs", "HTTPStubsServer"]),
-        .library(name: "UITesting", targets: ["UITesting", "UITestingWeb", "UITestingXCUITest"]),
+        // The living spec: test runs read from event streams and XCTest output, written as documents.
+        .library(name: "LivingSpec", targets: ["TestEventStream", "LivingSpec"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
@@ -34,7 +70,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // VisualTesting's SPI use (SnapshotTestingBoundary.swift) is tested against 1.19.x only; a new minor version is a deliberate bump.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", .upToNextMinor(from: "1.19.7")),
-        .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
+        // Every swift-syntax a macro package may pin, 600 to 604: scripts/consumer-builds builds
+        // VisualTesting (its macros) and MockGen against 600.0.1 and 602.0.0 in a consumer.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
@@ -43,20 +81,32 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
     ],
     targets: [
-        // Layer 0: codecs and engines. PyramidIO holds the shared helpers (Locked, the one
-        // lock-protected value; markup; FNV-1a; parallel map; processes).
+        // MARK: Internal: shared helpers of the package's own targets, `package` API only.
+
         .systemLibrary(
             name: "CZlib",
+            path: source("Internal", "CZlib"),
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "PyramidIO", swiftSettings: strict),
-        .target(name: "PyramidImage", dependencies: ["PyramidIO"], swiftSettings: strict),
-        .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], swiftSettings: strict),
-        .target(name: "ImageDiff", dependencies: ["PyramidImage", "PyramidIO"], swiftSettings: strict),
-        .target(name: "MockModel", swiftSettings: strict),
-        .target(name: "TestEventStream", dependencies: ["PyramidIO"], swiftSettings: strict),
+        // The one lock-protected value, markup escaping, FNV-1a, parallel map, processes, files.
+        .target(name: "PyramidIO", path: source("Internal", "PyramidIO"), swiftSettings: strict),
+        // The failure watch this package's Swift Testing traits share.
+        .target(name: "TraitSupport", dependencies: ["PyramidIO"], path: source("Internal", "TraitSupport"), swiftSettings: strict),
+        // The loopback HTTP/1.1 server the review server and the stub server share.
+        .target(name: "LoopbackServer", dependencies: ["PyramidIO"] + nio, path: source("Internal", "LoopbackServer"), swiftSettings: strict),
 
-        // Layer 1: libraries.
+        // MARK: Engines: no outside dependency.
+
+        .target(name: "PyramidImage", dependencies: ["PyramidIO"], path: source("Image", "PyramidImage"), swiftSettings: strict),
+        .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], path: source("Image", "PNGCodec"), swiftSettings: strict),
+        .target(name: "ImageDiff", dependencies: ["PyramidImage", "PyramidIO"], path: source("Image", "ImageDiff"), swiftSettings: strict),
+        .target(name: "MockModel", path: source("Mocks", "MockModel"), swiftSettings: strict),
+        // The one JSON value: stub bodies and mappings, WebDriver's commands (re-exported by both).
+        .target(name: "PyramidJSON", dependencies: ["PyramidIO"], path: source("JSON", "PyramidJSON"), swiftSettings: strict),
+        .target(name: "TestEventStream", dependencies: ["PyramidIO"], path: source("Spec", "TestEventStream"), swiftSettings: strict),
+
+        // MARK: Libraries: what test targets import.
+
         .macro(
             name: "VisualTestingMacros",
             dependencies: [
@@ -65,11 +115,14 @@ let package = Package(
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ],
+            path: source("Snapshots", "VisualTestingMacros"),
             swiftSettings: strict
         ),
         // Snapshots on disk: the matrix, manifests, catalog, run reports and gallery. No test
         // library, so tools (the pyramid CLI, the review server, the demo) start without one.
-        .target(name: "VisualTestingCore", dependencies: ["PyramidImage", "PyramidIO", "ImageDiff"], swiftSettings: strict),
+        .target(
+            name: "VisualTestingCore", dependencies: ["PyramidImage", "PyramidIO", "ImageDiff"],
+            path: source("Snapshots", "VisualTestingCore"), swiftSettings: strict),
         // The assertions and macros, on swift-snapshot-testing; re-exports the core.
         .target(
             name: "VisualTesting",
@@ -77,19 +130,10 @@ let package = Package(
                 "VisualTestingCore", "PyramidImage", "PyramidIO", "PNGCodec", "ImageDiff", "VisualTestingMacros", "TestEventStream",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
+            path: source("Snapshots", "VisualTesting"),
             swiftSettings: strict
         ),
-        .target(
-            name: "WebDriver",
-            dependencies: [
-                "PyramidIO",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            swiftSettings: strict
-        ),
-
+        .target(name: "WebDriver", dependencies: ["PyramidJSON", "PyramidIO"] + nio, path: source("Browser", "WebDriver"), swiftSettings: strict),
         .target(
             name: "MockGen",
             dependencies: [
@@ -99,9 +143,9 @@ let package = Package(
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ],
+            path: source("Mocks", "MockGen"),
             swiftSettings: strict
         ),
-
         .target(
             name: "Scenario",
             dependencies: [
@@ -111,72 +155,63 @@ let package = Package(
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ],
+            path: source("Scenarios", "Scenario"),
             swiftSettings: strict
         ),
-        .target(name: "LivingSpec", dependencies: ["TestEventStream", "PyramidIO"], swiftSettings: strict),
-        // The loopback HTTP/1.1 server the review server and the stub server share.
-        .target(
-            name: "LoopbackServer",
-            dependencies: [
-                "PyramidIO",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            swiftSettings: strict
-        ),
+        .target(name: "LivingSpec", dependencies: ["TestEventStream", "PyramidIO"], path: source("Spec", "LivingSpec"), swiftSettings: strict),
         // HTTP stubs: the rules, registry, journal and WireMock's formats. No networking or test
         // library, so the pyramid CLI and the stub server start without them.
-        .target(name: "HTTPStubsCore", dependencies: ["PyramidIO"], swiftSettings: strict),
+        .target(name: "HTTPStubsCore", dependencies: ["PyramidJSON", "PyramidIO"], path: source("Stubs", "HTTPStubsCore"), swiftSettings: strict),
         // The URLSession transport (URLProtocol) and the Swift Testing trait; re-exports the core.
         .target(
-            name: "HTTPStubs",
-            dependencies: ["HTTPStubsCore", "PyramidIO", "TraitSupport"],
-            swiftSettings: strict
-        ),
-
-        // Package helpers for this package's Swift Testing traits (the failure watch).
-        .target(name: "TraitSupport", dependencies: ["PyramidIO"], swiftSettings: strict),
-        // UI tests: XCUITest's queries, elements and waits, page objects and robots, over a driver.
-        .target(name: "UITesting", dependencies: ["PyramidIO", "TraitSupport"], swiftSettings: strict),
-
+            name: "HTTPStubs", dependencies: ["HTTPStubsCore", "PyramidIO", "TraitSupport"],
+            path: source("Stubs", "HTTPStubs"), swiftSettings: strict),
         // The stub engine on a socket: WireMock's admin API and faults at the connection.
-        .target(name: "HTTPStubsServer", dependencies: ["HTTPStubsCore", "LoopbackServer"], swiftSettings: strict),
+        .target(
+            name: "HTTPStubsServer", dependencies: ["HTTPStubsCore", "LoopbackServer"],
+            path: source("Stubs", "HTTPStubsServer"), swiftSettings: strict),
+        // UI tests: XCUITest's queries, elements and waits, page objects and robots, over a driver.
+        .target(name: "UITesting", dependencies: ["PyramidIO", "TraitSupport"], path: source("UI", "UITesting"), swiftSettings: strict),
 
-        // Layer 2: adapters.
+        // MARK: Adapters: a library on a real renderer, driver or build system.
+
         .target(
             name: "ChromiumRenderer",
             dependencies: ["VisualTesting", "WebDriver", "PNGCodec", "PyramidImage", "PyramidIO"],
+            path: source("Snapshots", "ChromiumRenderer"),
             swiftSettings: strict
         ),
-
         // UITesting's driver for iOS apps through XCUITest (compiled only where XCUITest exists).
-        .target(name: "UITestingXCUITest", dependencies: ["UITesting"], swiftSettings: strict),
-
+        .target(name: "UITestingXCUITest", dependencies: ["UITesting"], path: source("UI", "UITestingXCUITest"), swiftSettings: strict),
         // UITesting's driver for web apps in Chromium.
-        .target(name: "UITestingWeb", dependencies: ["UITesting", "WebDriver", "PyramidIO"], swiftSettings: strict),
+        .target(
+            name: "UITestingWeb", dependencies: ["UITesting", "WebDriver", "PyramidIO"],
+            path: source("UI", "UITestingWeb"), swiftSettings: strict),
+        .plugin(name: "PyramidMocksPlugin", capability: .buildTool(), dependencies: ["PyramidMocksTool"]),
 
+        // MARK: Tools: the commands; they parse arguments and call the libraries.
+
+        // The snapshot review server: accept or reject a run's cells in a browser.
         .target(
             name: "SnapshotReview",
             dependencies: ["VisualTestingCore", "PNGCodec", "PyramidIO", "LoopbackServer"],
+            path: source("Tools", "SnapshotReview"),
             swiftSettings: strict
         ),
-
-        // The reference example: the seed screens as HTML, and the demo that runs them.
+        // `pyramid demo`: runs the reference app's tests at every level and writes the pyramid.
         .target(
             name: "PyramidDemo",
             dependencies: ["LivingSpec", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
+            path: source("Tools", "PyramidDemo"),
             swiftSettings: strict
         ),
-
-        // The CLI only parses arguments and calls the libraries.
         .target(
             name: "MocksCommand",
             dependencies: ["MockGen", "MockModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: source("Tools", "MocksCommand"),
             swiftSettings: strict
         ),
-        .executableTarget(name: "PyramidMocksTool", dependencies: ["MocksCommand"], swiftSettings: strict),
-        .plugin(name: "PyramidMocksPlugin", capability: .buildTool(), dependencies: ["PyramidMocksTool"]),
+        .executableTarget(name: "PyramidMocksTool", dependencies: ["MocksCommand"], path: source("Tools", "PyramidMocksTool"), swiftSettings: strict),
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
@@ -184,21 +219,53 @@ let package = Package(
                 "LivingSpec", "TestEventStream", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: source("Tools", "PyramidCLI"),
             swiftSettings: strict
         ),
 
-        .testTarget(name: "PyramidImageTests", dependencies: ["PyramidImage"], swiftSettings: strict),
+        // MARK: Test support
+
+        // A blocking raw-socket HTTP client, for tests that must send what real clients would not.
+        .target(name: "SocketTestSupport", path: tests("Support", "SocketTestSupport"), swiftSettings: strict),
+        // chromedriver processes standing in for the nodes of a Selenium Grid, for tests of remote ends.
+        .target(
+            name: "GridTestSupport", dependencies: ["WebDriver", "LoopbackServer", "PyramidIO"],
+            path: tests("Support", "GridTestSupport"), swiftSettings: strict),
+
+        // MARK: Tests, mirroring Sources
+
         .testTarget(
             name: "PyramidIOTests",
             dependencies: ["PyramidIO", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            path: tests("Internal", "PyramidIOTests"),
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "LoopbackServerTests",
+            dependencies: [
+                "LoopbackServer", "SocketTestSupport", "Scenario",
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            ],
+            path: tests("Internal", "LoopbackServerTests"),
+            swiftSettings: strict
+        ),
+        .testTarget(name: "PyramidJSONTests", dependencies: ["PyramidJSON"], path: tests("JSON", "PyramidJSONTests"), swiftSettings: strict),
+        .testTarget(name: "PyramidImageTests", dependencies: ["PyramidImage"], path: tests("Image", "PyramidImageTests"), swiftSettings: strict),
+        .testTarget(
+            name: "PNGCodecTests",
+            dependencies: ["PNGCodec", "PyramidIO"],
+            path: tests("Image", "PNGCodecTests"),
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNGCodec"], path: tests("Image", "ImageDiffTests"), swiftSettings: strict),
         .testTarget(
             name: "VisualTestingTests",
             dependencies: [
                 "VisualTesting", "PNGCodec", "ImageDiff", "PyramidIO", "WebDriver",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
+            path: tests("Snapshots", "VisualTestingTests"),
             exclude: ["__Snapshots__"],
             swiftSettings: strict
         ),
@@ -209,47 +276,52 @@ let package = Package(
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ],
+            path: tests("Snapshots", "VisualTestingMacrosTests"),
             swiftSettings: strict
         ),
-        .testTarget(
-            name: "PNGCodecTests",
-            dependencies: ["PNGCodec", "PyramidIO"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: strict
-        ),
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNGCodec"], swiftSettings: strict),
-        .testTarget(
-            name: "WebDriverTests", dependencies: ["WebDriver", "PNGCodec", "PyramidIO"], exclude: ["Fixtures"],
-            swiftSettings: strict),
         .testTarget(
             name: "ChromiumRendererTests",
+            dependencies: ["ChromiumRenderer", "VisualTesting", "WebDriver", "PNGCodec", "ImageDiff", "PyramidImage"] + nio,
+            path: tests("Snapshots", "ChromiumRendererTests"),
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WebDriverTests", dependencies: ["WebDriver", "PNGCodec", "PyramidIO"],
+            path: tests("Browser", "WebDriverTests"), exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "RemoteBrowserTests",
+            dependencies: ["ChromiumRenderer", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "PyramidImage"],
+            path: tests("Browser", "RemoteBrowserTests"),
+            swiftSettings: strict),
+        .testTarget(
+            name: "UITestingTests",
             dependencies: [
-                "ChromiumRenderer", "VisualTesting", "WebDriver", "PNGCodec", "ImageDiff", "PyramidImage",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "UITesting", "UITestingWeb", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
+                .product(name: "Clocks", package: "swift-clocks"),
             ],
+            path: tests("UI", "UITestingTests"),
+            exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HTTPStubsTests",
+            dependencies: ["HTTPStubs", "HTTPStubsCore", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            path: tests("Stubs", "HTTPStubsTests"),
             swiftSettings: strict
         ),
         .testTarget(
-            name: "SnapshotReviewTests",
-            dependencies: ["SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver", "SocketTestSupport"],
+            name: "HTTPStubsServerTests",
+            dependencies: ["HTTPStubsServer", "HTTPStubs", "SocketTestSupport", "Scenario", "PyramidIO"],
+            path: tests("Stubs", "HTTPStubsServerTests"),
             swiftSettings: strict
         ),
-        .testTarget(
-            name: "PyramidDemoTests",
-            dependencies: ["PyramidDemo", "LivingSpec", "VisualTesting", "WebDriver"],
-            swiftSettings: strict
-        ),
-        .testTarget(name: "MockModelTests", dependencies: ["MockModel"], swiftSettings: strict),
+        .testTarget(name: "MockModelTests", dependencies: ["MockModel"], path: tests("Mocks", "MockModelTests"), swiftSettings: strict),
         .testTarget(
             name: "MockGenTests",
             dependencies: ["MockGen", "MockModel", .product(name: "SwiftParser", package: "swift-syntax")],
+            path: tests("Mocks", "MockGenTests"),
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
-        .testTarget(
-            name: "TestEventStreamTests", dependencies: ["TestEventStream"], swiftSettings: strict),
         .testTarget(
             name: "ScenarioTests",
             dependencies: [
@@ -259,50 +331,31 @@ let package = Package(
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
+            path: tests("Scenarios", "ScenarioTests"),
             swiftSettings: strict
         ),
         .testTarget(
-            name: "LivingSpecTests", dependencies: ["LivingSpec", "TestEventStream"], exclude: ["Fixtures"],
-            swiftSettings: strict),
-        // A blocking raw-socket HTTP client, for tests that must send what real clients would not.
-        .target(name: "SocketTestSupport", path: "Tests/SocketTestSupport", swiftSettings: strict),
+            name: "TestEventStreamTests", dependencies: ["TestEventStream"],
+            path: tests("Spec", "TestEventStreamTests"), swiftSettings: strict),
         .testTarget(
-            name: "LoopbackServerTests",
-            dependencies: [
-                "LoopbackServer", "SocketTestSupport", "Scenario",
-                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-            ],
+            name: "LivingSpecTests", dependencies: ["LivingSpec", "TestEventStream"],
+            path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "SnapshotReviewTests",
+            dependencies: ["SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver", "SocketTestSupport"],
+            path: tests("Tools", "SnapshotReviewTests"),
             swiftSettings: strict
         ),
         .testTarget(
-            name: "HTTPStubsServerTests",
-            dependencies: [
-                "HTTPStubsServer", "HTTPStubs", "SocketTestSupport", "Scenario", "PyramidIO",
-            ],
+            name: "PyramidDemoTests",
+            dependencies: ["PyramidDemo", "LivingSpec", "VisualTesting", "WebDriver"],
+            path: tests("Tools", "PyramidDemoTests"),
             swiftSettings: strict
         ),
-        .testTarget(
-            name: "HTTPStubsTests",
-            dependencies: ["HTTPStubs", "HTTPStubsCore", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "UITestingTests",
-            dependencies: [
-                "UITesting", "UITestingWeb", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
-                .product(name: "Clocks", package: "swift-clocks"),
-            ],
-            exclude: ["Fixtures"],
-            swiftSettings: strict),
-        // chromedriver processes standing in for the nodes of a Selenium Grid, for tests of remote ends.
-        .target(name: "GridTestSupport", dependencies: ["WebDriver", "LoopbackServer", "PyramidIO"], path: "Tests/GridTestSupport", swiftSettings: strict),
-        .testTarget(
-            name: "RemoteBrowserTests",
-            dependencies: ["ChromiumRenderer", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "PyramidImage"],
-            swiftSettings: strict),
         .testTarget(
             name: "PyramidCLITests",
             dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "TestEventStream"],
+            path: tests("Tools", "PyramidCLITests"),
             swiftSettings: strict),
     ]
 )

@@ -14,16 +14,14 @@ let package = Package(
         .executableTarget(
             name: "image-bench",
             dependencies: [
-                .product(name: "PNGCodec", package: "swift-pyramid"),
-                .product(name: "ImageDiff", package: "swift-pyramid"),
+                .product(name: "PyramidImage", package: "swift-pyramid"),
             ],
             path: "Sources/ImageBench"
         ),
         .executableTarget(
             name: "snapshot-bench",
             dependencies: [
-                .product(name: "PNGCodec", package: "swift-pyramid"),
-                .product(name: "ImageDiff", package: "swift-pyramid"),
+                .product(name: "PyramidImage", package: "swift-pyramid"),
                 .product(name: "VisualTesting", package: "swift-pyramid"),
             ],
             path: "Sources/SnapshotBench"
@@ -31,8 +29,7 @@ let package = Package(
         .executableTarget(
             name: "chromium-bench",
             dependencies: [
-                .product(name: "PNGCodec", package: "swift-pyramid"),
-                .product(name: "ImageDiff", package: "swift-pyramid"),
+                .product(name: "PyramidImage", package: "swift-pyramid"),
                 .product(name: "VisualTesting", package: "swift-pyramid"),
                 .product(name: "WebDriver", package: "swift-pyramid"),
                 .product(name: "ChromiumRenderer", package: "swift-pyramid"),
@@ -42,7 +39,6 @@ let package = Package(
         .executableTarget(
             name: "gallery-bench",
             dependencies: [
-                .product(name: "PNGCodec", package: "swift-pyramid"),
                 .product(name: "PyramidImage", package: "swift-pyramid"),
                 .product(name: "VisualTesting", package: "swift-pyramid"),
                 .product(name: "WebDriver", package: "swift-pyramid"),
@@ -53,6 +49,7 @@ let package = Package(
             name: "ui-bench",
             dependencies: [
                 .product(name: "UITesting", package: "swift-pyramid"),
+                .product(name: "UITestingWeb", package: "swift-pyramid"),
                 .product(name: "WebDriver", package: "swift-pyramid"),
             ],
             path: "Sources/UIBench"
@@ -66,6 +63,7 @@ let package = Package(
             name: "stub-server-bench",
             dependencies: [
                 .product(name: "HTTPStubs", package: "swift-pyramid"),
+                .product(name: "HTTPStubsServer", package: "swift-pyramid"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

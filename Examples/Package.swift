@@ -72,6 +72,7 @@ let package = Package(
             dependencies: [
                 "ArticleFeature",
                 .product(name: "HTTPStubs", package: "swift-pyramid"),
+                .product(name: "HTTPStubsServer", package: "swift-pyramid"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)],
             plugins: [.plugin(name: "PyramidMocksPlugin", package: "swift-pyramid")]
@@ -113,7 +114,11 @@ let package = Package(
         ),
         .target(
             name: "ShopTestSupport",
-            dependencies: ["ShopCore", .product(name: "UITesting", package: "swift-pyramid")],
+            dependencies: [
+                "ShopCore",
+                .product(name: "UITesting", package: "swift-pyramid"),
+                .product(name: "UITestingWeb", package: "swift-pyramid"),
+            ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
         .testTarget(
@@ -132,6 +137,8 @@ let package = Package(
                 "ShopCore", "ShopTestSupport",
                 .product(name: "UITesting", package: "swift-pyramid"),
                 .product(name: "HTTPStubs", package: "swift-pyramid"),
+                .product(name: "UITestingWeb", package: "swift-pyramid"),
+                .product(name: "HTTPStubsServer", package: "swift-pyramid"),
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),

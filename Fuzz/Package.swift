@@ -9,7 +9,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "PNGDecoderFuzzer",
-            dependencies: [.product(name: "PNGCodec", package: "swift-pyramid")]
+            dependencies: [.product(name: "PyramidImage", package: "swift-pyramid")]
         ),
     ]
 )

@@ -4,7 +4,7 @@
 Run once (the output is committed):
     pip install pypng
     python3 scripts/make-pngsuite-reference.py ../shared/pngsuite/common \
-        > Tests/PNGCodecTests/Fixtures/pngsuite-reference.tsv
+        > Tests/Image/PNGCodecTests/Fixtures/pngsuite-reference.tsv
 
 pypng reads the raw samples; the expansion to RGBA below follows the PNG spec and
 the rules PNGCodec documents: sub-8-bit gray scaled by bit replication, 16-bit

@@ -1,0 +1,2 @@
+// Every module that speaks JSON hands out the one JSONValue.
+@_exported import PyramidJSON

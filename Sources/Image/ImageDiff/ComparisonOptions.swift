@@ -1,0 +1,70 @@
+public import PyramidImage
+
+/// What counts as "the same image". The defaults demand identical pixels.
+public struct ComparisonOptions: Sendable, Equatable, Codable {
+    /// Fraction of compared pixels that must match, 0…1 (as in swift-snapshot-testing).
+    public var precision: Double
+    /// How close a pixel's colour must be to match, 0…1, with swift-snapshot-testing's
+    /// meaning: a pixel matches when ΔE ≤ (1 − perceptualPrecision) × 100. At 1, only
+    /// bit-identical pixels match.
+    public var perceptualPrecision: Double
+    /// The ΔE formula for `perceptualPrecision` and the reported distances.
+    public var colorDistance: ColorDistanceFormula
+    /// When on, differing pixels on anti-aliased edges are counted apart and do not fail the comparison.
+    public var detectsAntialiasing: Bool
+    /// Rectangles whose pixels are ignored (a clock, an avatar loaded from the network).
+    public var masks: [PixelRect]
+    /// When set, the comparison fails if more pixels than this differ.
+    public var maxDifferingPixels: Int?
+
+    public init(
+        precision: Double = 1,
+        perceptualPrecision: Double = 1,
+        colorDistance: ColorDistanceFormula = .cie94,
+        detectsAntialiasing: Bool = false,
+        masks: [PixelRect] = [],
+        maxDifferingPixels: Int? = nil
+    ) {
+        self.precision = precision
+        self.perceptualPrecision = perceptualPrecision
+        self.colorDistance = colorDistance
+        self.detectsAntialiasing = detectsAntialiasing
+        self.masks = masks
+        self.maxDifferingPixels = maxDifferingPixels
+    }
+
+    /// Largest ΔE that still matches, or nil when only identical pixels match.
+    var tolerance: Double? {
+        perceptualPrecision < 1 ? (1 - perceptualPrecision) * 100 : nil
+    }
+
+    /// Checks every value is in range; NaN is out of every range.
+    /// - Throws: ``ComparisonError/invalidOption(name:value:requirement:)`` naming the first bad option.
+    public func validate() throws(ComparisonError) {
+        guard (0...1).contains(precision) else {
+            throw .invalidOption(name: "precision", value: "\(precision)", requirement: "between 0 and 1")
+        }
+        guard (0...1).contains(perceptualPrecision) else {
+            throw .invalidOption(name: "perceptualPrecision", value: "\(perceptualPrecision)", requirement: "between 0 and 1")
+        }
+        if let maxDifferingPixels, maxDifferingPixels < 0 {
+            throw .invalidOption(name: "maxDifferingPixels", value: "\(maxDifferingPixels)", requirement: "0 or more")
+        }
+        for mask in masks where mask.width < 0 || mask.height < 0 {
+            throw .invalidOption(name: "masks", value: "\(mask)", requirement: "no negative width or height")
+        }
+    }
+}
+
+/// Why a comparison could not be set up.
+public enum ComparisonError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An option is out of range: its name as in ``ComparisonOptions``, its value, and what it must be.
+    case invalidOption(name: String, value: String, requirement: String)
+
+    public var description: String {
+        switch self {
+        case .invalidOption(let name, let value, let requirement):
+            return "invalid comparison option: \(name) is \(value), and must be \(requirement)"
+        }
+    }
+}

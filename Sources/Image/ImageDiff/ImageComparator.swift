@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+import PyramidIO
+public import PyramidImage
+
+/// Compares two bitmaps under `ComparisonOptions`, optionally painting a diff image.
+///
+/// Identical images cost one memory compare (each band of rows is compared as one
+/// block); identical rows are skipped with one compare each; only pixels whose
+/// bits differ reach colour math. Rows are split
+/// into fixed bands compared in parallel, so results are the same on any machine.
+public struct ImageComparator: Sendable {
+    public let options: ComparisonOptions
+
+    /// A comparator that demands identical pixels.
+    public init() {
+        options = ComparisonOptions()
+    }
+
+    /// A comparator with checked options.
+    public init(options: ComparisonOptions) throws(ComparisonError) {
+        try options.validate()
+        self.options = options
+    }
+
+    /// Compares `actual` against `reference`.
+    public func compare(_ reference: Bitmap, _ actual: Bitmap) -> ComparisonReport {
+        run(reference, actual, diff: nil)
+    }
+
+    /// Compares and paints a diff image the size of the larger image (see `DiffPalette`).
+    public func compareWithDiffImage(_ reference: Bitmap, _ actual: Bitmap) -> (result: ComparisonReport, diffImage: Bitmap) {
+        let width = max(reference.width, actual.width)
+        let height = max(reference.height, actual.height)
+        var result: ComparisonReport?
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            let words = buffer.baseAddress.map { UnsafeMutableRawPointer($0).bindMemory(to: UInt32.self, capacity: width * height) }
+            result = run(reference, actual, diff: words)
+            count = width * height * 4
+        }
+        return (result!, try! Bitmap(width: width, height: height, pixels: pixels))
+    }
+
+    /// Compares and paints the diff image into `diffImage`, reusing its memory when
+    /// it already has the canvas size (the larger of the two images).
+    public func compare(_ reference: Bitmap, _ actual: Bitmap, paintingDiffInto diffImage: inout Bitmap) -> ComparisonReport {
+        let width = max(reference.width, actual.width)
+        let height = max(reference.height, actual.height)
+        if diffImage.width != width || diffImage.height != height {
+            diffImage = Bitmap(width: width, height: height)
+        }
+        return diffImage.withUnsafeMutablePixels { buffer in
+            let words = buffer.baseAddress.map { UnsafeMutableRawPointer($0).bindMemory(to: UInt32.self, capacity: width * height) }
+            return run(reference, actual, diff: words)
+        }
+    }
+
+    // MARK: - The scan
+
+    static let bandRows = 64
+
+    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?) -> ComparisonReport {
+        let geometry = Geometry(reference: reference.size, actual: actual.size)
+        let masks = options.masks.compactMap { $0.clipped(toWidth: geometry.commonWidth, height: geometry.commonHeight) }
+        let bandCount = max(1, (geometry.canvasHeight + Self.bandRows - 1) / Self.bandRows)
+        let tallies = UncheckedSendable(UnsafeMutableBufferPointer<Tally>.allocate(capacity: bandCount))
+        defer { tallies.value.deallocate() }
+        let output = UncheckedSendable(diff)
+        let options = self.options
+
+        reference.withUnsafePixels { refBytes in
+            actual.withUnsafePixels { actBytes in
+                let ref = UncheckedSendable(Self.words(refBytes))
+                let act = UncheckedSendable(Self.words(actBytes))
+                concurrentForEach(bandCount) { band in
+                    var scanner = BandScanner(
+                        reference: ref.value, actual: act.value, diff: output.value,
+                        geometry: geometry, masks: masks, options: options
+                    )
+                    let first = band * Self.bandRows
+                    let rows = first..<min(first + Self.bandRows, geometry.canvasHeight)
+                    (tallies.value.baseAddress! + band).initialize(to: scanner.scan(rows: rows))
+                }
+            }
+        }
+        var total = Tally()
+        for tally in tallies.value { total.merge(tally) }
+        return makeResult(total, geometry: geometry, reference: reference.size, actual: actual.size)
+    }
+
+    /// The pixels as words; an empty image gets a stand-in that is never read.
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafePointer<UInt32> {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return UnsafePointer(emptyImage) }
+        return UnsafeRawPointer(base).assumingMemoryBound(to: UInt32.self)
+    }
+
+    nonisolated(unsafe) private static let emptyImage = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+
+    private func makeResult(_ tally: Tally, geometry: Geometry, reference: ImageSize, actual: ImageSize) -> ComparisonReport {
+        let commonPixels = geometry.commonWidth * geometry.commonHeight
+        let compared = commonPixels - tally.masked
+        let canvasPixels = geometry.canvasWidth * geometry.canvasHeight
+        var reasons: [String] = []
+        if reference != actual {
+            reasons.append("size differs: reference \(reference), actual \(actual)")
+        }
+        let matching = compared - (tally.differing - geometry.outsidePixels)
+        if compared > 0 && Double(matching) / Double(compared) < options.precision - 1e-12 {
+            let percent = (Double(matching) / Double(compared) * 100).formatted2
+            reasons.append("\(percent)% of pixels match, below the required \((options.precision * 100).formatted2)%")
+        }
+        if let limit = options.maxDifferingPixels, tally.differing > limit {
+            reasons.append("\(tally.differing) pixels differ, more than the allowed \(limit)")
+        }
+        let bounds = tally.maxX >= 0
+            ? PixelRect(x: tally.minX, y: tally.minY, width: tally.maxX - tally.minX + 1, height: tally.maxY - tally.minY + 1)
+            : nil
+        return ComparisonReport(
+            passed: reasons.isEmpty, referenceSize: reference, actualSize: actual,
+            comparedPixels: compared, maskedPixels: tally.masked, differingPixels: tally.differing,
+            differingRatio: canvasPixels == 0 ? 0 : Double(tally.differing) / Double(canvasPixels),
+            antialiasedPixels: tally.antialiased, toleratedPixels: tally.tolerated,
+            maxDeltaE: tally.maxDeltaE, meanDeltaE: tally.changed == 0 ? 0 : tally.sumDeltaE / Double(tally.changed),
+            differenceBounds: bounds, failureReasons: reasons
+        )
+    }
+}
+
+/// The sizes a comparison works with: the area both images cover, and the canvas
+/// that holds either.
+struct Geometry {
+    let referenceWidth: Int
+    let actualWidth: Int
+    let commonWidth: Int
+    let commonHeight: Int
+    let canvasWidth: Int
+    let canvasHeight: Int
+
+    init(reference: ImageSize, actual: ImageSize) {
+        referenceWidth = reference.width
+        actualWidth = actual.width
+        commonWidth = min(reference.width, actual.width)
+        commonHeight = min(reference.height, actual.height)
+        canvasWidth = max(reference.width, actual.width)
+        canvasHeight = max(reference.height, actual.height)
+    }
+
+    var isSameSize: Bool { referenceWidth == actualWidth && commonWidth == canvasWidth && commonHeight == canvasHeight }
+
+    /// Canvas pixels outside the common area: all differ when sizes differ.
+    var outsidePixels: Int { canvasWidth * canvasHeight - commonWidth * commonHeight }
+}
+
+/// What one band of rows found.
+struct Tally {
+    var differing = 0
+    var antialiased = 0
+    var tolerated = 0
+    var masked = 0
+    /// Pixels whose value differs, inside the common area and outside masks.
+    var changed = 0
+    var sumDeltaE = 0.0
+    var maxDeltaE = 0.0
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+
+    mutating func markDiffering(x: Int, y: Int) {
+        differing += 1
+        minX = min(minX, x)
+        maxX = max(maxX, x)
+        minY = min(minY, y)
+        maxY = max(maxY, y)
+    }
+
+    mutating func merge(_ other: Tally) {
+        differing += other.differing
+        antialiased += other.antialiased
+        tolerated += other.tolerated
+        masked += other.masked
+        changed += other.changed
+        sumDeltaE += other.sumDeltaE
+        maxDeltaE = max(maxDeltaE, other.maxDeltaE)
+        minX = min(minX, other.minX)
+        minY = min(minY, other.minY)
+        maxX = max(maxX, other.maxX)
+        maxY = max(maxY, other.maxY)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import PyramidIO
+public import TestEventStream
+
+/// Renders a run as one self-contained HTML page: no scripts, no external files. Suites fold
+/// open where something failed; a checkbox shows only the failures.
+public enum HTMLSpec {
+    /// - Parameter pyramid: how tests are placed in the "Test pyramid" section.
+    public static func render(_ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier()) -> String {
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title>
+            <style>\(style)</style>
+            </head><body>
+            <header><h1>\(escape(title))</h1>
+            <p class="summary"><strong>\(escape(run.counts.summary()))</strong> — \(escape(SpecText.totals(run)))</p>\(run.coverageWarning.map { "\n<p class=\"coverage\">⚠️ \(escape($0))</p>" } ?? "")
+            <label><input type="checkbox" id="only-failed"> Show only failures</label></header>
+            <main>
+
+            """
+        out.reserveCapacity(run.counts.total * 600)
+        let report = PyramidReport(run: run, classifier: pyramid)
+        if !report.entries.isEmpty {
+            let table = report.table
+            out += "<section class=\"pyramid\"><h2>Test pyramid</h2>\n<table><tr>" + table.header.map { "<th>\($0)</th>" }.joined() + "</tr>\n"
+            for row in table.rows { out += "<tr>" + row.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
+            out += "</table><p class=\"shape\">\(escape(report.shapeVerdict)).</p></section>\n"
+        }
+        if SpecText.showsMigration(run) {
+            out += "<section class=\"migration\"><h2>Migration to Swift Testing</h2>\n<table><tr><th>Module</th><th>XCTest</th><th>Swift Testing</th><th>Migrated</th></tr>\n"
+            for row in SpecText.migrationRows(run) {
+                out += "<tr><td>\(escape(row.name))</td><td>\(row.xctest)</td><td>\(row.swiftTesting)</td><td>\(row.migrated)</td></tr>\n"
+            }
+            out += "</table></section>\n"
+        }
+        for module in run.modules {
+            out += "<section class=\"module\"><h2>\(escape(module.title))</h2>\n"
+            renderChildren(of: module, into: &out)
+            out += "</section>\n"
+        }
+        if !run.diagnostics.isEmpty {
+            out += "<section class=\"notes\"><h2>Notes on the event stream</h2><ul>\n"
+            for diagnostic in run.diagnostics {
+                out += "<li class=\"\(diagnostic.severity.rawValue)\">\(escape(diagnostic.description))</li>\n"
+            }
+            out += "</ul></section>\n"
+        }
+        out += "</main></body></html>\n"
+        return out
+    }
+
+    private static func renderChildren(of node: TestNode, into out: inout String) {
+        var listOpen = false
+        for child in node.children {
+            if child.kind == .function {
+                if !listOpen { out += "<ul class=\"tests\">\n" }
+                listOpen = true
+                renderTest(child, into: &out)
+            } else {
+                if listOpen { out += "</ul>\n" }
+                listOpen = false
+                let outcome = child.outcome
+                out += "<details class=\"suite \(className(outcome))\"\(outcome == .failed ? " open" : "")>"
+                out += "<summary>\(mark(outcome)) \(escape(child.title))</summary>\n"
+                if !child.issues.isEmpty { renderIssues(child.issues, into: &out) }
+                renderChildren(of: child, into: &out)
+                out += "</details>\n"
+            }
+        }
+        if listOpen { out += "</ul>\n" }
+    }
+
+    private static func renderTest(_ test: TestNode, into out: inout String) {
+        let outcome = test.outcome
+        out += "<li class=\"test \(className(outcome))\"><div class=\"head\">\(mark(outcome)) "
+        out += "<span class=\"name\">\(escape(test.title))</span>"
+        out += " <span class=\"framework \(test.framework == .xctest ? "xctest" : "swift-testing")\">\(SpecText.framework(test.framework))</span>"
+        for tag in test.tags { out += " <span class=\"tag\">\(escape(tag))</span>" }
+        if let duration = test.duration { out += " <span class=\"time\">\(SpecText.duration(duration))</span>" }
+        if let place = test.place { out += " <span class=\"place\">\(escape(place.description))</span>" }
+        out += "</div>\n"
+        if let reason = test.skipReason { out += "<p class=\"reason\">skipped: \(escape(reason))</p>\n" }
+        if let reason = test.cancelReason { out += "<p class=\"reason\">cancelled: \(escape(reason))</p>\n" }
+        if !test.issues.isEmpty { renderIssues(test.issues, into: &out) }
+        if test.isParameterized || test.cases.count > 1 {
+            out += "<ul class=\"cases\">\n"
+            for testCase in test.cases {
+                out += "<li class=\"case \(className(testCase.outcome))\">\(mark(testCase.outcome)) "
+                out += "<code>\(escape(testCase.arguments ?? "case"))</code>\n"
+                renderCase(testCase, into: &out)
+                out += "</li>\n"
+            }
+            out += "</ul>\n"
+        } else if let only = test.cases.first {
+            renderCase(only, into: &out)
+        }
+        out += "</li>\n"
+    }
+
+    private static func renderCase(_ testCase: TestCaseResult, into out: inout String) {
+        if !testCase.steps.isEmpty {
+            let issuesTellFailure = testCase.issues.contains { $0.kind == .failure }
+            out += "<ol class=\"steps\">\n"
+            for step in testCase.steps {
+                out += "<li class=\"step \(step.outcome.rawValue)\" style=\"margin-left:\(Double(step.depth) * 1.5)em\">"
+                out += "\(mark(step.outcome)) <b>\(step.keyword.rawValue)</b> \(escape(step.text))"
+                out += " <span class=\"time\">\(SpecText.duration(step.durationSeconds))</span>"
+                if step.outcome == .failed, let failure = step.failure, !issuesTellFailure {
+                    out += "<div class=\"failure\">\(escape(failure))</div>"
+                }
+                out += "</li>\n"
+            }
+            out += "</ol>\n"
+        }
+        if !testCase.issues.isEmpty { renderIssues(testCase.issues, into: &out) }
+        if let reason = testCase.cancelReason { out += "<p class=\"reason\">cancelled: \(escape(reason))</p>\n" }
+        if !testCase.attachments.isEmpty {
+            out += "<ul class=\"attachments\">"
+            for attachment in testCase.attachments {
+                if let path = attachment.path {
+                    out += "<li>📎 <a href=\"\(escape(URL(fileURLWithPath: path).absoluteString))\">\(escape(attachment.name))</a></li>"
+                } else {
+                    out += "<li>📎 \(escape(attachment.name))</li>"
+                }
+            }
+            out += "</ul>\n"
+        }
+    }
+
+    private static func renderIssues(_ issues: [IssueRecord], into out: inout String) {
+        for issue in issues {
+            let kind = issue.kind == .failure ? "failure" : issue.kind == .warning ? "warning" : "known"
+            out += "<div class=\"issue \(kind)\"><span class=\"label\">\(SpecText.issueLabel(issue.kind))</span> "
+            out += "<pre>\(escape(issue.message))"
+            for detail in issue.details { out += "\n\(escape(detail))" }
+            out += "</pre>"
+            if let place = issue.place { out += "<span class=\"place\">\(escape(place.description))</span>" }
+            out += "</div>\n"
+        }
+    }
+
+    /// A coloured mark from the fonts every system has (emoji are not everywhere).
+    private static func mark(_ outcome: Outcome) -> String {
+        let glyph: String
+        switch outcome {
+        case .passed: glyph = "✓"
+        case .warning: glyph = "⚠"
+        case .knownIssue: glyph = "◆"
+        case .skipped: glyph = "↷"
+        case .cancelled: glyph = "⊘"
+        case .failed: glyph = "✗"
+        }
+        return "<span class=\"mark \(className(outcome))\">\(glyph)</span>"
+    }
+
+    private static func mark(_ outcome: StepRecord.Outcome) -> String {
+        switch outcome {
+        case .passed: mark(Outcome.passed)
+        case .failed: mark(Outcome.failed)
+        case .cancelled: mark(Outcome.cancelled)
+        }
+    }
+
+    private static func className(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .passed: "passed"
+        case .warning: "warning"
+        case .knownIssue: "known"
+        case .skipped: "skipped"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
+    }
+
+    static func escape(_ text: String) -> String { Markup.escape(text) }
+
+    private static let style = """
+        body{font:15px/1.5 -apple-system,system-ui,"Noto Sans CJK JP",sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
+        header{padding:16px 24px;background:#fff;border-bottom:1px solid #ddd;position:sticky;top:0}
+        h1{font-size:22px;margin:0 0 4px}main{padding:8px 24px 48px}h2{font-size:18px;margin:24px 0 8px}
+        details.suite{margin:6px 0 6px 4px;padding-left:12px;border-left:3px solid #ddd}
+        details.suite.failed{border-left-color:#d70015}summary{cursor:pointer;font-weight:600;padding:2px 0}
+        ul.tests,ul.cases{list-style:none;padding-left:12px;margin:4px 0}li.test{margin:6px 0}
+        .tag{font-size:12px;background:#e8e8ed;border-radius:4px;padding:0 6px}
+        .framework{font-size:11px;border:1px solid #c7c7cc;border-radius:4px;padding:0 5px;color:#6e6e73}.framework.xctest{border-color:#ff9f0a;color:#b25000}
+        .coverage{margin:4px 0;color:#b25000;font-weight:600}table{border-collapse:collapse}td,th{padding:2px 12px;text-align:right;border-bottom:1px solid #e5e5ea}td:first-child,th:first-child{text-align:left}
+        .time,.place{font-size:12px;color:#6e6e73;margin-left:6px}
+        ol.steps{list-style:none;padding-left:20px;margin:2px 0}li.step{margin:1px 0}li.step.failed{color:#b00010}
+        .failure{font-size:13px;margin-left:1.6em;color:#b00010}
+        .issue{margin:4px 0 4px 20px;padding:4px 8px;border-radius:6px;background:#fff0f0}
+        .issue.warning{background:#fff8e5}.issue.known{background:#f0f0ff}
+        .issue pre{margin:2px 0;white-space:pre-wrap;font-size:13px}.label{font-size:12px;font-weight:600;text-transform:uppercase}
+        .reason{margin:2px 0 2px 20px;color:#6e6e73}.mark{font-weight:700;display:inline-block;width:1.1em}
+        .mark.passed{color:#1a7f37}.mark.failed{color:#d70015}.mark.warning{color:#b25000}.mark.known{color:#5e5ce6}
+        .mark.skipped,.mark.cancelled{color:#6e6e73}.notes li.error{color:#b00010}
+        body:has(#only-failed:checked) li.test:not(.failed),body:has(#only-failed:checked) details.suite:not(.failed){display:none}
+        """
+}

@@ -1,0 +1,149 @@
+public import TestEventStream
+import Foundation
+
+/// Renders a run as Markdown a CI job summary shows well: the totals, the failures first,
+/// then every suite as a heading and every test as a list of its steps and issues.
+public enum MarkdownSpec {
+    /// - Parameter pyramid: how tests are placed in the "Test pyramid" section.
+    public static func render(_ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier()) -> String {
+        var out = "# \(escape(title))\n\n"
+        out += "**\(run.counts.summary())** — \(SpecText.totals(run))\n\n"
+        if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
+
+        let failures = LocatedTest.all(in: run).filter { $0.test.outcome == .failed }
+        if !failures.isEmpty {
+            out += "## Failures\n\n"
+            for failure in failures {
+                out += "- ❌ \(escape(failure.breadcrumb))"
+                if let issue = firstFailure(failure.test) { out += " — \(escape(SpecText.issueLine(issue)))" }
+                out += "\n"
+            }
+            out += "\n"
+        }
+
+        let report = PyramidReport(run: run, classifier: pyramid)
+        if !report.entries.isEmpty {
+            let table = report.table
+            out += "## Test pyramid\n\n| " + table.header.joined(separator: " | ") + " |\n| --- |" + String(repeating: " ---: |", count: table.header.count - 1) + "\n"
+            for row in table.rows { out += "| " + row.joined(separator: " | ") + " |\n" }
+            out += "\n\(escape(report.shapeVerdict)).\n\n"
+        }
+
+        if SpecText.showsMigration(run) {
+            out += "## Migration to Swift Testing\n\n| Module | XCTest | Swift Testing | Migrated |\n| --- | ---: | ---: | ---: |\n"
+            for row in SpecText.migrationRows(run) {
+                out += "| \(escape(row.name)) | \(row.xctest) | \(row.swiftTesting) | \(row.migrated) |\n"
+            }
+            out += "\n"
+        }
+
+        for module in run.modules {
+            out += "## \(escape(module.title))\n\n"
+            renderChildren(of: module, depth: 0, into: &out)
+        }
+
+        if !run.diagnostics.isEmpty {
+            out += "## Notes on the event stream\n\n"
+            for diagnostic in run.diagnostics { out += "- \(diagnostic.severity.rawValue): \(escape(diagnostic.description))\n" }
+            out += "\n"
+        }
+        return out
+    }
+
+    private static func renderChildren(of node: TestNode, depth: Int, into out: inout String) {
+        var listOpen = false
+        for child in node.children {
+            if child.kind == .function {
+                renderTest(child, into: &out)
+                listOpen = true
+            } else {
+                if listOpen { out += "\n" }
+                listOpen = false
+                let level = String(repeating: "#", count: min(6, 3 + depth))
+                out += "\(level) \(SpecText.symbol(child.outcome)) \(escape(child.title))\n\n"
+                for issue in child.issues { renderIssue(issue, indent: "", into: &out) }
+                renderChildren(of: child, depth: depth + 1, into: &out)
+            }
+        }
+        if listOpen { out += "\n" }
+    }
+
+    private static func renderTest(_ test: TestNode, into out: inout String) {
+        out += "- \(SpecText.symbol(test.outcome)) **\(escape(test.title))** · \(SpecText.framework(test.framework))"
+        for tag in test.tags { out += " `\(tag.replacingOccurrences(of: "`", with: "'"))`" }
+        if let duration = test.duration { out += " · \(SpecText.duration(duration))" }
+        if let reason = test.skipReason { out += " — skipped: \(escape(reason))" }
+        if let reason = test.cancelReason { out += " — cancelled: \(escape(reason))" }
+        out += "\n"
+        for issue in test.issues { renderIssue(issue, indent: "  ", into: &out) }
+        if test.isParameterized || test.cases.count > 1 {
+            for testCase in test.cases {
+                out += "  - \(SpecText.symbol(testCase.outcome)) \(escape(testCase.arguments ?? "case"))\n"
+                renderCase(testCase, indent: "    ", into: &out)
+            }
+        } else if let only = test.cases.first {
+            renderCase(only, indent: "  ", into: &out)
+        }
+    }
+
+    private static func renderCase(_ testCase: TestCaseResult, indent: String, into out: inout String) {
+        // A failing issue already says what failed and names its step; a step's own failure
+        // text is shown only when no issue does.
+        let issuesTellFailure = testCase.issues.contains { $0.kind == .failure }
+        for step in testCase.steps {
+            let stepIndent = indent + String(repeating: "  ", count: step.depth)
+            out += "\(stepIndent)- \(SpecText.symbol(step.outcome)) \(escape(step.title))"
+            if let failure = step.failure, step.outcome == .failed, !issuesTellFailure {
+                out += " — \(escape(failure))"
+            }
+            out += "\n"
+        }
+        for issue in testCase.issues { renderIssue(issue, indent: indent, into: &out) }
+        if let reason = testCase.cancelReason { out += "\(indent)- 🚫 cancelled: \(escape(reason))\n" }
+        for attachment in testCase.attachments { out += "\(indent)- 📎 \(escape(attachment.name))\n" }
+    }
+
+    private static func renderIssue(_ issue: IssueRecord, indent: String, into out: inout String) {
+        let symbol = issue.kind == .failure ? "❌" : issue.kind == .warning ? "⚠️" : "🐞"
+        out += "\(indent)- \(symbol) \(SpecText.issueLabel(issue.kind)): \(escape(SpecText.issueLine(issue)))\n"
+        if let body = SpecText.issueBody(issue) { out += fenced(body, indent: indent + "  ") }
+    }
+
+    /// A fenced code block inside a list item, every line as it was: the fence is longer
+    /// than any run of backticks in the text, so nothing in it can close the block.
+    static func fenced(_ text: String, indent: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        var out = indent + fence + "\n"
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            out += (line.isEmpty ? "" : indent + line) + "\n"
+        }
+        return out + indent + fence + "\n"
+    }
+
+    static func firstFailure(_ test: TestNode) -> IssueRecord? {
+        (test.issues + test.cases.flatMap(\.issues)).first { $0.kind == .failure }
+    }
+
+    private static let markupBytes: Set<UInt8> = Set("\\`*_[]<>#|~\n\r".utf8)
+
+    /// Escapes the characters Markdown would read as markup, and folds newlines.
+    static func escape(_ text: String) -> String {
+        // Most names need nothing; look at the bytes before walking characters.
+        guard text.utf8.contains(where: { markupBytes.contains($0) }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~": out.append("\\"); out.append(character)
+            case "\n", "\r\n": out.append(" ")
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,58 @@
+public import TestEventStream
+
+/// Decides each test's ``PyramidLevel``, by these rules, first match wins:
+/// 1. A tag named after a level (`unit`, `integration`, `snapshot`, `ui`; any case) on the test,
+///    or on the nearest suite above it that has one: `@Suite(.tags(.ui))`.
+/// 2. The level given for its target (test module): `pyramid spec --level ShopUITests=ui`.
+/// 3. Its target's name: ending in `UITests` is UI, in `SnapshotTests` snapshot, in
+///    `IntegrationTests` integration. Any other target is unit.
+public struct PyramidClassifier: Sendable {
+    /// Levels given per target, checked after tags.
+    public var targetLevels: [String: PyramidLevel]
+
+    public init(targetLevels: [String: PyramidLevel] = [:]) {
+        self.targetLevels = targetLevels
+    }
+
+    /// Why a test got its level.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// A level tag, on the test or a suite above it (named).
+        case tag(String, on: String)
+        /// The target's level given on the command line.
+        case targetOption(String)
+        /// The target's name.
+        case targetName(String)
+        /// No rule matched: unit.
+        case `default`(String)
+
+        public var description: String {
+            switch self {
+            case .tag(let tag, let node): "tag .\(tag) on \(node)"
+            case .targetOption(let target): "--level \(target)"
+            case .targetName(let target): "target name \(target)"
+            case .default(let target): "target \(target) (unit by default)"
+            }
+        }
+    }
+
+    /// The level of `test`, given the suites above it (outermost first) and its module's name.
+    public func level(of test: TestNode, suites: [TestNode], module: String) -> (level: PyramidLevel, reason: Reason) {
+        for node in [test] + suites.reversed() {
+            for tag in node.tags {
+                if let level = Self.level(named: tag) { return (level, .tag(tag, on: node.title)) }
+            }
+        }
+        if let level = targetLevels[module] { return (level, .targetOption(module)) }
+        if module.hasSuffix("UITests") { return (.ui, .targetName(module)) }
+        if module.hasSuffix("SnapshotTests") { return (.snapshot, .targetName(module)) }
+        if module.hasSuffix("IntegrationTests") { return (.integration, .targetName(module)) }
+        return (.unit, .default(module))
+    }
+
+    /// The level a tag names: `unit`, `integration`, `snapshot` or `ui`, in any case, with or
+    /// without a leading dot; nil for any other tag.
+    public static func level(named tag: String) -> PyramidLevel? {
+        let name = (tag.hasPrefix(".") ? String(tag.dropFirst()) : tag).lowercased()
+        return PyramidLevel(rawValue: name)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import PyramidIO
+public import TestEventStream
+
+/// The `--filter`s that run one shard of a package's tests (`pyramid spec --shard`,
+/// `pyramid demo --shard`).
+public enum ShardSelection {
+    /// What a shard runs.
+    public struct Share: Sendable, Equatable {
+        /// Every test the list and the filters selected, before dealing.
+        public var all: [String]
+        /// This shard's tests, as `swift test list` names them.
+        public var tests: [String]
+        /// Whether the deal used a previous run's durations (else it dealt by count).
+        public var byDuration: Bool
+
+        /// Exact `--filter` patterns for ``tests``; one that matches nothing when the share is empty,
+        /// so an empty shard runs no test rather than all of them.
+        public var filters: [String] {
+            tests.isEmpty ? ["^pyramid-shard-has-no-tests$"] : tests.map(TestShard.filterPattern)
+        }
+    }
+
+    /// Lists the package's tests, keeps those `filters` select (every test when there is none),
+    /// deals them to the shards and returns `shard`'s share.
+    ///
+    /// - Parameters:
+    ///   - durationsFrom: A previous run's event stream; its durations balance the shards.
+    ///   - buildArguments: Build options the run uses (`--scratch-path`, `-c`), so the list is of what was built.
+    /// - Throws: ``SpecError`` when the list cannot be had, a filter is not a regular
+    ///   expression, or the durations' stream cannot be read.
+    public static func share(
+        for shard: TestShard, packagePath: String, filters: [String] = [], durationsFrom eventStream: String? = nil,
+        buildArguments: [String] = [], workFolder: String
+    ) throws(SpecError) -> Share {
+        let runner = SwiftTestRunner(packagePath: packagePath, extraArguments: buildArguments, workFolder: workFolder)
+        let listPath = runner.testListPath
+        do {
+            try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateFolder(path: workFolder, reason: FileError.describe(error))
+        }
+        let status = try SwiftTestRunner.swift(
+            runner.listArguments, environment: ProcessInfo.processInfo.environment, echo: .none, keep: listPath)
+        let listed = (try? String(contentsOfFile: listPath, encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            throw .cannotListTests(package: packagePath, exitStatus: status, output: String(listed.suffix(2000)))
+        }
+        let names = TestList(parsing: listed).entries.map { entry in
+            entry.module + "." + (entry.container.isEmpty ? "" : entry.container + "/") + entry.name
+        }
+        var durations: [String: Double] = [:]
+        if let eventStream {
+            guard let data = FileManager.default.contents(atPath: eventStream) else { throw .eventStreamMissing(path: eventStream) }
+            durations = TestShard.durations(in: EventStreamReader.read(data))
+        }
+        return try share(for: shard, of: names, filters: filters, durations: durations)
+    }
+
+    /// `shard`'s share of `names` (as `swift test list` prints them) that `filters` select.
+    public static func share(
+        for shard: TestShard, of names: [String], filters: [String], durations: [String: Double] = [:]
+    ) throws(SpecError) -> Share {
+        var expressions: [NSRegularExpression] = []
+        for filter in filters {
+            do {
+                expressions.append(try NSRegularExpression(pattern: filter))
+            } catch {
+                throw .invalidFilter(filter, reason: "\(error.localizedDescription)")
+            }
+        }
+        let selected = names.filter { name in
+            expressions.isEmpty || expressions.contains {
+                $0.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+            }
+        }
+        return Share(all: selected.sorted(), tests: shard.share(of: selected, durations: durations), byDuration: !durations.isEmpty)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import PyramidIO
+public import TestEventStream
+
+/// The living spec of one run, and the files it is written to.
+public struct SpecDocument: Sendable {
+    public var run: TestRun
+    public var title: String
+    /// How the "Test pyramid" section places tests (tags, `--level`, target names).
+    public var pyramid = PyramidClassifier()
+
+    public init(run: TestRun, title: String) {
+        self.run = run
+        self.title = title
+    }
+
+    /// Reads an event-stream file. Attachment paths in it that do not exist (the run happened
+    /// elsewhere, or its folder moved) are looked up by file name in `attachmentsFolder`.
+    public static func read(eventStream path: String, attachmentsFolder: String?, title: String) throws(SpecError) -> SpecDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileManager.default.fileExists(atPath: path) ? .eventStreamUnreadable(path: path) : .eventStreamMissing(path: path)
+        }
+        let run = EventStreamReader.read(data) { attachment in
+            if let bytes = SmallFile.read(attachment) { return bytes }
+            guard let attachmentsFolder else { return nil }
+            let relocated = (attachmentsFolder as NSString).appendingPathComponent((attachment as NSString).lastPathComponent)
+            return SmallFile.read(relocated)
+        }
+        return SpecDocument(run: run, title: title)
+    }
+
+    /// The document with XCTest's results folded in beside Swift Testing's.
+    ///
+    /// - Parameters:
+    ///   - console: `swift test`'s console output, where XCTest reports each test.
+    ///   - xunit: An xUnit file of XCTest's results (`swift test --parallel --xunit-output F`).
+    ///   - testList: `swift test list`'s output, for each class's module and the package's frameworks.
+    /// - Throws: ``SpecError/unreadableInput(path:reason:)`` for a file that cannot be read or is not what it should be.
+    public func addingXCTest(console: String? = nil, xunit: String? = nil, testList: String? = nil) throws(SpecError) -> SpecDocument {
+        func text(_ path: String) throws(SpecError) -> String {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw .unreadableInput(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+        var records: [XCTestRecord] = []
+        if let console { records += XCTestLogReader.read(try text(console)) }
+        if let xunit {
+            do {
+                records += try XUnitReader.read(contentsOf: xunit)
+            } catch {
+                throw .unreadableInput(path: xunit, reason: error.reason)
+            }
+        }
+        let list = try testList.map { path throws(SpecError) in TestList(parsing: try text(path)) }
+        var document = SpecDocument(run: run.adding(xctest: records, list: list), title: title)
+        document.pyramid = pyramid
+        return document
+    }
+
+    /// `7 tests — 2 failed, 5 passed` and, when the run ran nothing or one framework of two, a warning that says so.
+    public var summaryLine: String {
+        var line = "\(run.counts.total) tests — \(run.counts.summary(separator: ", "))"
+        if let warning = run.coverageWarning { line += " — ⚠️ \(warning)" }
+        return line
+    }
+
+    public var markdown: String { MarkdownSpec.render(run, title: title, pyramid: pyramid) }
+    public var html: String { HTMLSpec.render(run, title: title, pyramid: pyramid) }
+    public var junit: String { JUnitSpec.render(run, title: title) }
+
+    /// Where each rendering goes; nil leaves it out.
+    public struct Destinations: Sendable {
+        public var markdown: String?
+        public var html: String?
+        public var junit: String?
+
+        public init(markdown: String?, html: String?, junit: String?) {
+            self.markdown = markdown
+            self.html = html
+            self.junit = junit
+        }
+
+        /// `spec.md`, `spec.html` and `junit.xml` in `folder`.
+        public static func folder(_ folder: String) -> Destinations {
+            let path = { (name: String) in (folder as NSString).appendingPathComponent(name) }
+            return Destinations(markdown: path("spec.md"), html: path("spec.html"), junit: path("junit.xml"))
+        }
+    }
+
+    /// Writes each rendering whole (a temporary file renamed into place), making folders as
+    /// needed. Returns the paths written.
+    @discardableResult
+    public func write(to destinations: Destinations) throws(SpecError) -> [String] {
+        var written: [String] = []
+        var wanted: [(path: String, render: @Sendable (SpecDocument) -> String)] = []
+        if let path = destinations.markdown { wanted.append((path, { $0.markdown })) }
+        if let path = destinations.html { wanted.append((path, { $0.html })) }
+        if let path = destinations.junit { wanted.append((path, { $0.junit })) }
+        // The renderings are independent: make them on every core at once.
+        let document = self
+        let texts = parallelMap(wanted, workers: wanted.count) { $0.render(document) }
+        for ((path, _), text) in zip(wanted, texts) {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw .cannotCreateFolder(path: folder, reason: FileError.describe(error))
+                }
+            }
+            do {
+                try AtomicFile.write(Data(text.utf8), to: path)
+            } catch {
+                throw .cannotWrite(path: error.path, reason: error.reason)
+            }
+            written.append(path)
+        }
+        return written
+    }
+}
+

@@ -1,0 +1,55 @@
+import PyramidIO
+
+/// Why a spec could not be made: what failed, and the file or folder it failed on.
+public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The event-stream file is not there.
+    case eventStreamMissing(path: String)
+    /// The event-stream file is there but cannot be read (no permission, or a folder).
+    case eventStreamUnreadable(path: String)
+    /// An XCTest input (console output, xUnit file, test list) is missing, unreadable or malformed.
+    case unreadableInput(path: String, reason: String)
+    /// A folder for the spec, or for the run's event stream and attachments, could not be made.
+    case cannotCreateFolder(path: String, reason: String)
+    /// A rendering could not be written; the file and the system's reason.
+    case cannotWrite(path: String, reason: String)
+    /// The package to test has no `Package.swift`.
+    case notAPackage(path: String)
+    /// `swift test` could not be started.
+    case cannotLaunchSwift(reason: String)
+    /// `swift` is not on `PATH`.
+    case swiftNotFound
+    /// `swift test` ended without writing the event stream it was asked for: usually a build
+    /// failure, which it printed.
+    case noEventStream(path: String, exitStatus: Int32)
+    /// `swift test list`, which a sharded run needs, failed: its status and the end of its output.
+    case cannotListTests(package: String, exitStatus: Int32, output: String)
+    /// A `--filter` given with `--shard` is not a regular expression.
+    case invalidFilter(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .eventStreamMissing(path):
+            return "\(path): the event stream does not exist"
+        case let .eventStreamUnreadable(path):
+            return "\(path): the event stream cannot be read"
+        case let .unreadableInput(path, reason):
+            return "\(path): \(reason)"
+        case let .cannotCreateFolder(path, reason):
+            return "\(path): cannot create the folder (\(reason))"
+        case let .cannotWrite(path, reason):
+            return "\(path): cannot write the spec (\(reason))"
+        case let .notAPackage(path):
+            return "\(path): no Package.swift here"
+        case let .cannotLaunchSwift(reason):
+            return "cannot run swift test: \(reason)"
+        case .swiftNotFound:
+            return "swift was not found on PATH"
+        case let .noEventStream(path, exitStatus):
+            return "swift test exited with status \(exitStatus) and wrote no event stream (\(path)); did the build fail?"
+        case let .cannotListTests(package, exitStatus, output):
+            return "\(package): swift test list exited with status \(exitStatus), so the tests cannot be sharded:\n\(output)"
+        case let .invalidFilter(filter, reason):
+            return "--filter \(filter): not a regular expression (\(reason))"
+        }
+    }
+}

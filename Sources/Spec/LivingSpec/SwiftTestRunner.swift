@@ -1,0 +1,157 @@
+package import Foundation
+import PyramidIO
+
+/// Runs `swift test` with Swift Testing's JSON event stream and attachments switched on, so
+/// the run can be read back as a spec. Its console output, shown as it comes, is also kept
+/// (XCTest reports only there on Linux), and `swift test list` says which module each XCTest
+/// class is in and which frameworks the package uses.
+public struct SwiftTestRunner: Sendable {
+    public var packagePath: String
+    public var filters: [String]
+    public var extraArguments: [String]
+    /// Where the event stream and the attachments go.
+    public var workFolder: String
+    /// Variables set for the run over this process's environment.
+    public var environment: [String: String]
+    /// Hears each line of swift test's output as it comes; nil copies the output to standard error.
+    public var onLine: (@Sendable (String) -> Void)?
+    /// Whether to run `swift test list` after the tests, for XCTest's modules and the package's
+    /// frameworks (a few seconds); off for a package known to have Swift Testing tests only.
+    public var listsTests: Bool
+
+    public init(
+        packagePath: String, filters: [String] = [], extraArguments: [String] = [], workFolder: String,
+        environment: [String: String] = [:], onLine: (@Sendable (String) -> Void)? = nil, listsTests: Bool = true
+    ) {
+        self.listsTests = listsTests
+        self.packagePath = packagePath
+        self.filters = filters
+        self.extraArguments = extraArguments
+        self.environment = environment
+        self.onLine = onLine
+        // swift test resolves these against the package, not the caller's folder: make them absolute.
+        self.workFolder = URL(fileURLWithPath: workFolder).standardizedFileURL.path
+    }
+
+    public var eventStreamPath: String { (workFolder as NSString).appendingPathComponent("events.jsonl") }
+    public var attachmentsPath: String { (workFolder as NSString).appendingPathComponent("attachments") }
+    /// `swift test`'s console output, as it was shown.
+    public var consolePath: String { (workFolder as NSString).appendingPathComponent("console.txt") }
+    /// `swift test list`'s output, when it could be had.
+    public var testListPath: String { (workFolder as NSString).appendingPathComponent("test-list.txt") }
+
+    /// The arguments of `swift test list` after `swift`: the package and the build options the
+    /// run was given, so it lists what was built.
+    public var listArguments: [String] {
+        var arguments = ["test", "list", "--package-path", packagePath, "--skip-build"]
+        var index = 0
+        let withValue: Set<String> = ["--scratch-path", "--build-path", "-c", "--configuration"]
+        while index < extraArguments.count {
+            let argument = extraArguments[index]
+            if withValue.contains(argument), index + 1 < extraArguments.count {
+                arguments += [argument, extraArguments[index + 1]]
+                index += 1
+            } else if withValue.contains(where: { argument.hasPrefix($0 + "=") }) {
+                arguments.append(argument)
+            }
+            index += 1
+        }
+        return arguments
+    }
+
+    /// The arguments after `swift`.
+    public var arguments: [String] {
+        var arguments = [
+            "test", "--package-path", packagePath,
+            "--event-stream-output-path", eventStreamPath, "--event-stream-version", "6.3",
+            "--attachments-path", attachmentsPath,
+        ]
+        for filter in filters { arguments += ["--filter", filter] }
+        return arguments + extraArguments
+    }
+
+    /// Runs the tests, their output going to standard error, and returns swift test's exit
+    /// status (non-zero when a test failed). Throws when the run cannot start at all.
+    public func run() throws(SpecError) -> Int32 {
+        let fileManager = FileManager.default
+        try? fileManager.removeItem(atPath: eventStreamPath)
+        try? fileManager.removeItem(atPath: attachmentsPath)
+        do {
+            try fileManager.createDirectory(atPath: attachmentsPath, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateFolder(path: attachmentsPath, reason: FileError.describe(error))
+        }
+        guard fileManager.fileExists(atPath: (packagePath as NSString).appendingPathComponent("Package.swift")) else {
+            throw .notAPackage(path: packagePath)
+        }
+        try? fileManager.removeItem(atPath: consolePath)
+        try? fileManager.removeItem(atPath: testListPath)
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(self.environment) { $1 }
+        // Tags, test-case arguments and comments are behind this switch in 6.3's stream.
+        environment["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED"] = "1"
+        let echo: Echo = onLine.map { .lines($0) } ?? .file(FileHandle.standardError)
+        let status = try Self.swift(arguments, environment: environment, echo: echo, keep: consolePath)
+        if status == 127 { throw .swiftNotFound }
+        guard fileManager.fileExists(atPath: eventStreamPath) else {
+            throw .noEventStream(path: eventStreamPath, exitStatus: status)
+        }
+        // Only the module names and the frameworks come from the list: a run goes on without it.
+        if listsTests, (try? Self.swift(listArguments, environment: environment, echo: .none, keep: testListPath + ".part")) == 0 {
+            try? fileManager.moveItem(atPath: testListPath + ".part", toPath: testListPath)
+        }
+        try? fileManager.removeItem(atPath: testListPath + ".part")
+        return status
+    }
+
+    /// Where `swift`'s output goes as it comes, besides its file.
+    package enum Echo: Sendable {
+        case none
+        case file(FileHandle)
+        /// Each whole line, without its newline (a last line without one when the output ends).
+        case lines(@Sendable (String) -> Void)
+    }
+
+    /// Runs `swift` with `arguments`, its output and errors copied to `echo` as they come and
+    /// kept whole in the file `keep`. Returns its exit status.
+    package static func swift(_ arguments: [String], environment: [String: String], echo: Echo, keep: String) throws(SpecError) -> Int32 {
+        guard FileManager.default.createFile(atPath: keep, contents: nil), let file = FileHandle(forWritingAtPath: keep) else {
+            throw .cannotCreateFolder(path: keep, reason: "cannot create the file")
+        }
+        defer { try? file.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            throw .cannotLaunchSwift(reason: FileError.describe(error))
+        }
+        // The write end now belongs to the child; reading to the end ends when it exits.
+        try? pipe.fileHandleForWriting.close()
+        let reader = pipe.fileHandleForReading
+        var partial: [UInt8] = []
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            file.write(chunk)
+            switch echo {
+            case .none: break
+            case .file(let handle): handle.write(chunk)
+            case .lines(let hear):
+                partial += chunk
+                while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+                    hear(String(decoding: partial[..<newline], as: UTF8.self))
+                    partial.removeSubrange(...newline)
+                }
+            }
+        }
+        if case .lines(let hear) = echo, !partial.isEmpty { hear(String(decoding: partial, as: UTF8.self)) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

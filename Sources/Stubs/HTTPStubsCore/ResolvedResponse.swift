@@ -1,0 +1,26 @@
+public import Foundation
+
+/// A response ready for a transport to send: the body read and templated, headers final.
+public struct ResolvedResponse: Sendable, Hashable {
+    /// The status code.
+    public var status: Int
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body bytes.
+    public var body: Data
+    /// How long to wait before answering, on the transport's clock.
+    public var delay: Duration?
+    /// A failure to produce instead of answering normally.
+    public var fault: StubFault?
+
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), delay: Duration? = nil, fault: StubFault? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.fault = fault
+    }
+
+    /// The body as UTF-8 text, or `nil` when it is not valid UTF-8.
+    public var bodyText: String? { String(data: body, encoding: .utf8) }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import PyramidDemo
+import VisualTestingCore
+import LivingSpec
+
+/// `pyramid demo`: the main job. Builds the reference app (Examples' `shop-app`) and runs its
+/// whole test pyramid, then prints it and writes the spec, gallery, JUnit files and an index page.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the reference app's whole test pyramid (unit, integration, snapshot, UI) and print it.",
+        discussion: """
+            Builds the Examples package (the reference app shop-app and its tests; the first build takes \
+            minutes), runs every test in one swift test (snapshots of the running app's screens and UI \
+            tests in Chromium), then prints the pyramid: failures first, then tests and time per level, then \
+            the shape against seed 000's Unit 70 % · Integration 20 % · UI 10 %. Writes index.html, linking \
+            the living spec, the snapshot gallery and the JUnit files, to --output. When Chromium, \
+            chromedriver or the fonts are missing, the demo installs their Debian packages with apt-get \
+            first (as root, or through sudo without a password), saying which and why; --no-install refuses \
+            instead. --break-app login-disabled runs a deliberately broken build of the app, to see the \
+            pyramid catch it. Exit status 1 when a test or snapshot cell failed, 2 when something needed is \
+            missing or the app does not build.
+            """
+    )
+
+    @Option(help: "The Examples package (default: Examples in the current directory, the swift-pyramid checkout).")
+    var examples: String?
+
+    @Option(name: .shortAndLong, help: "Where to write the index page, spec, gallery and JUnit files (default: .build/pyramid-demo).")
+    var output: String = ".build/pyramid-demo"
+
+    @Option(help: ArgumentHelp("Run a deliberately broken build of the app (SHOP_BREAK): login-disabled keeps the login button disabled.", valueName: "breakage"))
+    var breakApp: String?
+
+    @Option(name: .customLong("filter"), help: "Run only the tests swift test --filter selects (repeatable).")
+    var filters: [String] = []
+
+    @OptionGroup var sharding: ShardOptions
+
+    @Flag(help: "Do not install missing system packages (Chromium, chromedriver, fonts); fail and name them instead.")
+    var noInstall = false
+
+    /// The app's own list, so a typo fails here and not in every test.
+    static let breakages = ["login-disabled"]
+
+    func validate() throws {
+        if let breakApp, !Self.breakages.contains(breakApp) {
+            throw ValidationError("--break-app \(breakApp): no such breakage; use one of \(Self.breakages.joined(separator: ", "))")
+        }
+    }
+
+    func run() async throws {
+        let examples = try examplesFolder()
+        try await DemoCommand.setUp(allowInstall: !noInstall, environment: LiveSystemEnvironment())
+        let options = Demo.Options(
+            examples: examples, output: output, breakage: breakApp, filters: filters,
+            shard: sharding.parsed, shardDurations: sharding.shardDurations)
+        let summary: Demo.Summary
+        do {
+            summary = try await Demo.run(options) { event in
+                switch event {
+                case .building(let firstBuild):
+                    print(firstBuild
+                        ? "Building the reference app and its tests for the first time (a few minutes; later runs take seconds)…"
+                        : "Building the reference app and its tests…")
+                case .built(let seconds):
+                    print(String(format: "Built in %.1f s.", seconds))
+                case .sharded(let shard, let tests, let all, let byDuration):
+                    print("Shard \(shard): \(tests) of \(all) tests, dealt \(byDuration ? "by a previous run's durations" : "by count").")
+                case .testing:
+                    print("Running its pyramid: unit, integration, snapshot (Chromium) and UI (Chromium) tests…")
+                case .testLine(let line):
+                    print("  " + line)
+                }
+                fflush(nil)
+            }
+        } catch {
+            throw CommandFailure.demoFailed(error)
+        }
+        print("")
+        if let breakApp { print("This run used a deliberately broken build of the app: SHOP_BREAK=\(breakApp)") }
+        print("\(summary.failed ? "✘" : "✔") \(summary.specLine)")
+        for line in summary.pyramid.lines { print(line) }
+        print("Snapshot cells: \(summary.snapshots.summary)")
+        for cell in summary.snapshots.failures.prefix(10) {
+            print("  ✘ \(cell.title): \(cell.outcome.rawValue)")
+        }
+        if summary.snapshots.failures.count > 10 { print("  … and \(summary.snapshots.failures.count - 10) more in the gallery") }
+        if summary.testStatus != 0, summary.pyramid.failures.isEmpty, summary.snapshots.failures.isEmpty {
+            print("swift test exited with status \(summary.testStatus); its output: \(summary.files.run)/console.txt")
+        }
+        print(String(format: "Build %.1f s, tests %.1f s.", summary.buildSeconds, summary.testSeconds))
+        print("")
+        print("Open file://\(summary.files.index)")
+        print("  spec      \(summary.files.specHTML)")
+        print("  gallery   \(summary.files.gallery)")
+        print("  JUnit     \(summary.files.junit), \(summary.files.snapshotJUnit)")
+        if summary.failed { throw ExitCode(1) }
+    }
+
+    /// Makes sure Chromium, chromedriver and the fonts are there, installing them when allowed and possible.
+    static func setUp(allowInstall: Bool, environment: some SystemEnvironment) async throws {
+        switch await DemoSetup.decide(missing: Demo.missingRequirements(), allowInstall: allowInstall, environment: environment) {
+        case .ready:
+            return
+        case .refuse(let error):
+            throw CommandFailure.demoSetup(error)
+        case .install(let plan):
+            print(plan.announcement)
+            fflush(nil)
+            do {
+                try await DemoSetup.install(plan, environment: environment)
+            } catch {
+                throw CommandFailure.demoSetup(error)
+            }
+            let still = Demo.missingRequirements()
+            guard still.isEmpty else {
+                throw CommandFailure.demoSetup(.missing(still, notInstalled: .stillMissingAfterInstall))
+            }
+        }
+    }
+
+    /// The Examples package: the option, else the Examples folder of the checkout in the current directory.
+    func examplesFolder() throws -> String {
+        if let examples { return examples }
+        let examples = FileManager.default.currentDirectoryPath + "/Examples"
+        guard FileManager.default.fileExists(atPath: examples + "/Package.swift") else {
+            throw CommandFailure.noExamplesPackage(folder: FileManager.default.currentDirectoryPath)
+        }
+        return examples
+    }
+}

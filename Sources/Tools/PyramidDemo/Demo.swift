@@ -1,0 +1,224 @@
+import Foundation
+package import LivingSpec
+import PyramidIO
+package import TestEventStream
+package import VisualTestingCore
+
+/// `pyramid demo`: the reference app's whole test pyramid in one run. It builds the Examples
+/// package (the app `shop-app` and its tests), runs every level's tests in one `swift test`
+/// (unit and integration tests of its view models and API client, snapshot tests of its
+/// running screens in Chromium, UI tests that launch it), and writes one folder: the living
+/// spec, the snapshot gallery, the JUnit files, and an index page linking them.
+package enum Demo {
+    package struct Options: Sendable {
+        /// The Examples package.
+        package var examples: String
+        /// Where the spec, gallery, JUnit files and index page go.
+        package var output: String
+        /// A deliberate regression for the app (`SHOP_BREAK`), to watch the pyramid catch it.
+        package var breakage: String?
+        /// Passed to `swift test --filter`, to run part of the pyramid.
+        package var filters: [String]
+        /// Run only this shard of the tests (after ``filters``); `pyramid merge` joins the shards' folders.
+        package var shard: TestShard?
+        /// A previous run's event stream, whose durations balance the shards.
+        package var shardDurations: String?
+
+        package init(
+            examples: String, output: String, breakage: String? = nil, filters: [String] = [], shard: TestShard? = nil,
+            shardDurations: String? = nil
+        ) {
+            self.examples = URL(fileURLWithPath: examples).standardizedFileURL.path
+            self.output = URL(fileURLWithPath: output).standardizedFileURL.path
+            self.breakage = breakage
+            self.filters = filters
+            self.shard = shard
+            self.shardDurations = shardDurations
+        }
+
+        /// The snapshot references of the app's screens.
+        package var snapshots: String { examples + "/Tests/ShopSnapshotTests/__Snapshots__" }
+    }
+
+    /// What the demo is doing, for its progress lines.
+    package enum Progress: Sendable, Equatable {
+        /// Building the app and its tests; `firstBuild` when nothing was built before (minutes, not seconds).
+        case building(firstBuild: Bool)
+        case built(seconds: Double)
+        /// This shard runs `tests` of `of`, dealt by duration or by count.
+        case sharded(TestShard, tests: Int, of: Int, byDuration: Bool)
+        case testing
+        /// A line of `swift test`'s output worth showing: a suite's end, or a failure.
+        case testLine(String)
+    }
+
+    /// Where the demo wrote, all inside ``Options/output``.
+    package struct Files: Sendable, Equatable {
+        package var folder: String
+        package var index: String { folder + "/index.html" }
+        package var specHTML: String { folder + "/spec.html" }
+        package var specMarkdown: String { folder + "/spec.md" }
+        package var junit: String { folder + "/junit.xml" }
+        package var gallery: String { folder + "/gallery.html" }
+        package var snapshotJUnit: String { folder + "/snapshots-junit.xml" }
+        package var catalog: String { folder + "/snapshot-catalog.json" }
+        package var snapshotReport: String { folder + "/snapshot-report.jsonl" }
+        package var artifacts: String { folder + "/artifacts" }
+        package var buildLog: String { folder + "/build.log" }
+        package var run: String { folder + "/run" }
+        /// What `pyramid merge` needs to know of the run: ``RunRecord``.
+        package var record: String { folder + "/pyramid-run.json" }
+        /// Every `manifest.json` of the references as the run left them, by path under the snapshot root.
+        package var manifests: String { folder + "/manifests" }
+
+        package init(folder: String) {
+            self.folder = folder
+        }
+    }
+
+    /// What the run found.
+    package struct Summary: Sendable {
+        package var files: Files
+        /// Every test, by level.
+        package var pyramid: PyramidReport
+        /// `12 tests in 3 suites: 11 passed, 1 failed`.
+        package var specLine: String
+        /// The snapshot cells' results.
+        package var snapshots: RunReport
+        /// `swift test`'s exit status.
+        package var testStatus: Int32
+        package var buildSeconds: Double
+        package var testSeconds: Double
+
+        /// Whether anything failed: a test, a snapshot cell, or `swift test` itself.
+        package var failed: Bool { testStatus != 0 || !pyramid.failures.isEmpty || !snapshots.failures.isEmpty }
+    }
+
+    /// Builds, runs and writes; `progress` hears what happens as it happens.
+    /// - Throws: ``DemoError`` when the package is not there, does not build, or the run
+    ///   cannot be read or written. Failing tests are not an error: they are in the summary.
+    package static func run(_ options: Options, progress: @escaping @Sendable (Progress) -> Void = { _ in }) async throws(DemoError) -> Summary {
+        let files = Files(folder: options.output)
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: options.examples + "/Package.swift") else { throw .noExamplesPackage(options.examples) }
+        do {
+            try manager.createDirectory(atPath: files.folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(files.folder, FileError.describe(error))
+        }
+        // This run's results only.
+        for stale in [files.snapshotReport, files.artifacts, files.index, files.manifests, files.record] { try? manager.removeItem(atPath: stale) }
+
+        let clock = ContinuousClock()
+        let buildStart = clock.now
+        progress(.building(firstBuild: !manager.fileExists(atPath: options.examples + "/.build/debug")))
+        let buildStatus: Int32
+        do {
+            buildStatus = try SwiftTestRunner.swift(
+                ["build", "--package-path", options.examples, "--build-tests"],
+                environment: ProcessInfo.processInfo.environment, echo: .none, keep: files.buildLog)
+        } catch {
+            throw .cannotBuild(options.examples, "\(error)")
+        }
+        guard buildStatus == 0 else {
+            throw .buildFailed(options.examples, status: buildStatus, log: files.buildLog, tail: tail(of: files.buildLog))
+        }
+        let buildSeconds = seconds(clock.now - buildStart)
+        progress(.built(seconds: buildSeconds))
+
+        var filters = options.filters
+        if let shard = options.shard {
+            let share: ShardSelection.Share
+            do {
+                share = try ShardSelection.share(
+                    for: shard, packagePath: options.examples, filters: options.filters, durationsFrom: options.shardDurations,
+                    workFolder: files.run)
+            } catch {
+                throw .testRunFailed("\(error)")
+            }
+            progress(.sharded(shard, tests: share.tests.count, of: share.all.count, byDuration: share.byDuration))
+            filters = share.filters
+        }
+
+        progress(.testing)
+        let testStart = clock.now
+        // A shard is chosen by the filters; PYRAMID_SHARD from this environment must not shard it again.
+        var environment = [
+            "SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts, TestShard.environmentVariable: "",
+        ]
+        if let breakage = options.breakage { environment["SHOP_BREAK"] = breakage }
+        let runner = SwiftTestRunner(
+            packagePath: options.examples, filters: filters, extraArguments: ["--skip-build"], workFolder: files.run,
+            environment: environment,
+            onLine: { line in if let shown = shown(line) { progress(.testLine(shown)) } },
+            // The Examples are Swift Testing only: the list would only cost time.
+            listsTests: false)
+        let status: Int32
+        do { status = try runner.run() } catch { throw .testRunFailed("\(error)") }
+        let testSeconds = seconds(clock.now - testStart)
+
+        var document: SpecDocument
+        do {
+            document = try SpecDocument.read(eventStream: runner.eventStreamPath, attachmentsFolder: runner.attachmentsPath, title: "The reference app's test pyramid")
+                .addingXCTest(console: runner.consolePath, testList: manager.fileExists(atPath: runner.testListPath) ? runner.testListPath : nil)
+        } catch {
+            throw .unreadableRun("\(error)")
+        }
+        let classifier = PyramidClassifier()
+        document.pyramid = classifier
+        do {
+            _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
+        } catch {
+            throw .cannotWrite(files.folder, "\(error)")
+        }
+
+        var snapshots = RunReport(results: [])
+        if manager.fileExists(atPath: files.snapshotReport) {
+            do { snapshots = try RunReport.read(files.snapshotReport).report } catch { throw .unreadableRun("\(error)") }
+        }
+        do {
+            try SnapshotPublication(root: options.snapshots, report: snapshots)
+                .write(SnapshotPublication.Destinations(catalog: files.catalog, gallery: files.gallery, junit: files.snapshotJUnit))
+        } catch {
+            throw .cannotWrite(files.folder, "\(error)")
+        }
+
+        let record = RunRecord(
+            shard: options.shard?.description, snapshots: options.snapshots, breakage: options.breakage, testStatus: status,
+            buildSeconds: buildSeconds, testSeconds: testSeconds, tests: document.run.tests.count)
+        do {
+            try RunRecord.mirrorManifests(of: options.snapshots, into: files.manifests)
+            try record.write(to: files.record)
+        } catch {
+            throw .cannotWrite(files.folder, "\(error)")
+        }
+
+        let summary = Summary(
+            files: files, pyramid: PyramidReport(run: document.run, classifier: classifier), specLine: document.summaryLine,
+            snapshots: snapshots, testStatus: status, buildSeconds: buildSeconds, testSeconds: testSeconds)
+        do {
+            try AtomicFile.write(Data(DemoIndex.render(summary, breakage: options.breakage).utf8), to: files.index)
+        } catch {
+            throw .cannotWrite(files.index, error.reason)
+        }
+        return summary
+    }
+
+    /// The lines of `swift test`'s output the demo shows while it runs: each suite's end and
+    /// each failed test, so a long run is not silent and a failure shows when it happens.
+    package static func shown(_ line: String) -> String? {
+        let suiteEnd = (line.hasPrefix("✔ Suite ") || line.hasPrefix("✘ Suite ")) && !line.contains(" started")
+        let failedTest = line.hasPrefix("✘ Test ") && line.contains(" failed after ")
+        guard suiteEnd || failedTest else { return nil }
+        return line
+    }
+
+    static func tail(of path: String, lines: Int = 30) -> String {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+package import PyramidIO
+import VisualTestingCore
+
+/// What a `pyramid demo` run, sharded or not, leaves beside its spec and gallery for
+/// `pyramid merge`: `pyramid-run.json`.
+package struct RunRecord: Sendable, Codable, Equatable {
+    /// `2/4`, or nil for a whole run.
+    package var shard: String?
+    /// The folder of the references the run checked.
+    package var snapshots: String
+    package var breakage: String?
+    /// `swift test`'s exit status.
+    package var testStatus: Int32
+    package var buildSeconds: Double
+    package var testSeconds: Double
+    /// How many tests ran.
+    package var tests: Int
+
+    package init(
+        shard: String?, snapshots: String, breakage: String?, testStatus: Int32, buildSeconds: Double, testSeconds: Double, tests: Int
+    ) {
+        self.shard = shard
+        self.snapshots = snapshots
+        self.breakage = breakage
+        self.testStatus = testStatus
+        self.buildSeconds = buildSeconds
+        self.testSeconds = testSeconds
+        self.tests = tests
+    }
+
+    /// Reads `pyramid-run.json`.
+    package static func read(_ path: String) throws(FileError) -> RunRecord {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw FileError(path: path, reason: FileError.describe(error))
+        }
+        do {
+            return try JSONDecoder().decode(RunRecord.self, from: data)
+        } catch {
+            throw FileError(path: path, reason: "not a pyramid run record (\(error))")
+        }
+    }
+
+    /// Writes it as sorted JSON, atomically.
+    package func write(to path: String) throws(FileError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try AtomicFile.write(try encoder.encode(self) + Data("\n".utf8), to: path)
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Copies every `manifest.json` under `root` to the same relative path under `folder`, so a
+    /// shard's output says what its checkout's manifests were after the run.
+    package static func mirrorManifests(of root: String, into folder: String) throws(FileError) {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: root) else { return }
+        let paths: [String]
+        do {
+            paths = try ManifestStore.manifestPaths(under: root)
+        } catch {
+            throw FileError(path: root, reason: "\(error)")
+        }
+        let base = URL(fileURLWithPath: root).standardizedFileURL.path
+        for path in paths {
+            let relative = String(path.dropFirst(base.count + 1))
+            let target = folder + "/" + relative
+            do {
+                try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try AtomicFile.write(try Data(contentsOf: URL(fileURLWithPath: path)), to: target)
+            } catch {
+                throw FileError(path: target, reason: FileError.describe(error))
+            }
+        }
+    }
+}

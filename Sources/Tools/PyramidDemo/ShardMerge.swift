@@ -1,0 +1,267 @@
+import Foundation
+import LivingSpec
+import PyramidIO
+import TestEventStream
+import VisualTestingCore
+
+/// `pyramid merge`: joins what the shards of a run wrote (`pyramid demo --shard i/n`) into the
+/// folder one unsharded run would have written: the living spec from the joined event streams,
+/// the snapshot run report, manifests, catalog, gallery and JUnit, the artifacts, and the index.
+///
+/// Each test and each snapshot cell has one writer. A test run by two shards, a cell reported by
+/// two shards with different results, an artifact or a manifest entry two shards wrote
+/// differently: each is an error naming both shards, found before anything is written. The
+/// output is built beside the destination and moved into place, and an existing destination is
+/// never overwritten.
+package enum ShardMerge {
+    package struct Options: Sendable {
+        /// The shards' output folders.
+        package var inputs: [String]
+        package var output: String
+        package var title: String
+
+        package init(inputs: [String], output: String, title: String = "The reference app's test pyramid") {
+            self.inputs = inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            self.output = URL(fileURLWithPath: output).standardizedFileURL.path
+            self.title = title
+        }
+    }
+
+    /// Merges `options.inputs` into `options.output`.
+    /// - Returns: The merged run's summary, as the demo prints it.
+    /// - Throws: ``MergeError`` for a folder that is not a run's output, a conflict, or a file that
+    ///   cannot be read or written; nothing is written then.
+    package static func run(_ options: Options) throws(MergeError) -> Demo.Summary {
+        guard !options.inputs.isEmpty else { throw .noInputs }
+        if options.inputs.contains(options.output) { throw .outputIsAnInput(options.output) }
+        guard !FileManager.default.fileExists(atPath: options.output) else { throw .outputExists(options.output) }
+        let shards = try options.inputs.map { (folder: String) throws(MergeError) in try Shard(folder: folder) }
+        let snapshotRoots = Set(shards.map(\.record.snapshots))
+        guard snapshotRoots.count == 1, let snapshotRoot = snapshotRoots.first else {
+            throw .differentSnapshots(shards.map { "\($0.folder): \($0.record.snapshots)" })
+        }
+
+        // Everything is read and checked before anything is written.
+        let staging = options.output + ".merging-\(UUID().uuidString.prefix(8))"
+        let files = Demo.Files(folder: staging)
+        let events = try EventStreamJoin.join(shards, into: files)
+        let report = try joinReports(shards, artifacts: files.artifacts)
+        let manifests = try joinManifests(shards)
+
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (options.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let document = try writeAll(
+                shards: shards, files: files, events: events, report: report, manifests: manifests, snapshotRoot: snapshotRoot,
+                title: options.title)
+            let summary = try summarize(shards: shards, files: files, document: document, report: report, breakage: shards[0].record.breakage)
+            try FileManager.default.moveItem(atPath: staging, toPath: options.output)
+            return summary.relocated(to: Demo.Files(folder: options.output))
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            if let error = error as? MergeError { throw error }
+            throw .cannotWrite(options.output, "\(error)")
+        }
+    }
+
+    /// One shard's output folder.
+    struct Shard {
+        var folder: String
+        var files: Demo.Files { Demo.Files(folder: folder) }
+        var record: RunRecord
+
+        init(folder: String) throws(MergeError) {
+            self.folder = folder
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw .notARunFolder(folder, "no such folder")
+            }
+            do {
+                record = try RunRecord.read(Demo.Files(folder: folder).record)
+            } catch {
+                throw .notARunFolder(folder, "\(error.reason) (\(error.path)); pyramid demo writes it")
+            }
+        }
+    }
+
+    // MARK: Snapshot results
+
+    /// Every shard's cells, each once, in a stable order; artifacts re-pointed into the merged folder.
+    static func joinReports(_ shards: [Shard], artifacts: String) throws(MergeError) -> RunReport {
+        var byCell: [String: (result: SnapshotResult, shard: String)] = [:]
+        for shard in shards {
+            let path = shard.files.snapshotReport
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            let read: (report: RunReport, problems: [String])
+            do { read = try RunReport.read(path) } catch { throw .unreadable(path, error.reason) }
+            if let problem = read.problems.first { throw .unreadable(path, problem) }
+            for var result in read.report.results {
+                result.artifacts = result.artifacts.map { paths in
+                    SnapshotArtifactPaths(
+                        reference: paths.reference.map { relocate($0, from: shard.files.artifacts, to: artifacts) },
+                        actual: paths.actual.map { relocate($0, from: shard.files.artifacts, to: artifacts) },
+                        diff: paths.diff.map { relocate($0, from: shard.files.artifacts, to: artifacts) })
+                }
+                let key = result.name + "/" + result.file
+                if let earlier = byCell[key] {
+                    guard sameOutcome(earlier.result, result) else {
+                        throw .conflictingCell(key, first: earlier.shard, second: shard.folder)
+                    }
+                    continue
+                }
+                byCell[key] = (result, shard.folder)
+            }
+        }
+        return RunReport(results: byCell.keys.sorted().map { byCell[$0]!.result })
+    }
+
+    /// Two reports of one cell agree when everything but the time they were made agrees.
+    static func sameOutcome(_ a: SnapshotResult, _ b: SnapshotResult) -> Bool {
+        var a = a, b = b
+        a.time = ""
+        b.time = ""
+        return a == b
+    }
+
+    static func relocate(_ path: String, from folder: String, to target: String) -> String {
+        path.hasPrefix(folder + "/") ? target + String(path.dropFirst(folder.count)) : path
+    }
+
+    // MARK: Manifests
+
+    /// The union of the shards' manifests, by path under the snapshot root; a state two shards
+    /// left different is a conflict.
+    static func joinManifests(_ shards: [Shard]) throws(MergeError) -> [String: (manifest: SnapshotManifest, shard: String)] {
+        var joined: [String: (manifest: SnapshotManifest, shard: String)] = [:]
+        for shard in shards {
+            let folder = shard.files.manifests
+            guard FileManager.default.fileExists(atPath: folder) else { continue }
+            let paths: [String]
+            do { paths = try ManifestStore.manifestPaths(under: folder) } catch { throw .unreadable(folder, "\(error)") }
+            let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+            for path in paths {
+                let relative = String(path.dropFirst(base.count + 1))
+                let manifest: SnapshotManifest
+                do { manifest = try ManifestStore.read(path) } catch { throw .unreadable(path, "\(error)") }
+                guard var existing = joined[relative] else {
+                    joined[relative] = (manifest, shard.folder)
+                    continue
+                }
+                for (state, entry) in manifest.states {
+                    if let earlier = existing.manifest.states[state], earlier != entry {
+                        throw .conflictingManifest(relative, state: state, first: existing.shard, second: shard.folder)
+                    }
+                    existing.manifest.states[state] = entry
+                }
+                joined[relative] = existing
+            }
+        }
+        return joined
+    }
+
+    // MARK: Writing
+
+    static func writeAll(
+        shards: [Shard], files: Demo.Files, events: EventStreamJoin.Joined, report: RunReport,
+        manifests: [String: (manifest: SnapshotManifest, shard: String)], snapshotRoot: String, title: String
+    ) throws -> SpecDocument {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: files.run, withIntermediateDirectories: true)
+        try events.write(to: files)
+        // Artifacts: each file once; two shards' files at one path must be the same bytes.
+        var copied: [String: String] = [:]
+        for shard in shards {
+            let source = shard.files.artifacts
+            guard let walker = manager.enumerator(atPath: source) else { continue }
+            while let relative = walker.nextObject() as? String {
+                var isDirectory: ObjCBool = false
+                let from = source + "/" + relative
+                guard manager.fileExists(atPath: from, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                let to = files.artifacts + "/" + relative
+                if let earlier = copied[relative] {
+                    guard manager.contentsEqual(atPath: from, andPath: to) else {
+                        throw MergeError.conflictingArtifact(relative, first: earlier, second: shard.folder)
+                    }
+                    continue
+                }
+                try manager.createDirectory(atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try manager.copyItem(atPath: from, toPath: to)
+                copied[relative] = shard.folder
+            }
+        }
+        for (relative, entry) in manifests {
+            let path = files.manifests + "/" + relative
+            try manager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.write(ManifestStore.encode(entry.manifest), to: path)
+        }
+        try RunReport.append(report.results, to: files.snapshotReport)
+        // The catalog from the joined manifests; the gallery's images from the references.
+        let catalog = manifests.isEmpty
+            ? try SnapshotPublication(root: snapshotRoot, report: report).catalog
+            : try CatalogBuilder.build(root: files.manifests)
+        try SnapshotPublication(catalog: catalog, root: snapshotRoot, report: report)
+            .write(SnapshotPublication.Destinations(catalog: files.catalog, gallery: files.gallery, junit: files.snapshotJUnit))
+
+        var document = try SpecDocument.read(eventStream: files.run + "/events.jsonl", attachmentsFolder: files.run + "/attachments", title: title)
+        document.pyramid = PyramidClassifier()
+        _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
+        return document
+    }
+
+    static func summarize(
+        shards: [Shard], files: Demo.Files, document: SpecDocument, report: RunReport, breakage: String?
+    ) throws -> Demo.Summary {
+        let classifier = PyramidClassifier()
+        let summary = Demo.Summary(
+            files: files, pyramid: PyramidReport(run: document.run, classifier: classifier), specLine: document.summaryLine,
+            snapshots: report, testStatus: shards.map(\.record.testStatus).max() ?? 0,
+            // Shards run side by side: the merged run took as long as its slowest shard.
+            buildSeconds: shards.map(\.record.buildSeconds).max() ?? 0, testSeconds: shards.map(\.record.testSeconds).max() ?? 0)
+        let record = RunRecord(
+            shard: nil, snapshots: shards[0].record.snapshots, breakage: breakage, testStatus: summary.testStatus,
+            buildSeconds: summary.buildSeconds, testSeconds: summary.testSeconds, tests: document.run.tests.count)
+        try record.write(to: files.record)
+        try AtomicFile.write(Data(DemoIndex.render(summary.relocated(to: Demo.Files(folder: files.folder)), breakage: breakage).utf8), to: files.index)
+        return summary
+    }
+}
+
+extension Demo.Summary {
+    /// The same summary with its files in `files`' folder.
+    func relocated(to files: Demo.Files) -> Demo.Summary {
+        var copy = self
+        copy.files = files
+        return copy
+    }
+}
+
+/// Why shards could not be merged.
+package enum MergeError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noInputs
+    case outputIsAnInput(String)
+    case outputExists(String)
+    case notARunFolder(String, String)
+    case differentSnapshots([String])
+    case unreadable(String, String)
+    case conflictingTest(String, first: String, second: String)
+    case conflictingCell(String, first: String, second: String)
+    case conflictingArtifact(String, first: String, second: String)
+    case conflictingManifest(String, state: String, first: String, second: String)
+    case cannotWrite(String, String)
+
+    package var description: String {
+        switch self {
+        case .noInputs: "no shard folders to merge"
+        case .outputIsAnInput(let path): "\(path): the output is one of the shards; choose another folder"
+        case .outputExists(let path): "\(path) already exists; merge writes a new folder and overwrites nothing (remove it or choose another)"
+        case .notARunFolder(let path, let why): "\(path): not the output of pyramid demo: \(why)"
+        case .differentSnapshots(let roots): "the shards checked different snapshot folders:\n" + roots.map { "  " + $0 }.joined(separator: "\n")
+        case .unreadable(let path, let why): "\(path): cannot be read: \(why)"
+        case .conflictingTest(let test, let first, let second): "test \(test) was run by two shards, \(first) and \(second): each test has one shard"
+        case .conflictingCell(let cell, let first, let second): "snapshot cell \(cell) was reported differently by \(first) and \(second): each cell has one writer"
+        case .conflictingArtifact(let path, let first, let second): "artifact \(path) differs between \(first) and \(second)"
+        case .conflictingManifest(let path, let state, let first, let second): "manifest \(path), state \(state), differs between \(first) and \(second)"
+        case .cannotWrite(let path, let why): "\(path): cannot write the merged run: \(why)"
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import PNGCodec
+import PyramidIO
+package import VisualTestingCore
+
+/// The review server's behaviour, apart from sockets: the gallery with Approve and
+/// Reject, the images it links to, and the decisions.
+///
+/// Reads are limited to PNG files inside the root and to the artifacts the run
+/// report names (by number, never by a client's path). Every change needs the token
+/// and a Host of 127.0.0.1 or localhost, so another web page cannot make one.
+package actor ReviewService {
+    /// The secret printed at start; the page sends it back as `X-Pyramid-Token`.
+    package nonisolated let token: String
+    package nonisolated let root: SnapshotRoot
+    /// The largest request body accepted.
+    package static let bodyLimit = 64 * 1024
+
+    let report: RunReport?
+    /// Results whose reference lies inside the root, by root-relative path.
+    let results: [String: SnapshotResult]
+    /// Artifact files the report names, served as `/artifacts/N`.
+    let artifacts: [String]
+    var decisions: [String: GalleryDecision] = [:]
+
+    package init(root: String, report: RunReport?, token: String = ReviewService.randomToken()) throws(ReviewError) {
+        self.root = try SnapshotRoot(root)
+        self.report = report
+        self.token = token
+        var results: [String: SnapshotResult] = [:]
+        var artifacts: [String] = []
+        for result in report?.results ?? [] {
+            if let id = self.root.relative(result.reference) { results[id] = result }
+            for path in [result.artifacts?.reference, result.artifacts?.actual, result.artifacts?.diff].compactMap({ $0 }) where !artifacts.contains(path) {
+                artifacts.append(path)
+            }
+        }
+        self.results = results
+        self.artifacts = artifacts
+    }
+
+    /// 32 random bytes as hex.
+    package static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+
+    /// What each image was decided to be, by root-relative path.
+    package var currentDecisions: [String: GalleryDecision] { decisions }
+
+    /// Answers one request. `port` is the server's, for the Host check.
+    package func handle(_ request: ReviewRequest, port: Int) -> ReviewResponse {
+        do {
+            return try route(request, port: port)
+        } catch {
+            return .error(error)
+        }
+    }
+
+    private func route(_ request: ReviewRequest, port: Int) throws(ReviewError) -> ReviewResponse {
+        let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
+        guard let host = request.headers["host"], hosts.contains(host.lowercased()) else {
+            throw .forbidden("requests must be addressed to 127.0.0.1:\(port)")
+        }
+        guard let path = request.path else { throw .badRequest("the request path is not valid percent-encoding") }
+        switch path {
+        case "/", "/index.html":
+            try require(request, methods: ["GET", "HEAD"])
+            return ReviewResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(try gallery().utf8))
+        case "/approve", "/reject":
+            try require(request, methods: ["POST"])
+            if let origin = request.headers["origin"], !hosts.map({ "http://" + $0 }).contains(origin.lowercased()) {
+                throw .forbidden("changes are accepted only from the review page, not from \(origin)")
+            }
+            try checkToken(request)
+            guard request.headers["content-type"]?.lowercased().hasPrefix("application/json") == true else {
+                throw .unsupportedMediaType("a decision is a JSON body: {\"file\": \"…\"} or {\"view\": \"…\"}")
+            }
+            let targets = try targets(of: request.body)
+            let decided = try path == "/approve" ? approve(targets) : reject(targets)
+            return .json(200, ["files": decided, "decision": path == "/approve" ? "approved" : "rejected"])
+        default:
+            if path.hasPrefix("/files/") {
+                try require(request, methods: ["GET", "HEAD"])
+                let relative = String(path.dropFirst("/files/".count))
+                guard relative.hasSuffix(".png") else { throw .notFound("only PNG images are served: \(relative)") }
+                return try file(at: root.resolve(relative, mustExist: true), named: relative)
+            }
+            if path.hasPrefix("/artifacts/") {
+                try require(request, methods: ["GET", "HEAD"])
+                guard let index = Int(path.dropFirst("/artifacts/".count)), artifacts.indices.contains(index) else {
+                    throw .notFound("no such artifact: \(path)")
+                }
+                return try file(at: artifacts[index], named: path)
+            }
+            throw .notFound("no such page: \(path)")
+        }
+    }
+
+    private func require(_ request: ReviewRequest, methods: [String]) throws(ReviewError) {
+        guard methods.contains(request.method) else { throw .methodNotAllowed(method: request.method, allowed: methods) }
+    }
+
+    private func checkToken(_ request: ReviewRequest) throws(ReviewError) {
+        guard let sent = request.headers["x-pyramid-token"], !sent.isEmpty else {
+            throw .forbidden("a change needs the token printed at start, in the X-Pyramid-Token header")
+        }
+        // Compare every byte, so the time taken does not tell how much matched.
+        let expected = Array(token.utf8), given = Array(sent.utf8)
+        var difference = expected.count ^ given.count
+        for index in 0..<min(expected.count, given.count) { difference |= Int(expected[index] ^ given[index]) }
+        guard difference == 0 else { throw .forbidden("wrong token") }
+    }
+
+    private func file(at path: String, named name: String) throws(ReviewError) -> ReviewResponse {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .notFound("cannot read \(name)") }
+        return ReviewResponse(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")], body: Array(data))
+    }
+
+    /// The images a body names: one file, or every image under review in one view's folder.
+    private func targets(of body: [UInt8]) throws(ReviewError) -> [String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            throw .badRequest("the body is not a JSON object: expected {\"file\": \"…\"} or {\"view\": \"…\"}")
+        }
+        if let file = object["file"] as? String {
+            _ = try SnapshotRoot.components(of: file)
+            guard results[file] != nil else { throw .notFound("no image under review at \(file)") }
+            return [file]
+        }
+        if let view = object["view"] as? String {
+            _ = try SnapshotRoot.components(of: view)
+            // A view's changes: cells with an actual image to take (not new or recorded ones).
+            let files = results.filter { id, result in
+                Self.needsReview(result) && Self.folder(of: id, result: result) == view
+            }.keys.sorted()
+            guard !files.isEmpty else { throw .notFound("no image under review in \(view)") }
+            return files
+        }
+        throw .badRequest("the body names neither \"file\" nor \"view\"")
+    }
+
+    static func needsReview(_ result: SnapshotResult) -> Bool {
+        [.failed, .missing, .error].contains(result.outcome) && result.artifacts?.actual != nil
+    }
+
+    /// The manifest folder of a result, root-relative.
+    static func folder(of id: String, result: SnapshotResult) -> String {
+        SnapshotLayout.manifestFolder(reference: id, file: result.file)
+    }
+
+    private func reject(_ files: [String]) -> [String] {
+        for file in files { decisions[file] = .rejected }
+        return files
+    }
+
+    /// Replaces each reference with its actual image and records it in the manifest.
+    /// Every image is checked before any is written, so a bad one changes nothing.
+    private func approve(_ files: [String]) throws(ReviewError) -> [String] {
+        var writes: [(file: String, destination: String, folder: String, bytes: Data, result: SnapshotResult)] = []
+        for file in files {
+            let result = results[file]!
+            guard let actual = result.artifacts?.actual else {
+                throw .conflict("\(file) has no actual image to approve (the run's outcome was \(result.outcome.rawValue))")
+            }
+            guard let bytes = FileManager.default.contents(atPath: actual) else {
+                throw .conflict("the actual image of \(file) is gone: \(actual)")
+            }
+            do {
+                _ = try PNGDecoder().decode(Array(bytes), file: actual)
+            } catch {
+                throw .unprocessable("the actual image of \(file) is not a valid PNG (\(actual)): \(error)")
+            }
+            let destination = try root.resolve(file, mustExist: false)
+            let folder = Self.folder(of: file, result: result)
+            writes.append((file, destination, folder, bytes, result))
+        }
+        for write in writes {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: URL(fileURLWithPath: write.destination).deletingLastPathComponent().path, withIntermediateDirectories: true)
+                try AtomicFile.write(write.bytes, to: write.destination)
+                let folderPath = root.path + "/" + write.folder
+                let existing = try? ManifestStore.read(folderPath + "/manifest.json").states[write.result.state]
+                try ManifestStore.record(
+                    name: write.result.name, type: write.result.type, state: write.result.state,
+                    inNavigation: existing?.inNavigation ?? false, disableAnimations: existing?.disableAnimations ?? false,
+                    entries: [SnapshotEntry(cell: write.result.cell, file: write.result.file)],
+                    in: folderPath)
+            } catch {
+                throw .writeFailed("could not approve \(write.file): \(error)")
+            }
+            decisions[write.file] = .approved
+        }
+        return writes.map(\.file)
+    }
+
+    /// The gallery page with Approve and Reject, and decisions so far.
+    func gallery() throws(ReviewError) -> String {
+        var publication: SnapshotPublication
+        do {
+            publication = try SnapshotPublication(root: root.path, report: report)
+        } catch {
+            throw .writeFailed("the catalog could not be built: \(error)")
+        }
+        for index in publication.items.indices {
+            guard let decision = decisions[publication.items[index].id] else { continue }
+            publication.items[index].decision = decision
+            if decision == .approved {
+                publication.items[index].status = .passed
+                publication.items[index].reference = root.path + "/" + publication.items[index].id
+            }
+        }
+        let root = self.root
+        let artifactIndex = Dictionary(artifacts.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let links = GalleryLinks { path in
+            if let index = artifactIndex[path] { return "/artifacts/\(index)" }
+            if let relative = root.relative(path) {
+                return "/files/" + GalleryLinks.urlPath(relative)
+            }
+            return ""
+        }
+        return publication.galleryHTML(links: links, review: GalleryReview(), title: "Snapshot Review")
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+public import Testing
+
+/// One element on screen, found afresh by its query each time it is read or used, as
+/// `XCUIElement`.
+///
+/// Properties and actions need the query to match exactly one element
+/// (``UITestingError/ambiguous(query:count:)`` otherwise); ``exists`` only needs one or more.
+public struct UIElement: ElementQueryProviding, CustomStringConvertible {
+    public let app: UIApp
+    public let queryDescription: ElementQueryDescription
+
+    init(app: UIApp, query: ElementQueryDescription) {
+        self.app = app
+        self.queryDescription = query
+    }
+
+    public var description: String { queryDescription.description }
+
+    // MARK: State
+
+    /// The element as it is now.
+    public func snapshot() async throws -> ElementSnapshot {
+        let found = try await app.resolve(queryDescription)
+        guard let first = found.first else { throw UITestingError.noMatch(query: description) }
+        guard found.count == 1 else { throw UITestingError.ambiguous(query: description, count: found.count) }
+        return first
+    }
+
+    /// Whether the query matches at least one element now.
+    public var exists: Bool {
+        get async throws { try await !app.resolve(queryDescription).isEmpty }
+    }
+
+    public var isEnabled: Bool { get async throws { try await snapshot().isEnabled } }
+    public var isHittable: Bool { get async throws { try await snapshot().isHittable } }
+    public var label: String { get async throws { try await snapshot().label } }
+    public var value: String { get async throws { try await snapshot().value } }
+    public var placeholderValue: String { get async throws { try await snapshot().placeholderValue } }
+    public var identifier: String { get async throws { try await snapshot().identifier } }
+
+    // MARK: Actions
+
+    /// Taps (clicks) the element.
+    public func tap() async throws { try await app.perform(.tap, on: queryDescription) }
+
+    /// Types `text` into the element, after what it holds.
+    public func typeText(_ text: String) async throws { try await app.perform(.typeText(text), on: queryDescription) }
+
+    /// Empties a text field.
+    public func clearText() async throws { try await app.perform(.clearText, on: queryDescription) }
+
+    /// Scrolls the element's content.
+    public func scroll(_ direction: ScrollDirection) async throws { try await app.perform(.scroll(direction), on: queryDescription) }
+
+    /// As XCUITest: a swipe up scrolls the content down.
+    public func swipeUp() async throws { try await scroll(.down) }
+    public func swipeDown() async throws { try await scroll(.up) }
+
+    // MARK: Waits
+
+    /// Waits until the element exists. On timeout, records an issue naming the query, what
+    /// it matched last and the time waited, with the screen attached, and returns `false`.
+    @discardableResult
+    public func waitForExistence(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await waitUntil("waitForExistence", timeout, expectation: "to exist", sourceLocation) { !$0.isEmpty }
+    }
+
+    /// ``waitForExistence(timeout:sourceLocation:)`` with seconds, as XCUITest spells it.
+    @discardableResult
+    public func waitForExistence(timeout seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await waitForExistence(timeout: .seconds(seconds), sourceLocation: sourceLocation)
+    }
+
+    /// Waits until no element matches.
+    @discardableResult
+    public func waitForNonExistence(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await waitUntil("waitForNonExistence", timeout, expectation: "to disappear", sourceLocation) { $0.isEmpty }
+    }
+
+    /// ``waitForNonExistence(timeout:sourceLocation:)`` with seconds, as XCUITest spells it.
+    @discardableResult
+    public func waitForNonExistence(timeout seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await waitForNonExistence(timeout: .seconds(seconds), sourceLocation: sourceLocation)
+    }
+
+    /// Waits until the element's `property` equals `expected`.
+    @discardableResult
+    public func wait<Value: Equatable & Sendable>(
+        for property: any KeyPath<ElementSnapshot, Value> & Sendable, toEqual expected: Value, timeout: Duration? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        let name = Self.propertyName(property)
+        return await waitUntil("wait(for: \\.\(name), toEqual: \(expected))", timeout, expectation: "to have \(name) \(expected)", sourceLocation) {
+            $0.count == 1 && $0[0][keyPath: property] == expected
+        }
+    }
+
+    /// Waits until the element is enabled.
+    @discardableResult
+    public func waitForEnabled(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await waitUntil("waitForEnabled", timeout, expectation: "to be enabled", sourceLocation) { $0.count == 1 && $0[0].isEnabled }
+    }
+
+    /// Waits until the element's label is `label`.
+    @discardableResult
+    public func waitForLabel(_ label: String, timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await wait(for: \.label, toEqual: label, timeout: timeout, sourceLocation: sourceLocation)
+    }
+
+    /// Waits until the element's value is `value`.
+    @discardableResult
+    public func waitForValue(_ value: String, timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+        await wait(for: \.value, toEqual: value, timeout: timeout, sourceLocation: sourceLocation)
+    }
+
+    /// The one polling loop behind every wait: ``UIApp/waitPolicy`` decides the interval and
+    /// the clock. A driver error ends the wait as a failure that names it.
+    func waitUntil(
+        _ wait: String, _ timeout: Duration?, expectation: String, _ location: SourceLocation,
+        _ done: @escaping ([ElementSnapshot]) -> Bool
+    ) async -> Bool {
+        let policy = app.waitPolicy
+        let limit = timeout ?? policy.defaultTimeout
+        let call = "\(wait)(timeout: \(WaitFailure.seconds(limit)))"
+        do {
+            let polled = try await policy.poll(timeout: limit, pause: app.pauseBetweenLooks, { try await app.resolve(queryDescription) }, until: done)
+            if polled.accepted { return true }
+            let failure = WaitFailure(
+                wait: call, query: queryDescription, expectation: expectation, lastSeen: Self.describe(polled.value),
+                waited: polled.waited, looks: polled.looks)
+            await failure.record(app: app, at: location)
+        } catch {
+            Issue.record(Comment(rawValue: "\(call): \(queryDescription) could not be looked up: \(error)"), sourceLocation: location)
+            await app.attachScreen(named: "wait-failure")
+        }
+        return false
+    }
+
+    static func describe(_ found: [ElementSnapshot]) -> String {
+        switch found.count {
+        case 0: return "no matching element"
+        case 1: return "one element: \(found[0])"
+        default: return "\(found.count) elements: " + found.prefix(3).map { "(\($0))" }.joined(separator: ", ") + (found.count > 3 ? ", …" : "")
+        }
+    }
+
+    static func propertyName(_ property: KeyPath<ElementSnapshot, some Any>) -> String {
+        switch property {
+        case \ElementSnapshot.label: "label"
+        case \ElementSnapshot.value: "value"
+        case \ElementSnapshot.placeholderValue: "placeholderValue"
+        case \ElementSnapshot.identifier: "identifier"
+        case \ElementSnapshot.isEnabled: "isEnabled"
+        case \ElementSnapshot.isHittable: "isHittable"
+        default: "\(property)"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+public import Testing
+import UITesting
+import WebDriver
+
+/// A trait that lends each test a browser from a ``UIBrowserPool``, isolated from every other
+/// test, for `WebUIDriver(url:)`.
+///
+/// It exists because the two usual choices are both bad for a UI suite: a new browser per
+/// test costs about a second each, and one browser for the whole suite lets a test's cookies,
+/// storage and open dialogs leak into the next. Under this trait a test gets a pooled browser,
+/// and ``WebUIDriver/reset(session:)`` clears it afterwards in milliseconds. Tests run in
+/// parallel up to the pool's capacity; the rest wait for a browser.
+///
+/// ```swift
+/// @Suite(.webBrowser, .uiArtifacts)
+/// struct LoginFlowUITests {
+///     let app: UIApp
+///
+///     init() async throws {
+///         app = UIApp(driver: try WebUIDriver(url: ShopApp.url))
+///         app.launchArguments = ["UI_TESTING"]
+///         try await app.launch()
+///     }
+/// }
+/// ```
+public struct WebBrowserTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The pool the browsers come from.
+    public var pool: UIBrowserPool
+
+    public var isRecursive: Bool { true }
+
+    @TaskLocal static var leasedSession: WebDriverSession?
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        // Only a test case gets a browser; a suite's scope, and a test nested in a scope
+        // that already holds one (the trait on both suite and test), pass through.
+        guard testCase != nil, Self.leasedSession == nil else { return try await function() }
+        try await pool.withIsolatedSession { session in
+            try await Self.$leasedSession.withValue(session) { try await function() }
+        }
+    }
+}
+
+extension Trait where Self == WebBrowserTrait {
+    /// Lends each test a browser from the shared pool, reset after the test. See ``WebBrowserTrait``.
+    public static var webBrowser: Self { WebBrowserTrait(pool: .shared) }
+
+    /// Lends each test a browser from `pool`, reset after the test.
+    public static func webBrowser(pool: UIBrowserPool) -> Self { WebBrowserTrait(pool: pool) }
+}

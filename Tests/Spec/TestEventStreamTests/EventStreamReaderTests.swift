@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import TestEventStream
+
+/// The fixtures are real streams, recorded by scripts/record-spec-fixture from
+/// Tests/Spec/LivingSpecTests/Fixtures/SamplePackage: one with Swift Testing's experimental fields
+/// (tags, case arguments, comments) and attachments on disk, one plain.
+enum SampleStream {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("LivingSpecTests/Fixtures")
+
+    static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+
+    /// Reads attachments from the fixture folder, wherever the stream says they were.
+    static func loadAttachment(_ path: String) -> Data? {
+        let name = (path as NSString).lastPathComponent
+        return FileManager.default.contents(atPath: folder.appendingPathComponent("sample-attachments/\(name)").path)
+    }
+
+    static func run(_ name: String = "sample-6.3-experimental.jsonl") throws -> TestRun {
+        EventStreamReader.read(try data(name), loadAttachment: loadAttachment)
+    }
+}
+
+extension TestRun {
+    func test(_ title: String) -> TestNode? { tests.first { $0.title == title } }
+}
+
+@Suite("Reading Swift Testing's event stream")
+struct EventStreamReaderTests {
+    @Test("rebuilds module › suite › nested suite › test with display names, in source order")
+    func hierarchy() throws {
+        let run = try SampleStream.run()
+        #expect(run.diagnostics.isEmpty)
+        #expect(run.streamVersion == "6.3.0")
+        #expect(run.modules.map(\.title) == ["SampleTests"])
+        let suites = run.modules[0].children
+        #expect(suites.map(\.title) == ["個人法人選択画面", "Other outcomes"])
+        let register = suites[0]
+        #expect(register.children.map(\.title) == ["onTapNext: 「次へ」をタップした時", "選択肢ごとに「次へ」が活性化すること"])
+        #expect(register.children[0].children.map(\.title) == [
+            "個人を選択中なら登録APIを叩くこと", "法人を選択中なら基本情報画面に遷移すること", "登録APIが失敗したらアラートを出すこと",
+        ])
+        #expect(run.test("plainName()")?.displayName == nil)
+        #expect(run.test("個人を選択中なら登録APIを叩くこと")?.place == SourcePlace(fileID: "SampleTests/SampleTests.swift", line: 15))
+    }
+
+    @Test("derives every outcome: passed, failed, warning, known issue, skipped, cancelled")
+    func outcomes() throws {
+        let run = try SampleStream.run()
+        let outcomes = Dictionary(uniqueKeysWithValues: run.tests.map { ($0.title, $0.outcome) })
+        #expect(outcomes["個人を選択中なら登録APIを叩くこと"] == .passed)
+        #expect(outcomes["法人を選択中なら基本情報画面に遷移すること"] == .failed)
+        #expect(outcomes["登録APIが失敗したらアラートを出すこと"] == .failed)
+        #expect(outcomes["選択肢ごとに「次へ」が活性化すること"] == .failed)
+        #expect(outcomes["passes with a warning"] == .warning)
+        #expect(outcomes["passes with a known issue"] == .knownIssue)
+        #expect(outcomes["is skipped"] == .skipped)
+        #expect(outcomes["is cancelled"] == .cancelled)
+        #expect(run.test("is skipped")?.skipReason == "waiting for the new API")
+        #expect(run.test("is cancelled")?.cancelReason == "no network here")
+        #expect(run.counts[.failed] == 3 && run.counts[.passed] == 3 && run.counts.total == 10)
+        #expect(run.modules[0].children[0].outcome == .failed)
+        #expect((run.duration ?? 0) > 0)
+    }
+
+    @Test("a failure keeps its expectation, comments, step and source location")
+    func failureDetails() throws {
+        let run = try SampleStream.run()
+        let issue = try #require(run.test("法人を選択中なら基本情報画面に遷移すること")?.cases.first?.issues.first)
+        #expect(issue.kind == .failure)
+        #expect(issue.message == "Expectation failed: (calls → 0) == 1")
+        #expect(issue.details == ["登録APIを叩いていること", "Step: Then 登録APIを1回叩く"])
+        #expect(issue.place == SourcePlace(fileID: "SampleTests/SampleTests.swift", line: 26))
+        let thrown = try #require(run.test("登録APIが失敗したらアラートを出すこと")?.cases.first?.issues.first)
+        #expect(thrown.message == "Caught error: Offline()")
+        #expect(thrown.details == ["Step: When 「次へ」をタップする"])
+    }
+
+    @Test("steps come back from the attachments, in order, with their outcomes")
+    func steps() throws {
+        let run = try SampleStream.run()
+        let steps = try #require(run.test("登録APIが失敗したらアラートを出すこと")?.cases.first?.steps)
+        #expect(steps.map(\.title) == ["Given 登録APIが失敗する", "When 「次へ」をタップする"])
+        #expect(steps.map(\.outcome) == [.passed, .failed])
+        #expect(steps.last?.failure == "Threw Offline()")
+        let passing = try #require(run.test("個人を選択中なら登録APIを叩くこと")?.cases.first?.steps)
+        #expect(passing.map(\.keyword) == [.given, .when, .then])
+    }
+
+    @Test("a parameterised test has one case per argument, each with its outcome and steps")
+    func parameterised() throws {
+        let run = try SampleStream.run()
+        let test = try #require(run.test("選択肢ごとに「次へ」が活性化すること"))
+        #expect(test.isParameterized)
+        #expect(Set(test.cases.compactMap(\.arguments)) == ["\"individual\"", "\"corporation\"", "\"none\""])
+        let none = try #require(test.cases.first { $0.arguments == "\"none\"" })
+        #expect(none.outcome == .failed)
+        #expect(none.steps.map(\.title) == ["When noneを選ぶ", "Then 「次へ」が活性"])
+        #expect(test.cases.filter { $0.outcome == .passed }.count == 2)
+    }
+
+    @Test("tags and ordinary attachments are kept")
+    func tagsAndAttachments() throws {
+        let run = try SampleStream.run()
+        #expect(run.test("個人を選択中なら登録APIを叩くこと")?.tags == ["smoke", "登録"])
+        let attachments = try #require(run.test("attaches a log")?.cases.first?.attachments)
+        #expect(attachments.map(\.name) == ["server.log"])
+    }
+
+    @Test("a stream without the experimental fields still gives outcomes and arguments, and says steps are missing")
+    func plainStream() throws {
+        let run = try SampleStream.run("sample-6.3.jsonl")
+        #expect(run.counts[.failed] == 3 && run.counts.total == 10)
+        let test = try #require(run.test("選択肢ごとに「次へ」が活性化すること"))
+        #expect(Set(test.cases.compactMap(\.arguments)) == ["selection → \"individual\"", "selection → \"corporation\"", "selection → \"none\""])
+        #expect(run.test("is skipped")?.skipReason == "waiting for the new API")
+        #expect(run.diagnostics.map(\.severity) == [.note])
+        #expect(run.diagnostics.first?.message.contains("--attachments") == true)
+    }
+
+    @Test("a malformed line is reported with its number and the rest still reads")
+    func malformedLine() throws {
+        var lines = String(decoding: try SampleStream.data("sample-6.3-experimental.jsonl"), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert("{\"kind\":\"event\",\"payload\":{\"kind\":", at: 4)
+        lines.insert("not json at all", at: 20)
+        lines.insert("{\"payload\":{}}", at: 30)
+        let run = EventStreamReader.read(Data(lines.joined(separator: "\n").utf8), loadAttachment: SampleStream.loadAttachment)
+        #expect(run.diagnostics.map(\.line) == [5, 21, 31])
+        #expect(run.diagnostics.allSatisfy { $0.severity == .error })
+        #expect(run.diagnostics[0].message.contains("invalid JSON"))
+        #expect(run.diagnostics[2].message.contains("no \"kind\" field"))
+        #expect(run.counts.total == 10)
+        #expect(run.counts[.failed] == 3)
+    }
+
+    @Test("a newer version with unknown fields and kinds reads the same, with a note")
+    func newerVersion() throws {
+        let text = String(decoding: try SampleStream.data("sample-6.3-experimental.jsonl"), as: UTF8.self)
+            .replacingOccurrences(of: "\"version\":\"6.3.0\"", with: "\"version\":\"7.1.0\",\"futureField\":{\"x\":[1,2]}")
+            + "\n{\"kind\":\"hologram\",\"payload\":{},\"version\":\"7.1.0\"}\n"
+            + "{\"kind\":\"event\",\"payload\":{\"kind\":\"testTeleported\",\"testID\":\"X\"},\"version\":\"7.1.0\"}\n"
+        let run = EventStreamReader.read(Data(text.utf8), loadAttachment: SampleStream.loadAttachment)
+        #expect(run.streamVersion == "7.1.0")
+        #expect(run.counts.total == 10 && run.counts[.failed] == 3)
+        #expect(run.diagnostics.allSatisfy { $0.severity == .note })
+        #expect(run.diagnostics.contains { $0.message.contains("newer than 6.3") })
+        #expect(run.diagnostics.contains { $0.message.contains("record kind \"hologram\"") })
+    }
+
+    @Test("an empty stream is an empty run")
+    func emptyStream() {
+        let run = EventStreamReader.read(Data())
+        #expect(run.modules.isEmpty && run.diagnostics.isEmpty && run.counts.total == 0)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+@Suite("pyramid spec")
+struct SpecCommandTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Spec/LivingSpecTests/Fixtures")
+
+    @Test("renders a recorded stream: three files, a summary, exit 1 for the failed tests")
+    func recordedStream() async throws {
+        let run = try await CLI.run([
+            "spec", "--event-stream", Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path,
+            "--attachments", Self.fixtures.appendingPathComponent("sample-attachments").path,
+            "--output", folder.path("out"), "--title", "登録機能",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("登録機能: 10 tests — 3 failed, 1 cancelled, 1 skipped, 1 known issue, 1 passed with warnings, 3 passed"))
+        for name in ["spec.md", "spec.html", "junit.xml"] {
+            #expect(FileManager.default.fileExists(atPath: folder.path("out/\(name)")))
+        }
+        let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
+        #expect(markdown.contains("  - ✅ Given 個人を選択している"))
+    }
+
+    @Test("prints the test pyramid after the summary: failures first, levels from --level, the shape")
+    func pyramid() async throws {
+        let stream = Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path
+        let run = try await CLI.run(["spec", "--event-stream", stream, "--output", folder.path("out"), "--level", "SampleTests=integration"])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count > 7 && lines[1] == "Test pyramid: 10 tests, 3 failed")
+        #expect(lines[2...4].allSatisfy { $0.hasPrefix("✘ Integration › ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("  Integration    10 tests  3 failed") })
+        #expect(lines.contains { $0.hasPrefix("Shape: Unit · Integration · UI = 0 % · 100 % · 0 %") && $0.hasSuffix("out of shape, more Integration tests than recommended") })
+        let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
+        #expect(markdown.contains("## Test pyramid\n\n| Level | Tests | Failed | Test time | Share | Seed 000 |"))
+        #expect(markdown.contains("| Integration | 10 | 3 |"), "the --level option reaches the written spec")
+        let html = try String(contentsOfFile: folder.path("out/spec.html"), encoding: .utf8)
+        #expect(html.contains("<tr><td>Integration</td><td>10</td><td>3</td>"))
+    }
+
+    @Test("a --level that is not TARGET=LEVEL, or names no level, is refused before anything runs")
+    func badLevel() async throws {
+        for (option, message) in [
+            ("ShopUITests", "--level ShopUITests: expected TARGET=LEVEL, such as ShopUITests=ui"),
+            ("ShopUITests=e2e", "--level ShopUITests=e2e: 'e2e' is not a level; use unit, integration, snapshot or ui"),
+        ] {
+            let run = try await CLI.run(["spec", "--event-stream", folder.path("none.jsonl"), "--output", folder.path("out"), "--level", option])
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+        }
+    }
+
+    @Test("a --shard that is not INDEX/COUNT, durations without a shard, or a shard of a recorded stream are refused before anything runs")
+    func badShard() async throws {
+        for (arguments, message) in [
+            (["--shard", "5/4"], "--shard '5/4' is not a shard: write INDEX/COUNT with 1 ≤ INDEX ≤ COUNT, such as 2/4"),
+            (["--shard-durations", "events.jsonl"], "--shard-durations needs --shard"),
+            (["--shard", "1/2", "--event-stream", "x.jsonl"], "--shard runs the tests; it cannot be used with --event-stream"),
+        ] {
+            let run = try await CLI.run(["spec", "--output", folder.path("out")] + arguments)
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+        }
+        let demo = try await CLI.run(["demo", "--shard", "0/3", "-o", folder.path("demo")])
+        #expect(demo.status == 2 && demo.stderr.contains("--shard '0/3' is not a shard"), "\(demo.stderr)")
+    }
+
+    @Test("a malformed line is reported with its number on stderr, the rest is written, exit 2")
+    func malformedLine() async throws {
+        var lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        lines.insert("{broken", at: 2)
+        let stream = folder.path("events.jsonl")
+        try lines.joined(separator: "\n").write(toFile: stream, atomically: true, encoding: .utf8)
+        let run = try await CLI.run(["spec", "--event-stream", stream, "--markdown", folder.path("spec.md"), "--html", folder.path("s.html"), "--junit", folder.path("j.xml")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(stream): error: line 3: not a Swift Testing event record (invalid JSON"))
+        let markdown = try String(contentsOfFile: folder.path("spec.md"), encoding: .utf8)
+        #expect(markdown.contains("**3 failed"))
+        #expect(markdown.contains("- error: line 3:"))
+    }
+
+    @Test("a missing stream is an error that names it, and nothing is written")
+    func missingStream() async throws {
+        let run = try await CLI.run(["spec", "--event-stream", folder.path("none.jsonl"), "--output", folder.path("out")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("none.jsonl: the event stream does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+    }
+
+    @Test("a package path without a package is an error before anything runs")
+    func notAPackage() async throws {
+        let run = try await CLI.run(["spec", "--package-path", folder.path("empty"), "--output", folder.path("out")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("empty: no Package.swift here"))
+    }
+
+    @Test("--job-summary with no GITHUB_STEP_SUMMARY, or one that cannot be opened, is an error naming the option")
+    func jobSummaryErrors() async throws {
+        let stream = Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path
+        let unset = try await CLI.run(
+            ["spec", "--event-stream", stream, "--output", folder.path("out"), "--job-summary"],
+            environment: ["GITHUB_STEP_SUMMARY": ""])
+        #expect(unset.status == 2)
+        #expect(unset.stderr.contains("Error: --job-summary: GITHUB_STEP_SUMMARY is not set"), "\(unset.stderr)")
+
+        let missing = folder.path("no/such/summary.md")
+        let unopenable = try await CLI.run(
+            ["spec", "--event-stream", stream, "--output", folder.path("out"), "--job-summary"],
+            environment: ["GITHUB_STEP_SUMMARY": missing])
+        #expect(unopenable.status == 2)
+        #expect(unopenable.stderr.contains("Error: --job-summary: \(missing) cannot be opened for writing"), "\(unopenable.stderr)")
+    }
+
+    @Test("all passing: exit 0, and --job-summary appends the Markdown to GITHUB_STEP_SUMMARY")
+    func passingWithJobSummary() async throws {
+        let lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.contains("\"issueRecorded\"") && !$0.contains("Cancelled") }
+        let stream = folder.path("passing.jsonl")
+        try lines.joined(separator: "\n").write(toFile: stream, atomically: true, encoding: .utf8)
+        let summary = folder.path("summary.md")
+        try "previous step\n".write(toFile: summary, atomically: true, encoding: .utf8)
+        let run = try await CLI.run(
+            ["spec", "--event-stream", stream, "--output", folder.path("out"), "--job-summary"],
+            environment: ["GITHUB_STEP_SUMMARY": summary])
+        #expect(run.status == 0)
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(text.hasPrefix("previous step\n# Living spec\n"))
+    }
+
+    @Test("a real package with XCTest and Swift Testing: every test in the spec, marked, with the split per module")
+    func mixedPackage() async throws {
+        let package = Self.fixtures.appendingPathComponent("MixedPackage").path
+        let scratch = folder.path("scratch")
+        let run = try await CLI.run(["spec", "--package-path", package, "--output", folder.path("out"), "--", "--scratch-path", scratch])
+        #expect(run.status == 1, "two tests fail on purpose: \(run.stderr.suffix(2_000))")
+        #expect(run.stdout.hasPrefix("Living spec: 7 tests — 2 failed, 1 skipped, 4 passed\n"), "\(run.stdout)")
+        #expect(run.stderr.contains("Test Case 'LoginXCTests.testInvalidEmailShowsError' failed"), "the output is still shown")
+
+        let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
+        #expect(markdown.contains("| LoginTests | 3 | 2 | 40% |"))
+        #expect(markdown.contains("| LegacyTests | 2 | 0 | 0% |"))
+        #expect(markdown.contains("- ✅ **testLogoutAsksForConfirmation** · XCTest"))
+        #expect(markdown.contains("- ✅ **正しいメールアドレスでログインできる** · Swift Testing"))
+        #expect(markdown.contains("LoginTests/LoginXCTests.swift:11)\n    ```\n    − メールアドレスの形式が正しくありません\n    + Invalid email\n    ```"))
+        let junit = try String(contentsOfFile: folder.path("out/junit.xml"), encoding: .utf8)
+        #expect(junit.components(separatedBy: "<testcase ").count - 1 == 7)
+
+        // The same package with only its Swift Testing tests run: the summary says what is missing.
+        let filtered = try await CLI.run([
+            "spec", "--package-path", package, "--output", folder.path("only"), "--filter", "LoginSpec",
+            "--", "--scratch-path", scratch, "--skip-build",
+        ])
+        #expect(filtered.stdout.hasPrefix(
+            "Living spec: 2 tests — 1 failed, 1 passed — ⚠️ only Swift Testing tests ran, though the package has XCTest tests too"),
+            "\(filtered.stdout)")
+    }
+
+    @Test("--xunit beside --event-stream folds XCTest's results in; a file that is not xUnit is an error naming it")
+    func xunitBesideStream() async throws {
+        let run = try await CLI.run([
+            "spec", "--event-stream", Self.fixtures.appendingPathComponent("mixed-events.jsonl").path,
+            "--xunit", Self.fixtures.appendingPathComponent("mixed-xunit.xml").path, "--output", folder.path("out"),
+        ])
+        #expect(run.status == 1)
+        // SwiftPM's xUnit file does not mark XCTSkip, so the skipped test counts as passed there.
+        #expect(run.stdout.hasPrefix("Living spec: 7 tests — 2 failed, 5 passed"), "\(run.stdout)")
+        let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
+        #expect(markdown.contains("| LegacyTests | 2 | 0 | 0% |"))
+
+        let notXML = folder.path("not.xml")
+        try "hello".write(toFile: notXML, atomically: true, encoding: .utf8)
+        let bad = try await CLI.run([
+            "spec", "--event-stream", Self.fixtures.appendingPathComponent("mixed-events.jsonl").path, "--xunit", notXML,
+            "--output", folder.path("bad"),
+        ])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains(notXML), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("bad/spec.md")))
+    }
+}
