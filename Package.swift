@@ -286,7 +286,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "WebDriverTests", dependencies: ["WebDriver", "PNGCodec", "PyramidIO"],
+            name: "WebDriverTests", dependencies: ["WebDriver", "PNGCodec", "PyramidIO", "Scenario"],
             path: tests("Browser", "WebDriverTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "RemoteBrowserTests",

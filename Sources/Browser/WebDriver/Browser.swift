@@ -184,20 +184,16 @@ public final class Browser: @unchecked Sendable {
     }
 
     private static func waitForPort(_ driver: ProcessGroup, timeout: Duration) async throws -> Int {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
         let marker = "started successfully on port "
-        while ContinuousClock.now < deadline {
-            let log = driver.log()
-            if let range = log.range(of: marker) {
-                let digits = log[range.upperBound...].prefix { $0.isNumber }
-                if let port = Int(digits), port > 0 { return port }
-            }
-            if let status = driver.exitCode {
-                throw WebDriverError.driverDidNotStart(reason: "it exited with status \(status)", log: log)
-            }
-            try await Task.sleep(for: .milliseconds(5))
+        let wait = try await driver.waitForOutput(timeout: timeout) { log -> Int? in
+            guard let range = log.range(of: marker) else { return nil }
+            return Int(log[range.upperBound...].prefix { $0.isNumber }).flatMap { $0 > 0 ? $0 : nil }
         }
-        throw WebDriverError.driverDidNotStart(reason: "it did not print its port within \(timeout)", log: driver.log())
+        switch wait {
+        case .matched(let port): return port
+        case .exited(let status, let log): throw WebDriverError.driverDidNotStart(reason: "it exited with status \(status)", log: String(log.suffix(4_000)))
+        case .timedOut(let log): throw WebDriverError.driverDidNotStart(reason: "it did not print its port within \(timeout)", log: String(log.suffix(4_000)))
+        }
     }
 
     private static func createSession(

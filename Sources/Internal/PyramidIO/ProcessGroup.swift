@@ -125,6 +125,13 @@ package final class ProcessGroup: @unchecked Sendable {
         #endif
     }
 
+    /// A group nobody holds any more is reaped if its leader has ended, so no zombie outlives
+    /// it: Swift Testing's exit-test monitor waits for any child, and a zombie it does not own
+    /// keeps it from seeing its own children exit.
+    deinit {
+        _ = exitCode
+    }
+
     /// The leader's exit status once it has ended, reaping it if needed; nil while it runs.
     /// Seeing the leader end with no member left dismisses the group's watchdog.
     package var exitCode: Int32? {
@@ -166,6 +173,39 @@ package final class ProcessGroup: @unchecked Sendable {
     package func log(lastBytes: Int = 4_000) -> String {
         guard let data = FileManager.default.contents(atPath: logPath) else { return "" }
         return String(decoding: data.suffix(lastBytes), as: UTF8.self)
+    }
+
+    /// How a wait for the group's output ended.
+    package enum OutputWait<Match> {
+        /// The output held what the wait looked for.
+        case matched(Match)
+        /// The leader exited first, with this status; `log` is its output.
+        case exited(status: Int32, log: String)
+        /// Neither happened within the timeout; `log` is the output so far.
+        case timedOut(log: String)
+    }
+
+    /// Reads the group's whole output until `match` finds what it looks for (a port, a URL, a
+    /// line), the leader exits, or `timeout` passes. Output is checked before the exit, so a
+    /// process that prints and exits at once is still matched.
+    /// - Throws: `CancellationError` when the waiting task is cancelled.
+    package func waitForOutput<Match>(
+        timeout: Duration, polling interval: Duration = .milliseconds(5), until match: (String) -> Match?
+    ) async throws -> OutputWait<Match> {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            let output = log(lastBytes: .max)
+            if let found = match(output) { return .matched(found) }
+            if let status = exitCode { return .exited(status: status, log: log(lastBytes: .max)) }
+            if ContinuousClock.now >= deadline { return .timedOut(log: output) }
+            try await Task.sleep(for: interval)
+        }
+    }
+
+    /// Waits until the output contains `text`; false when the leader exited or `timeout` passed first.
+    package func waitForOutput(containing text: String, timeout: Duration) async throws -> Bool {
+        if case .matched = try await waitForOutput(timeout: timeout, until: { $0.contains(text) ? () : nil }) { return true }
+        return false
     }
 
     /// Ends the whole group: SIGTERM, then SIGKILL for whatever is left after `grace`.

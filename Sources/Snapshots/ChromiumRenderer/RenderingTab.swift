@@ -51,12 +51,10 @@ final class RenderingTab: @unchecked Sendable {
         // The rect is the window's outer size; the viewport is smaller by the window's frame, so
         // measure it once and grow the window by the difference.
         let wanted = (width.rounded(), height.rounded())
-        try await session.command("POST", "/window/rect", ["width": .number(wanted.0), "height": .number(wanted.1)])
+        try await session.setWindowSize(width: wanted.0, height: wanted.1)
         let inner = try await session.executeScript("return [innerWidth, innerHeight];").arrayValue?.compactMap(\.doubleValue) ?? []
         guard inner.count == 2, inner[0] != wanted.0 || inner[1] != wanted.1 else { return }
-        try await session.command("POST", "/window/rect", [
-            "width": .number(2 * wanted.0 - inner[0]), "height": .number(2 * wanted.1 - inner[1]),
-        ])
+        try await session.setWindowSize(width: 2 * wanted.0 - inner[0], height: 2 * wanted.1 - inner[1])
     }
 
     /// Sets the viewport: CSS pixels = points, device pixel ratio = scale.

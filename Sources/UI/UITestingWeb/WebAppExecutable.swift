@@ -48,30 +48,28 @@ public struct WebAppExecutable: Sendable, Hashable {
             throw UITestingError.driver("the app \(path) could not be started: \(error)")
         }
         let deadline = ContinuousClock.now.advanced(by: startupTimeout)
-        while ContinuousClock.now < deadline {
-            let output = process.log()
-            if let newline = output.firstIndex(of: "\n") {
-                let first = output[..<newline].trimmingCharacters(in: .whitespaces)
-                guard let url = URL(string: first), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                    // An app that prints a reason and exits: say so, with its status. An interpreter
-                    // can take a while to exit on a busy machine, so wait up to 5 s for it.
-                    let settle = min(deadline, ContinuousClock.now.advanced(by: .seconds(5)))
-                    while process.isRunning, ContinuousClock.now < settle { try await Task.sleep(for: .milliseconds(10)) }
-                    if let status = process.exitCode {
-                        throw UITestingError.driver("the app \(path) exited with status \(status) before printing its URL; its output: \(process.log().suffix(1_000))")
-                    }
-                    await process.terminate(grace: .milliseconds(200))
-                    throw UITestingError.driver("the app \(path) printed \"\(first.prefix(200))\" as its first line, where its URL was expected")
-                }
-                return (process, first)
-            }
-            if let status = process.exitCode {
-                throw UITestingError.driver("the app \(path) exited with status \(status) before printing its URL; its output: \(output.suffix(1_000))")
-            }
-            try await Task.sleep(for: .milliseconds(5))
+        let firstLine = try await process.waitForOutput(timeout: startupTimeout) { output in
+            output.firstIndex(of: "\n").map { output[..<$0].trimmingCharacters(in: .whitespaces) }
         }
-        let output = process.log()
-        await process.terminate(grace: .milliseconds(200))
-        throw UITestingError.driver("the app \(path) printed no URL within \(startupTimeout); its output: \(output.suffix(1_000))")
+        switch firstLine {
+        case .matched(let first):
+            guard let url = URL(string: first), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                // An app that prints a reason and exits: say so, with its status. An interpreter
+                // can take a while to exit on a busy machine, so wait up to 5 s for it.
+                let settle = min(deadline, ContinuousClock.now.advanced(by: .seconds(5)))
+                while process.isRunning, ContinuousClock.now < settle { try await Task.sleep(for: .milliseconds(10)) }
+                if let status = process.exitCode {
+                    throw UITestingError.driver("the app \(path) exited with status \(status) before printing its URL; its output: \(process.log().suffix(1_000))")
+                }
+                await process.terminate(grace: .milliseconds(200))
+                throw UITestingError.driver("the app \(path) printed \"\(first.prefix(200))\" as its first line, where its URL was expected")
+            }
+            return (process, first)
+        case .exited(let status, let output):
+            throw UITestingError.driver("the app \(path) exited with status \(status) before printing its URL; its output: \(output.suffix(1_000))")
+        case .timedOut(let output):
+            await process.terminate(grace: .milliseconds(200))
+            throw UITestingError.driver("the app \(path) printed no URL within \(startupTimeout); its output: \(output.suffix(1_000))")
+        }
     }
 }

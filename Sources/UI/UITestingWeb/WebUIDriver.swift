@@ -131,21 +131,19 @@ public final class WebUIDriver: UIDriver {
     /// The old page stays loaded, inert, until the next launch navigates: a navigation costs
     /// more than all of this. A dedicated worker the old page started keeps running until then.
     public static func reset(session: WebDriverSession) async throws {
-        do {
-            try await session.command("POST", "/alert/dismiss")
-        } catch WebDriverError.command(code: .noSuchAlert, _, _) {}
+        try await session.dismissAlertIfPresent()
         // Scripts stop first, in every window, so nothing writes again after the clearing.
         var origins: Set<String> = []
-        let handles = try await session.command("GET", "/window/handles").arrayValue?.compactMap(\.stringValue) ?? []
+        let handles = try await session.windowHandles()
         if handles.count > 1 {
             // Windows the app opened are closed; the session's own window stays.
-            let current = try await session.command("GET", "/window").stringValue ?? handles[0]
+            let current = try await session.currentWindowHandle()
             for handle in handles where handle != current {
-                try await session.command("POST", "/window", ["handle": .string(handle)])
+                try await session.switchToWindow(handle)
                 origins.formUnion(try await stopAndListOrigins(session))
-                try await session.command("DELETE", "/window")
+                try await session.closeWindow()
             }
-            try await session.command("POST", "/window", ["handle": .string(current)])
+            try await session.switchToWindow(current)
         }
         origins.formUnion(try await stopAndListOrigins(session))
         try await session.devTools("Network.clearBrowserCookies")
@@ -368,7 +366,7 @@ public final class WebUIDriver: UIDriver {
 
     private func nativeDialog() async throws -> SystemDialog? {
         do {
-            let message = try await session.command("GET", "/alert/text").stringValue ?? ""
+            let message = try await session.alertText()
             return SystemDialog(kind: "dialog", message: message, buttons: ["OK", "Cancel"])
         } catch WebDriverError.command(code: .noSuchAlert, _, _) {
             return nil
@@ -386,9 +384,13 @@ public final class WebUIDriver: UIDriver {
             }
             return
         }
-        if let text { try await session.command("POST", "/alert/text", ["text": .string(text)]) }
+        if let text { try await session.sendAlertText(text) }
         let declines: Set = ["Cancel", "Dismiss", "Don't Allow", "Deny", "No", "キャンセル", "許可しない", "いいえ"]
-        try await session.command("POST", declines.contains(button) ? "/alert/dismiss" : "/alert/accept")
+        if declines.contains(button) {
+            try await session.dismissAlert()
+        } else {
+            try await session.acceptAlert()
+        }
     }
 
     /// ``inPageDialogScript`` once the app is idle, so a dialog the app is about to show is seen.

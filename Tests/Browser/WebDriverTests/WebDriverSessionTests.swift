@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import Scenario
 import Testing
 @testable import WebDriver
 import PyramidImage
@@ -34,6 +35,48 @@ struct WebDriverSessionTests {
             #expect(try await session.findElement(.xpath("//h1")).text() == "ログイン")
             #expect(try await session.findElement(.testID("error_label")).isDisplayed() == false)
         }
+    }
+
+    @Test("reads, answers and dismisses dialogs, and opens, switches and closes windows, through typed commands")
+    func dialogsAndWindows() async throws {
+        try await withBrowser { browser in
+            let session = browser.session
+            try await session.navigate(to: fixtureURL("login.html"))
+            #expect(try await session.dismissAlertIfPresent() == false)
+            await #expect(throws: WebDriverError.self) { try await session.alertText() }
+
+            _ = try await session.executeScript("setTimeout(() => { window.answer = prompt('お名前は?') }, 0);")
+            try await waitForAlert(session)
+            #expect(try await session.alertText() == "お名前は?")
+            try await session.sendAlertText("花子")
+            try await session.acceptAlert()
+            #expect(try await session.executeScript("return window.answer;").stringValue == "花子")
+
+            _ = try await session.executeScript("setTimeout(() => { window.confirmed = confirm('OK?') }, 0);")
+            try await waitForAlert(session)
+            #expect(try await session.dismissAlertIfPresent())
+            #expect(try await session.executeScript("return window.confirmed;").boolValue == false)
+
+            let first = try await session.currentWindowHandle()
+            #expect(try await session.windowHandles() == [first])
+            _ = try await session.executeScript("window.open('about:blank', '_blank');")
+            let handles = try await session.windowHandles()
+            #expect(handles.count == 2)
+            let second = try #require(handles.first { $0 != first })
+            try await session.switchToWindow(second)
+            #expect(try await session.currentWindowHandle() == second)
+            try await session.closeWindow()
+            try await session.switchToWindow(first)
+            #expect(try await session.windowHandles() == [first])
+        }
+    }
+
+    /// Waits, bounded far above its need, for the dialog a script opens on its next turn.
+    private func waitForAlert(_ session: WebDriverSession) async throws {
+        let opened = await eventually("a dialog opens", timeout: .seconds(10), every: .milliseconds(20)) {
+            (try? await session.alertText()) != nil
+        }
+        try #require(opened)
     }
 
     @Test("types, clicks and follows the page's state, as seed 002's login test does")

@@ -18,7 +18,7 @@ struct ProcessGroupDeathTests {
             let group = try ProcessGroup(
                 executable: "/bin/sh", arguments: ["-c", "sleep 1000 & sleep 1000 & echo started; wait"],
                 logPath: workspace + "/group.log", workspace: workspace)
-            for _ in 0..<500 where !group.log().contains("started") { try await Task.sleep(for: .milliseconds(10)) }
+            try #require(await group.waitForOutput(containing: "started", timeout: .seconds(30)))
             print("GROUP \(group.pid) \(group.watchdog) \(workspace)")
             fflush(nil)
             kill(getpid(), SIGKILL)
@@ -39,7 +39,7 @@ struct ProcessGroupDeathTests {
                 executable: "/bin/sh",
                 arguments: ["-c", "trap '' TERM; sh -c \"trap '' TERM; sleep 1000\" & echo started; while :; do sleep 1; done"],
                 logPath: workspace + "/group.log", workspace: workspace)
-            for _ in 0..<500 where !group.log().contains("started") { try await Task.sleep(for: .milliseconds(10)) }
+            try #require(await group.waitForOutput(containing: "started", timeout: .seconds(30)))
             print("GROUP \(group.pid) \(group.watchdog) \(workspace)")
             fflush(nil)
             kill(getpid(), SIGKILL)
@@ -59,7 +59,7 @@ struct ProcessGroupDeathTests {
             let group = try ProcessGroup(
                 executable: "/bin/sh", arguments: ["-c", "sleep 1000 & echo started; wait"],
                 logPath: workspace + "/group.log", workspace: workspace)
-            for _ in 0..<500 where !group.log().contains("started") { try await Task.sleep(for: .milliseconds(10)) }
+            try #require(await group.waitForOutput(containing: "started", timeout: .seconds(30)))
             print("GROUP \(group.pid) \(group.watchdog) \(workspace)")
             fflush(nil)
             exit(0)

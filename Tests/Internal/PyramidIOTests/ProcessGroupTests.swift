@@ -14,7 +14,7 @@ struct ProcessGroupTests {
         defer { try? FileManager.default.removeItem(atPath: log) }
         let group = try ProcessGroup(
             executable: "/bin/sh", arguments: ["-c", "sleep 30 & sleep 30 & echo started; wait"], logPath: log)
-        for _ in 0..<200 where !group.log().contains("started") { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(await group.waitForOutput(containing: "started", timeout: .seconds(30)))
         let members = ProcessTable.members(ofGroup: group.pid)
         #expect(members.count == 3, "the shell and its two sleeps")
         #expect(members.allSatisfy { $0.group == group.pid })
@@ -31,7 +31,7 @@ struct ProcessGroupTests {
         defer { try? FileManager.default.removeItem(atPath: log) }
         let group = try ProcessGroup(
             executable: "/bin/sh", arguments: ["-c", "trap '' TERM; echo ready; while :; do sleep 1; done"], logPath: log)
-        for _ in 0..<200 where !group.log().contains("ready") { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(await group.waitForOutput(containing: "ready", timeout: .seconds(30)))
         await group.terminate(grace: .milliseconds(200))
         #expect(ProcessTable.members(ofGroup: group.pid).isEmpty)
         #expect(group.exitCode == 128 + SIGKILL)
@@ -45,6 +45,52 @@ struct ProcessGroupTests {
         for _ in 0..<500 where group.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         #expect(group.exitCode == 7)
         #expect(group.log() == "out\nerr\n")
+    }
+
+    @Test("a wait for output returns what it matched, even when the process printed and exited at once")
+    func waitMatches() async throws {
+        let log = logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "echo 'listening on port 4711'; exit 3"], logPath: log)
+        let wait = try await group.waitForOutput(timeout: .seconds(30)) { output in
+            output.range(of: "port ").flatMap { Int(output[$0.upperBound...].prefix { $0.isNumber }) }
+        }
+        await group.terminate(grace: .milliseconds(100))
+        guard case .matched(let port) = wait else {
+            Issue.record("expected the port, got \(wait)")
+            return
+        }
+        #expect(port == 4711)
+    }
+
+    @Test("a wait for output ends with the exit status and the output when the process exits without it")
+    func waitSeesTheExit() async throws {
+        let log = logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "echo 'no port today'; exit 5"], logPath: log)
+        let wait = try await group.waitForOutput(timeout: .seconds(30)) { $0.contains("port 1") ? () : nil }
+        guard case .exited(let status, let output) = wait else {
+            Issue.record("expected the exit, got \(wait)")
+            return
+        }
+        #expect(status == 5)
+        #expect(output == "no port today\n")
+    }
+
+    @Test("a wait for output times out with the output so far while the process runs on")
+    func waitTimesOut() async throws {
+        let log = logPath()
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "echo starting; sleep 30"], logPath: log)
+        try #require(await group.waitForOutput(containing: "starting", timeout: .seconds(30)))
+        let wait = try await group.waitForOutput(timeout: .milliseconds(50)) { $0.contains("ready") ? () : nil }
+        guard case .timedOut(let output) = wait else {
+            Issue.record("expected a timeout, got \(wait)")
+            return
+        }
+        #expect(output == "starting\n")
+        #expect(group.isRunning)
+        await group.terminate(grace: .milliseconds(100))
     }
 
     @Test("a program that cannot start gives an error naming it")

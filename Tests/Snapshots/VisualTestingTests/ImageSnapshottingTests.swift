@@ -144,7 +144,8 @@ struct RunReportTests {
 
     @Test("a missing report is an error naming the file")
     func missingReport() {
-        let error = #expect(throws: FileError.self) { try RunReport.read(folder + "/none.jsonl") }
+        let error = #expect(throws: VisualTestingError.self) { try RunReport.read(folder + "/none.jsonl") }
+        #expect(error?.description.hasPrefix("snapshot report could not be read: \(folder)/none.jsonl: ") == true)
         #expect(error?.path == folder + "/none.jsonl")
         #expect(error?.reason.isEmpty == false)
     }

@@ -13,7 +13,8 @@ struct BrandThemeApplicable: ThemeApplicable {
 
 @Suite(.serialized)
 struct ThemeApplicableTests {
-    @Test("a custom ThemeApplicable set in a setup hook reaches every cell's environment")
+    @Test("a custom ThemeApplicable set by the .snapshots trait reaches every cell's environment",
+          .snapshots(theme: BrandThemeApplicable()))
     func customTheme() async throws {
         let sandbox = SnapshotSandbox()
         let seen = SizeLog()
@@ -21,8 +22,6 @@ struct ThemeApplicableTests {
             seen.add(environment)
             return TestScreen.draw(title: "x", in: environment)
         }
-        VisualTesting.themeApplicable = BrandThemeApplicable()
-        defer { VisualTesting.themeApplicable = DefaultThemeApplicable() }
         await withKnownIssue(isIntermittent: true) {
             await VisualTesting.withRunEnvironment(sandbox.environment()) {
                 _ = await VisualTesting.assertViewSnapshot(
@@ -31,6 +30,26 @@ struct ThemeApplicableTests {
         }
         #expect(seen.all.count == 8)
         #expect(seen.all.allSatisfy { $0.values["brand-theme"] == ($0.theme == .dark ? "midnight" : "daylight") })
+    }
+
+    @Test("outside the trait's test, the process-wide theme applier is in force")
+    func themeTraitIsScoped() async {
+        #expect(VisualTesting.themeApplicable is DefaultThemeApplicable)
+        await VisualTesting.withThemeApplicable(BrandThemeApplicable()) {
+            #expect(VisualTesting.themeApplicable is BrandThemeApplicable)
+            // A task started inside inherits it; one detached from the scope does not.
+            #expect(await Task { VisualTesting.themeApplicable is BrandThemeApplicable }.value)
+            #expect(await Task.detached { VisualTesting.themeApplicable is DefaultThemeApplicable }.value)
+        }
+        #expect(VisualTesting.themeApplicable is DefaultThemeApplicable)
+    }
+
+    @Test("the .snapshots trait sets the matrix a test's assertions use by default, for that test only",
+          .snapshots(configuration: SnapshotConfiguration(devices: [.iPhone16], themes: [.dark], locales: ["ja"])))
+    func configurationTrait() async {
+        #expect(SnapshotConfiguration.default == SnapshotConfiguration(devices: [.iPhone16], themes: [.dark], locales: ["ja"]))
+        // A detached task is outside the test's scope: it sees the process-wide matrix.
+        #expect(await Task.detached { SnapshotConfiguration.default }.value == SnapshotConfiguration())
     }
 
     @Test("the default applies the colour scheme only")
@@ -88,5 +107,22 @@ struct BlockingBridgeTests {
             return await group.reduce(0, +)
         }
         #expect(total == (0..<32).reduce(0, +))
+    }
+}
+
+/// A suite-wide trait reaches every test of the suite, nested suites included.
+@Suite(.snapshots(configuration: SnapshotConfiguration(devices: [.iPhone16], themes: [.light], locales: ["en"])))
+struct SnapshotsSuiteTraitTests {
+    @Test("a test of the suite sees the suite's matrix")
+    func seesTheSuitesMatrix() {
+        #expect(SnapshotConfiguration.default.viewCells.count == 1)
+    }
+
+    @Suite struct Nested {
+        @Test("a nested suite's test sees it too, and its own trait wins", .snapshots(configuration: SnapshotConfiguration(
+            devices: [.iPhone16], themes: [.light, .dark], locales: ["en"])))
+        func ownTraitWins() {
+            #expect(SnapshotConfiguration.default.viewCells.count == 2)
+        }
     }
 }

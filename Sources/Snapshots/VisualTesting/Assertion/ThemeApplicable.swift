@@ -44,9 +44,24 @@ public struct DefaultThemeApplicable: ThemeApplicable {
 extension VisualTesting {
     private static let theme = Locked<any ThemeApplicable>(DefaultThemeApplicable())
 
-    /// How themes are applied to every snapshot; set it once in a setup function.
+    /// A theme applier in force for one task and its children only (set by the `.snapshots` trait).
+    @TaskLocal static var scopedThemeApplicable: (any ThemeApplicable)?
+
+    /// How themes are applied to every snapshot.
+    ///
+    /// Reading it gives the applier the current test set with the `.snapshots(theme:)` trait,
+    /// else the process-wide one. Setting it changes the process-wide applier: do it once, in
+    /// a setup function, and use the trait for one suite or test.
     public static var themeApplicable: any ThemeApplicable {
-        get { theme.value }
+        get { scopedThemeApplicable ?? theme.value }
         set { theme.setValue(newValue) }
+    }
+
+    /// Runs `operation` with `themeApplicable` as its ``themeApplicable``, leaving the
+    /// process-wide applier and every other task's alone.
+    public static func withThemeApplicable<R>(
+        _ themeApplicable: any ThemeApplicable, operation: () async throws -> R
+    ) async rethrows -> R {
+        try await $scopedThemeApplicable.withValue(themeApplicable, operation: operation)
     }
 }
