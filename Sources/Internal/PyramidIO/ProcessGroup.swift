@@ -30,8 +30,8 @@ package final class ProcessGroup: @unchecked Sendable {
     /// The watchdog's process id; it has exited and been reaped once the group is dismissed.
     let watchdog: pid_t
 
-    /// The leader's status once reaped: reaping happens once, under this lock.
-    private let exitStatus = Locked<Int32?>(nil)
+    /// The leader's status once its reaper thread has reaped it, and whether an owner has seen it.
+    private let exitStatus = Locked<(status: Int32?, seen: Bool)>((nil, false))
 
     /// Starts `executable` with `arguments` in a new process group, and the group's watchdog.
     ///
@@ -64,6 +64,7 @@ package final class ProcessGroup: @unchecked Sendable {
         }
         watchdog.guardGroup(child)
         pid = child
+        Self.reapWhenItEnds(child, into: exitStatus)
         self.watchdog = watchdog.pid
         LiveProcessGroups.shared.insert(child, workspace: workspace, watchdog: watchdog)
     }
@@ -125,28 +126,30 @@ package final class ProcessGroup: @unchecked Sendable {
         #endif
     }
 
-    /// A group nobody holds any more is reaped if its leader has ended, so no zombie outlives
-    /// it: Swift Testing's exit-test monitor waits for any child, and a zombie it does not own
-    /// keeps it from seeing its own children exit.
-    deinit {
-        _ = exitCode
+    /// Waits for the leader on a thread of its own (not the cooperative pool) and reaps it the
+    /// moment it ends, so it is never left a zombie: Swift Testing's exit-test monitor waits for
+    /// any child, and a zombie it does not own keeps it from seeing its own children exit.
+    private static func reapWhenItEnds(_ child: pid_t, into exitStatus: Locked<(status: Int32?, seen: Bool)>) {
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            var result: pid_t
+            repeat {
+                result = waitpid(child, &status, 0)
+            } while result == -1 && errno == EINTR
+            let code = result == child ? decode(status) : -1
+            exitStatus.withValue { $0.status = code }
+        }
     }
 
-    /// The leader's exit status once it has ended, reaping it if needed; nil while it runs.
+    /// The leader's exit status once it has ended (128 + N for signal N); nil while it runs.
     /// Seeing the leader end with no member left dismisses the group's watchdog.
     package var exitCode: Int32? {
-        let (code, reapedNow) = exitStatus.withValue { exitStatus -> (Int32?, Bool) in
-            if let exitStatus { return (exitStatus, false) }
-            var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid {
-                exitStatus = Self.decode(status)
-            } else if result == -1 && errno == ECHILD {
-                exitStatus = -1
-            }
-            return (exitStatus, exitStatus != nil)
+        let (code, firstSight) = exitStatus.withValue { state -> (Int32?, Bool) in
+            guard let status = state.status else { return (nil, false) }
+            defer { state.seen = true }
+            return (status, !state.seen)
         }
-        if reapedNow && !hasLiveMembers { LiveProcessGroups.shared.remove(pid) }
+        if firstSight && !hasLiveMembers { LiveProcessGroups.shared.remove(pid) }
         return code
     }
 
