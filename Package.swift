@@ -225,6 +225,8 @@ let package = Package(
 
         // MARK: Test support
 
+        // What every test target may need: temporary folders removed even when a test throws.
+        .target(name: "PyramidTestSupport", path: tests("Support", "PyramidTestSupport"), swiftSettings: strict),
         // A blocking raw-socket HTTP client, for tests that must send what real clients would not.
         .target(name: "SocketTestSupport", path: tests("Support", "SocketTestSupport"), swiftSettings: strict),
         // chromedriver processes standing in for the nodes of a Selenium Grid, for tests of remote ends.
@@ -236,7 +238,7 @@ let package = Package(
 
         .testTarget(
             name: "PyramidIOTests",
-            dependencies: ["PyramidIO", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            dependencies: ["PyramidTestSupport", "PyramidIO", "Scenario", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
             path: tests("Internal", "PyramidIOTests"),
             swiftSettings: strict
         ),
@@ -262,7 +264,7 @@ let package = Package(
         .testTarget(
             name: "VisualTestingTests",
             dependencies: [
-                "VisualTesting", "PNGCodec", "ImageDiff", "PyramidIO", "WebDriver",
+                "PyramidTestSupport", "VisualTesting", "PNGCodec", "ImageDiff", "PyramidIO", "WebDriver",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             path: tests("Snapshots", "VisualTestingTests"),
@@ -310,7 +312,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPStubsServerTests",
-            dependencies: ["HTTPStubsServer", "HTTPStubs", "SocketTestSupport", "Scenario", "PyramidIO"],
+            dependencies: ["PyramidTestSupport", "HTTPStubsServer", "HTTPStubs", "SocketTestSupport", "Scenario", "PyramidIO"],
             path: tests("Stubs", "HTTPStubsServerTests"),
             swiftSettings: strict
         ),
@@ -338,7 +340,7 @@ let package = Package(
             name: "TestEventStreamTests", dependencies: ["TestEventStream"],
             path: tests("Spec", "TestEventStreamTests"), swiftSettings: strict),
         .testTarget(
-            name: "LivingSpecTests", dependencies: ["LivingSpec", "TestEventStream"],
+            name: "LivingSpecTests", dependencies: ["PyramidTestSupport", "LivingSpec", "TestEventStream"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SnapshotReviewTests",
@@ -348,7 +350,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PyramidDemoTests",
-            dependencies: ["PyramidDemo", "LivingSpec", "VisualTesting", "WebDriver"],
+            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "VisualTesting", "WebDriver"],
             path: tests("Tools", "PyramidDemoTests"),
             swiftSettings: strict
         ),

@@ -1,15 +1,16 @@
 import Foundation
 import PyramidIO
+import PyramidTestSupport
 import Testing
 
 @Suite("Atomic files and directory locks")
 struct FileTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-io-\(UUID().uuidString)").path
+    private let scratchFolder = TemporaryFolder("pyramid-io")
+    var folder: String { scratchFolder.path }
 
     @Test("an atomic write replaces the file whole and leaves nothing else")
     func atomicWrite() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/file.json"
         try AtomicFile.write(Array("old".utf8), to: path)
         try AtomicFile.write(Array("new".utf8), to: path)
@@ -20,7 +21,6 @@ struct FileTests {
 
     @Test("the lock serialises read-modify-write across threads")
     func lockSerialises() async throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let counter = folder + "/counter"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try AtomicFile.write(Array("0".utf8), to: counter)
@@ -43,7 +43,6 @@ struct FileTests {
     @Test("a lock on a path that cannot be a folder is a clear error")
     func lockFailure() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         try AtomicFile.write([1], to: folder + "/plain")
         do {
             try DirectoryLock.withLock(on: folder + "/plain/sub") { () throws(FileError) in }

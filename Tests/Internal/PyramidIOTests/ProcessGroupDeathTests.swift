@@ -1,4 +1,5 @@
 import Foundation
+import Scenario
 import Testing
 @testable import PyramidIO
 
@@ -115,23 +116,15 @@ private struct ChildReport {
 
     /// Polls (hang guard: ten seconds) until no live process is in the group.
     func groupHasEnded() async -> Bool {
-        await eventually { ProcessTable.members(ofGroup: group).isEmpty }
+        await eventually("the group has ended", timeout: .seconds(10), every: .milliseconds(50)) { ProcessTable.members(ofGroup: group).isEmpty }
     }
 
     /// Polls until the watchdog is no longer a live process (a zombie no reaper collects counts as ended).
     func watchdogHasEnded() async -> Bool {
-        await eventually { !isLive(watchdog) }
+        await eventually("the watchdog has ended", timeout: .seconds(10), every: .milliseconds(50)) { !isLive(watchdog) }
     }
 }
 
 private func isLive(_ pid: pid_t) -> Bool {
     ProcessTable.liveProcesses().contains { $0.pid == pid }
-}
-
-private func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<200 {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return condition()
 }

@@ -1,10 +1,12 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 import VisualTesting
 
 @Suite("Catalog")
 struct CatalogTests {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-catalog-\(UUID().uuidString)").path
+    private let scratchRoot = TemporaryFolder("pyramid-catalog")
+    var root: String { scratchRoot.path }
 
     /// A tree with views in categories and a component at the top.
     func makeTree() throws {
@@ -26,7 +28,6 @@ struct CatalogTests {
 
     @Test("gathers views and components with base paths, categories and a summary")
     func catalog() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try makeTree()
         let output = root + "/out/snapshot-catalog.json"
         let catalog = try VisualTesting.generateCatalog(rootDirectory: root, outputPath: output)
@@ -47,7 +48,6 @@ struct CatalogTests {
 
     @Test("one corrupt manifest is a clear error naming the file")
     func corruptManifest() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try makeTree()
         let broken = root + "/App/Views/Settings/__Snapshots__/SettingsView/manifest.json"
         try "{\"name\": \"SettingsView\", \"type\": \"view\", \"states\": {\"loaded\": {\"snapshots\": 7}}}"

@@ -4,12 +4,14 @@ import PNGCodec
 import PyramidIO
 import PyramidImage
 import SnapshotTesting
+import PyramidTestSupport
 import Testing
 @testable import VisualTesting
 
 /// The image strategy used directly with swift-snapshot-testing's own functions.
 struct ImageSnapshottingTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-strategy-\(UUID().uuidString)").path
+    private let scratchFolder = TemporaryFolder("pyramid-strategy")
+    var folder: String { scratchFolder.path }
 
     func verify(_ bitmap: Bitmap, as strategy: Snapshotting<Bitmap, Bitmap>, record: SnapshotTestingConfiguration.Record) -> String? {
         verifySnapshot(of: bitmap, as: strategy, named: "cell", record: record, snapshotDirectory: folder, testName: "strategy")
@@ -97,7 +99,8 @@ struct ImageSnapshottingTests {
 }
 
 struct RunReportTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-report-\(UUID().uuidString)").path
+    private let scratchFolder = TemporaryFolder("pyramid-report")
+    var folder: String { scratchFolder.path }
 
     func result(_ state: String, _ outcome: SnapshotOutcome, time: String = "2026-11-21T00:00:00Z") -> SnapshotResult {
         SnapshotResult(

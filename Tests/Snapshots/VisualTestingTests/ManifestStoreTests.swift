@@ -1,10 +1,12 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 @testable import VisualTesting
 
 @Suite("Manifest")
 struct ManifestStoreTests {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-manifest-\(UUID().uuidString)").path
+    private let scratchRoot = TemporaryFolder("pyramid-manifest")
+    var root: String { scratchRoot.path }
 
     func entry(_ device: String, _ theme: String, _ locale: String) -> SnapshotEntry {
         SnapshotEntry(cell: SnapshotCellIdentity(device: device, theme: theme, locale: locale), file: "\(device)/loaded.\(theme)_\(locale).png")
@@ -12,7 +14,6 @@ struct ManifestStoreTests {
 
     @Test("entries merge by file; flags take the latest values; output is deterministic")
     func merge() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let dir = root + "/SettingsView"
         try ManifestStore.record(name: "SettingsView", type: .view, state: "loaded", inNavigation: false, disableAnimations: false,
                                  entries: [entry("iPhoneSE", "light", "en"), entry("iPhone16", "dark", "ja")], in: dir)
@@ -30,7 +31,6 @@ struct ManifestStoreTests {
 
     @Test("a corrupt manifest is an error naming it, and is not overwritten")
     func corrupt() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let dir = root + "/Broken"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try "{\"name\": 3".write(toFile: dir + "/manifest.json", atomically: true, encoding: .utf8)
@@ -43,7 +43,6 @@ struct ManifestStoreTests {
 
     @Test("many tasks updating one manifest lose no entry")
     func parallelTasks() async throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let dir = root + "/Busy"
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<16 {
@@ -63,7 +62,6 @@ struct ManifestStoreTests {
 
     @Test("several processes updating one manifest lose no entry")
     func parallelProcesses() async throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let dir = root + "/Sharded"
         await withTaskGroup(of: Void.self) { group in
             for process in 0..<4 {

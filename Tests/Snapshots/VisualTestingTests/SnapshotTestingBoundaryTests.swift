@@ -2,6 +2,7 @@ import Foundation
 import PNGCodec
 import PyramidImage
 import SnapshotTesting
+import PyramidTestSupport
 import Testing
 @testable import VisualTesting
 
@@ -9,7 +10,8 @@ import Testing
 /// each checked against the real dependency: when an upgrade changes one, this suite fails by name.
 @Suite("swift-snapshot-testing boundary")
 struct SnapshotTestingBoundaryTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-boundary-\(UUID().uuidString)").path
+    private let scratchFolder = TemporaryFolder("pyramid-boundary")
+    var folder: String { scratchFolder.path }
 
     @Test("the record mode follows withSnapshotTesting, innermost first")
     func recordModeFromConfiguration() {
@@ -41,7 +43,6 @@ struct SnapshotTestingBoundaryTests {
 
     @Test("verifySnapshot writes a failing actual image where strayArtifactPath says, and the boundary removes it")
     func strayArtifact() throws {
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let black = Bitmap(width: 2, height: 2, fill: RGBA(0, 0, 0))
         let white = Bitmap(width: 2, height: 2, fill: RGBA(255, 255, 255))
         let testName = "stray-\(UUID().uuidString)"

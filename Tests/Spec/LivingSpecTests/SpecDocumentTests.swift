@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 import TestEventStream
 
@@ -6,11 +7,8 @@ import TestEventStream
 
 @Suite("Spec documents")
 struct SpecDocumentTests {
-    private func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    /// Each test's own folder, removed after the test, also when it throws.
+    private let scratch = TemporaryFolder("spec", create: true)
 
     @Test("reads a stream whose attachments moved, from the folder it is given")
     func relocatedAttachments() throws {
@@ -33,8 +31,7 @@ struct SpecDocumentTests {
 
     @Test("a stream that is there but cannot be read is told apart from a missing one")
     func unreadableStream() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = scratch.path
         let error = #expect(throws: SpecError.self) {
             try SpecDocument.read(eventStream: folder, attachmentsFolder: nil, title: "T")
         }
@@ -44,8 +41,7 @@ struct SpecDocumentTests {
 
     @Test("writes the three renderings, making folders, and nothing half-written when a path is bad")
     func writes() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = scratch.path
         let document = try SpecDocument.read(eventStream: SampleRun.eventStream, attachmentsFolder: SampleRun.attachments, title: "T")
         let written = try document.write(to: .folder(folder + "/deep/er"))
         #expect(written.map { ($0 as NSString).lastPathComponent } == ["spec.md", "spec.html", "junit.xml"])
@@ -68,8 +64,7 @@ struct SpecDocumentTests {
 
     @Test("a rendering that cannot be written is an error naming the file")
     func unwritable() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = scratch.path
         let document = try SpecDocument.read(eventStream: SampleRun.eventStream, attachmentsFolder: SampleRun.attachments, title: "T")
         let taken = folder + "/spec.md"
         try FileManager.default.createDirectory(atPath: taken, withIntermediateDirectories: false)
@@ -86,8 +81,7 @@ struct SpecDocumentTests {
 
     @Test("running the tests of a folder with no package is an error naming it, before swift runs")
     func runnerNotAPackage() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = scratch.path
         let runner = SwiftTestRunner(packagePath: folder, workFolder: folder + "/work")
         let error = #expect(throws: SpecError.self) { try runner.run() }
         #expect(error == .notAPackage(path: folder))

@@ -1,13 +1,15 @@
 import Foundation
 import HTTPStubs
 import HTTPStubsServer
+import PyramidTestSupport
 import Testing
 
 /// WireMock's `--root-dir` layout read from disk: nested mapping files, `__files` bodies, and
 /// every problem named with its file.
 @Suite("Stub root directory")
 struct StubRootDirectoryTests {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stub-root-\(UUID().uuidString)").path
+    private let scratchRoot = TemporaryFolder("stub-root")
+    var root: String { scratchRoot.path }
 
     func write(_ relative: String, _ text: String) throws {
         let path = (root as NSString).appendingPathComponent(relative)
@@ -17,7 +19,6 @@ struct StubRootDirectoryTests {
 
     @Test("reads every mapping file under mappings/, in path order, with bodies from __files")
     func loads() async throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try write("mappings/b/items.json", #"{"mappings": [{"request": {"urlPath": "/b"}, "response": {"status": 200, "bodyFileName": "items.json"}}]}"#)
         try write("mappings/a.json", #"{"request": {"url": "/a"}, "response": {"status": 204}}"#)
         try write("mappings/notes.txt", "not a mapping")
@@ -34,7 +35,6 @@ struct StubRootDirectoryTests {
 
     @Test("a mapping with an unsupported field is left out and named; the others load")
     func issues() async throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try write("mappings/ok.json", #"{"request": {"url": "/ok"}, "response": {"status": 200}}"#)
         try write("mappings/proxy.json", #"{"request": {"url": "/p"}, "response": {"proxyBaseUrl": "http://example.com"}}"#)
         let imported = try StubRootDirectory(root).load()
@@ -44,7 +44,6 @@ struct StubRootDirectoryTests {
 
     @Test("a missing root, a file for a root, and a file that is not JSON are errors that name the path")
     func errors() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(throws: StubRootError.self) { try StubRootDirectory(root).load() }
         #expect("\(StubRootError.missingRoot(path: root))" == "no root directory at \(root)")
         try write("mappings/broken.json", "{\"request\": ")
@@ -57,7 +56,6 @@ struct StubRootDirectoryTests {
 
     @Test("a root without mappings/ has no stubs")
     func empty() throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let imported = try StubRootDirectory(root).load()
         #expect(imported.stubs.isEmpty && imported.issues.isEmpty)

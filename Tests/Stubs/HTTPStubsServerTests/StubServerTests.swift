@@ -81,7 +81,7 @@ struct StubServerTests {
         stubs.stub(.get("/slow")).respond(.text("late").delayed(by: .seconds(30)))
         try await withStubServer(stubs, options: StubServerOptions(clock: clock)) { server in
             async let answer = get(server.url("/slow"))
-            try await waitUntil { clock.pendingSleeps.count == 1 }
+            try #require(await eventually("the server sleeps on the clock", timeout: .seconds(10), every: .milliseconds(1)) { clock.pendingSleeps.count == 1 })
             #expect(clock.pendingSleeps.map(\.deadline) == [.seconds(30)])
             await clock.advance(by: .seconds(29))
             #expect(clock.pendingSleeps.count == 1, "still waiting at 29 s")
@@ -101,16 +101,8 @@ struct StubServerTests {
         defer { connection.close() }
         let request = RawHTTP(port: server.port).request("GET", "/never", keepAlive: true)
         try await connection.blocking { try $0.sendAll(request) }
-        try await waitUntil { clock.pendingSleeps.count == 1 }
+        try #require(await eventually("the server sleeps on the clock", timeout: .seconds(10), every: .milliseconds(1)) { clock.pendingSleeps.count == 1 })
         await server.close()
         #expect(try await connection.readRemaining().isEmpty, "closed without an answer")
     }
-}
-
-/// Polls `condition` (up to 10 s) for a state another task reaches; fails if it never holds.
-func waitUntil(_ condition: @Sendable () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    for _ in 0..<10_000 where !condition() {
-        try await Task.sleep(for: .milliseconds(1))
-    }
-    try #require(condition(), "the condition never held", sourceLocation: sourceLocation)
 }

@@ -1,16 +1,17 @@
 import Foundation
 import PyramidDemo
+import PyramidTestSupport
 import Testing
 import VisualTesting
 import WebDriver
 
 @Suite("pyramid demo")
 struct DemoTests {
-    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-demo-\(UUID().uuidString)").path
+    private let scratchTemporary = TemporaryFolder("pyramid-demo")
+    var temporary: String { scratchTemporary.path }
 
     @Test("names each missing font and browser with the package that provides it")
     func requirements() throws {
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
         let fonts = temporary + "/fonts"
         try FileManager.default.createDirectory(atPath: fonts + "/truetype/dejavu", withIntermediateDirectories: true)
         // Programs that exist stand in for the browser, so only the fonts are in question.
@@ -43,7 +44,6 @@ struct DemoTests {
 
     @Test("a folder without a package, and a package that does not compile, fail with what and where, and the build's end")
     func buildFailures() async throws {
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
         let empty = temporary + "/empty"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         await #expect(throws: DemoError.noExamplesPackage(empty)) {
