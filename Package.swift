@@ -356,7 +356,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PyramidCLITests",
-            dependencies: ["PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "TestEventStream"],
+            dependencies: ["PyramidTestSupport", "PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "TestEventStream"],
             path: tests("Tools", "PyramidCLITests"),
             swiftSettings: strict),
     ]

@@ -66,10 +66,16 @@ struct TypeRefReader {
     func genericArguments(_ clause: GenericArgumentClauseSyntax?) -> [TypeRef] {
         guard let clause else { return [] }
         return clause.arguments.map { argument in
+            #if canImport(SwiftSyntax601)
+            // Value generics (`InlineArray<3, Int>`): an argument is a type or an expression.
             switch argument.argument {
             case .type(let type): return read(type)
             case .expr(let expression): return TypeRef(source.text(expression), shape: .other)
             }
+            #else
+            // swift-syntax 600: every generic argument is a type.
+            return read(argument.argument)
+            #endif
         }
     }
 }

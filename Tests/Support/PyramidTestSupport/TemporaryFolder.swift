@@ -29,6 +29,9 @@ package final class TemporaryFolder: Sendable {
     /// The folder as a file URL.
     package var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
+    /// The path of `name` inside the folder.
+    package func path(_ name: String) -> String { path + "/" + name }
+
     deinit {
         try? FileManager.default.removeItem(atPath: path)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 import WebDriver
 
@@ -11,7 +12,7 @@ struct DemoCommandTests {
 
     @Test("a login button that stays disabled fails the UI test with screen and DOM, and the login cells with diffs in the gallery; exit 1; the index and what it links open in Chromium offline")
     func brokenBuild() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         let output = folder.path("demo")
         let run = try await CLI.run(
             ["demo", "--break-app", "login-disabled", "--filter", "ShopScreenSnapshotTests", "--filter", "LoginFlowUITests", "-o", output],

@@ -1,6 +1,7 @@
 import Foundation
 import PNGCodec
 import PyramidImage
+import PyramidTestSupport
 import Testing
 
 @Suite("pyramid diff")
@@ -10,7 +11,7 @@ struct DiffCommandTests {
     let changed: String
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = TemporaryFolder("pyramid-cli", create: true)
         var image = Bitmap(width: 60, height: 40, fill: .white)
         image.fill(PixelRect(x: 10, y: 10, width: 20, height: 8), with: RGBA(10, 132, 255))
         reference = folder.path("reference.png")

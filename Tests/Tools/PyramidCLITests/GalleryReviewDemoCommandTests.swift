@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 import VisualTesting
 
@@ -8,7 +9,7 @@ struct GalleryReviewDemoCommandTests {
     let layout: SnapshotLayout
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = TemporaryFolder("pyramid-cli", create: true)
         layout = SnapshotLayout(root: folder.path("__Snapshots__"))
         let config = SnapshotConfiguration(devices: [.iPhone16], themes: [.light, .dark], locales: ["en"])
         let entries = config.viewCells.map { SnapshotEntry(cell: $0, file: layout.relativeFile(state: "loaded", cell: $0)) }

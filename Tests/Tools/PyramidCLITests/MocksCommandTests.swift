@@ -1,11 +1,12 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 
 @Suite("pyramid mocks")
 struct MocksCommandTests {
     @Test("mockolo's spellings: -srcs, -d, -i, -c, --header, --mock-final, --enable-args-history, -j, -x")
     func mockoloFlags() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         try "/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n".write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
         try "/// @mockable\nprotocol Ignored {}\n".write(toFile: folder.path("ClockTests.swift"), atomically: true, encoding: .utf8)
         let run = try await CLI.run([
@@ -24,7 +25,7 @@ struct MocksCommandTests {
 
     @Test("warnings carry file:line and go to stderr; the rest still generates")
     func warnings() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         try "/// @mockable\nprotocol Broken {\n    func f(\n}\n\n/// @mockable\nprotocol Fine {\n    func g()\n}\n"
             .write(toFile: folder.path("Mixed.swift"), atomically: true, encoding: .utf8)
         let run = try await CLI.run(["mocks", "-srcs", folder.path("Mixed.swift"), "-d", folder.path("Mocks.swift"), "--no-cache"])
@@ -37,7 +38,7 @@ struct MocksCommandTests {
 
     @Test("no sources, a missing file or a bad -j is a clear error with a non-zero exit")
     func badInput() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         let none = try await CLI.run(["mocks", "-d", folder.path("Mocks.swift")])
         #expect(none.status != 0)
         #expect(none.stderr.contains("-srcs/--sourcefiles"))
@@ -52,7 +53,7 @@ struct MocksCommandTests {
 
     @Test("a second run with the cache is up to date")
     func cacheRerun() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         try "/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n".write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
         let arguments = ["mocks", "-srcs", folder.path("Clock.swift"), "-d", folder.path("Mocks.swift"), "--cache-dir", folder.path("cache")]
         #expect(try await CLI.run(arguments).stdout.contains("1 written"))
@@ -61,7 +62,7 @@ struct MocksCommandTests {
 
     @Test("mockolo's other flags: --macro, --allow-set-call-count, --use-template-func, -mocks, --mock-filelist")
     func moreMockoloFlags() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         try "/// @mockable\nprotocol Child: Parent {\n    func run()\n}\n"
             .write(toFile: folder.path("Child.swift"), atomically: true, encoding: .utf8)
         try "class ParentMock: Parent {\n    var parentValue = 1\n}\n"
@@ -85,7 +86,7 @@ struct MocksCommandTests {
 
     @Test("a missing mock file or an empty --macro is a clear error, and nothing is written")
     func badMockoloFlags() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         try "/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n".write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
         let missing = try await CLI.run([
             "mocks", "-srcs", folder.path("Clock.swift"), "-d", folder.path("Mocks.swift"), "--mockfiles", folder.path("Gone.swift"),
@@ -100,7 +101,7 @@ struct MocksCommandTests {
 
     @Test("--disable-combine-default-values leaves publishers plain; an annotated class needs --mock-all, and says so")
     func publishersAndClasses() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         try "/// @mockable\nprotocol Feed {\n    var items: AnyPublisher<Int, Never> { get }\n}\n\n/// @mockable\nclass Store {\n    func load() {}\n}\n"
             .write(toFile: folder.path("Feed.swift"), atomically: true, encoding: .utf8)
         let plain = try await CLI.run([
@@ -121,7 +122,7 @@ struct MocksCommandTests {
 
     @Test("a module imported only under #if is imported @testable under the same condition")
     func conditionalTestableImport() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         try "#if canImport(Network)\nimport App\n#endif\nimport Shared\n\n/// @mockable\nprotocol Clock {\n    func now() -> Double\n}\n"
             .write(toFile: folder.path("Clock.swift"), atomically: true, encoding: .utf8)
         let run = try await CLI.run([

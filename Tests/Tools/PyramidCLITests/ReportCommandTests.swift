@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 import VisualTesting
 
@@ -7,7 +8,7 @@ struct ReportCommandTests {
     let folder: TemporaryFolder
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = TemporaryFolder("pyramid-cli", create: true)
     }
 
     func result(_ state: String, _ outcome: SnapshotOutcome) -> SnapshotResult {

@@ -1,6 +1,7 @@
 import Foundation
 import GridTestSupport
 import PyramidIO
+import PyramidTestSupport
 import Testing
 import WebDriver
 
@@ -33,7 +34,7 @@ struct ShardMergeCommandTests {
 
     @Test("two shards, run as separate processes and merged, equal one run: catalog, manifests, JUnit and spec, apart from timings")
     func twoShardsEqualOneRun() async throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder("pyramid-cli", create: true)
         let whole = try await CLI.run(["demo", "-o", folder.path("whole")] + Self.filters, in: Self.checkout)
         #expect(whole.status == 0, "\(whole.stdout)\n\(whole.stderr)")
         var shardTests: [Int] = []
@@ -88,7 +89,7 @@ struct ShardMergeCommandTests {
     @Test("the demo renders on two remote ends and starts no browser: no Chromium or chromedriver is ever its descendant")
     func demoOnRemoteEnds() async throws {
         try await withGridNodes(2) { nodes in
-            let folder = try TemporaryFolder()
+            let folder = TemporaryFolder("pyramid-cli", create: true)
             let process = Process()
             process.executableURL = CLI.executable
             process.arguments = ["demo", "-o", folder.path("remote"), "--filter", "ShopScreenSnapshotTests/(cart|home)", "--filter", "LoginFlowUITests/testSuccessfulLogin"]

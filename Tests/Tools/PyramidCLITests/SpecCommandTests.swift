@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 
 @Suite("pyramid spec")
@@ -6,7 +7,7 @@ struct SpecCommandTests {
     let folder: TemporaryFolder
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = TemporaryFolder("pyramid-cli", create: true)
     }
 
     static let fixtures = URL(fileURLWithPath: #filePath)

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -12,7 +13,7 @@ struct StubsCommandTests {
     let folder: TemporaryFolder
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = TemporaryFolder("pyramid-cli", create: true)
         try FileManager.default.createDirectory(atPath: folder.path("root/mappings"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.path("root/__files"), withIntermediateDirectories: true)
         try Data(#"{"request": {"method": "GET", "urlPath": "/api/v2/items"}, "response": {"status": 200, "bodyFileName": "items.json"}}"#.utf8)

@@ -20,16 +20,23 @@ enum CLI {
     /// (some run `swift test`) must not hold one of the few threads every other test's tasks
     /// need, nor the main actor when a virtual-time test has routed tasks there.
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) async throws -> Run {
+        try await runProcess(executable, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs any program the same way, on a thread of its own.
+    static func runProcess(
+        _ program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) async throws -> Run {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue(label: "CLI.run").async {
-                continuation.resume(with: Result { try runBlocking(arguments, in: directory, environment: environment) })
+                continuation.resume(with: Result { try runBlocking(program, arguments, in: directory, environment: environment) })
             }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], in directory: URL?, environment: [String: String]) throws -> Run {
+    private static func runBlocking(_ program: URL, _ arguments: [String], in directory: URL?, environment: [String: String]) throws -> Run {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -44,18 +51,4 @@ enum CLI {
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
-}
-
-/// A temporary folder removed when the test ends.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import PyramidTestSupport
+import Testing
+
+/// The shape ARCHITECTURE.md promises, checked on the checkout: feature folders, products by
+/// audience, `package` where users have no business, one JSON value, the compiler's guards.
+@Suite("Package structure")
+struct PackageStructureTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func folders(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(path).path)
+            .filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    static func swiftFiles(under path: String) -> [URL] {
+        let base = root.appendingPathComponent(path)
+        let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        return files.filter { $0.pathExtension == "swift" }
+    }
+
+    @Test("Sources has at most 12 feature folders, each holding targets; Tests mirrors them")
+    func featureFolders() throws {
+        let features = try Self.folders("Sources")
+        #expect(features.count <= 12)
+        #expect(features.count >= 8, "the features are there: \(features)")
+        var targets = 0
+        for feature in features {
+            let members = try Self.folders("Sources/\(feature)")
+            #expect(!members.isEmpty, "\(feature) holds no target")
+            for target in members {
+                targets += 1
+                // A target folder holds sources (or a module map), never another group.
+                let inside = try Self.folders("Sources/\(feature)/\(target)")
+                #expect(!inside.isEmpty, "Sources/\(feature)/\(target) is empty")
+            }
+        }
+        #expect(targets >= 28, "every target sits in a feature folder (\(targets) found)")
+        // Test targets that check several targets together, named for what they check.
+        let integration: Set = ["RemoteBrowserTests"]
+        for feature in try Self.folders("Tests") where feature != "Support" {
+            #expect(features.contains(feature), "Tests/\(feature) mirrors no Sources folder")
+            for testTarget in try Self.folders("Tests/\(feature)") where !integration.contains(testTarget) {
+                let tested = String(testTarget.dropLast("Tests".count))
+                #expect(testTarget.hasSuffix("Tests"), "Tests/\(feature)/\(testTarget)")
+                #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Sources/\(feature)/\(tested)").path),
+                        "Tests/\(feature)/\(testTarget) tests no Sources/\(feature)/\(tested)")
+            }
+        }
+    }
+
+    @Test("PyramidIO, PyramidDemo and SnapshotReview declare nothing public")
+    func packageByDefault() throws {
+        for folder in ["Sources/Internal/PyramidIO", "Sources/Tools/PyramidDemo", "Sources/Tools/SnapshotReview"] {
+            let files = Self.swiftFiles(under: folder)
+            #expect(!files.isEmpty, "\(folder) has sources")
+            for file in files {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                #expect(text.range(of: #"\bpublic\b"#, options: .regularExpression) == nil, "\(file.lastPathComponent) says public")
+            }
+        }
+    }
+
+    @Test("exactly one JSON value type is declared")
+    func oneJSONValue() throws {
+        let declarations = try Self.swiftFiles(under: "Sources").filter {
+            try String(contentsOf: $0, encoding: .utf8).range(of: #"(enum|struct|class) JSONValue\b"#, options: .regularExpression) != nil
+        }
+        #expect(declarations.map(\.lastPathComponent) == ["JSONValue.swift"])
+    }
+
+    @Test("every first-party target has the shared settings, with the three upcoming features")
+    func compilerGuards() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for feature in ["InternalImportsByDefault", "MemberImportVisibility", "ExistentialAny"] {
+            #expect(manifest.contains(#".enableUpcomingFeature("\#(feature)")"#), "\(feature)")
+        }
+        let targets = manifest.components(separatedBy: ".target(").count - 1
+            + manifest.components(separatedBy: ".testTarget(").count - 1
+            + manifest.components(separatedBy: ".executableTarget(").count - 1
+            + manifest.components(separatedBy: ".macro(").count - 1
+        #expect(targets >= 40)
+        #expect(manifest.components(separatedBy: "swiftSettings: strict").count - 1 == targets)
+    }
+
+    @Test("at most 11 library products, by audience; no MockModel or SnapshotReview product", .timeLimit(.minutes(5)))
+    func products() async throws {
+        // A scratch folder of its own: the checkout's .build is locked by the `swift test` running this.
+        let scratch = TemporaryFolder("pyramid-dump-package", create: true)
+        let output = try await CLI.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swift", "package", "--scratch-path", scratch.path, "dump-package", "--package-path", Self.root.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let products = try #require(manifest["products"] as? [[String: Any]])
+        let libraries = products.filter { ($0["type"] as? [String: Any])?["library"] != nil }.compactMap { $0["name"] as? String }
+        #expect(libraries.count <= 11)
+        #expect(Set(libraries).isSuperset(of: ["VisualTesting", "HTTPStubs", "HTTPStubsServer", "UITesting", "UITestingWeb", "Scenario"]))
+        #expect(!libraries.contains("MockModel"))
+        #expect(!libraries.contains("SnapshotReview"))
+    }
+}
