@@ -1,4 +1,5 @@
 import PyramidIO
+
 /// How a query parameter or header value is matched.
 ///
 /// A string literal means ``equalTo(_:caseInsensitive:)``. A parameter or header that occurs
