@@ -255,7 +255,7 @@ let package = Package(
         .testTarget(name: "PyramidImageTests", dependencies: ["PyramidImage"], path: tests("Image", "PyramidImageTests"), swiftSettings: strict),
         .testTarget(
             name: "PNGCodecTests",
-            dependencies: ["PNGCodec", "PyramidIO"],
+            dependencies: ["PyramidTestSupport", "PNGCodec", "PyramidIO"],
             path: tests("Image", "PNGCodecTests"),
             resources: [.copy("Fixtures")],
             swiftSettings: strict
@@ -283,12 +283,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ChromiumRendererTests",
-            dependencies: ["ChromiumRenderer", "VisualTesting", "WebDriver", "PNGCodec", "ImageDiff", "PyramidImage"] + nio,
+            dependencies: ["PyramidTestSupport", "ChromiumRenderer", "VisualTesting", "WebDriver", "PNGCodec", "ImageDiff", "PyramidImage"] + nio,
             path: tests("Snapshots", "ChromiumRendererTests"),
             swiftSettings: strict
         ),
         .testTarget(
-            name: "WebDriverTests", dependencies: ["WebDriver", "PNGCodec", "PyramidIO", "Scenario"],
+            name: "WebDriverTests", dependencies: ["PyramidTestSupport", "WebDriver", "PNGCodec", "PyramidIO", "Scenario"],
             path: tests("Browser", "WebDriverTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "RemoteBrowserTests",
@@ -306,7 +306,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HTTPStubsTests",
-            dependencies: ["HTTPStubs", "HTTPStubsCore", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
+            dependencies: ["PyramidTestSupport", "HTTPStubs", "HTTPStubsCore", .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras")],
             path: tests("Stubs", "HTTPStubsTests"),
             swiftSettings: strict
         ),
@@ -319,7 +319,7 @@ let package = Package(
         .testTarget(name: "MockModelTests", dependencies: ["MockModel"], path: tests("Mocks", "MockModelTests"), swiftSettings: strict),
         .testTarget(
             name: "MockGenTests",
-            dependencies: ["MockGen", "MockModel", .product(name: "SwiftParser", package: "swift-syntax")],
+            dependencies: ["PyramidTestSupport", "MockGen", "MockModel", .product(name: "SwiftParser", package: "swift-syntax")],
             path: tests("Mocks", "MockGenTests"),
             exclude: ["Fixtures"],
             swiftSettings: strict
@@ -344,7 +344,7 @@ let package = Package(
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SnapshotReviewTests",
-            dependencies: ["SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver", "SocketTestSupport"],
+            dependencies: ["PyramidTestSupport", "SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver", "SocketTestSupport"],
             path: tests("Tools", "SnapshotReviewTests"),
             swiftSettings: strict
         ),

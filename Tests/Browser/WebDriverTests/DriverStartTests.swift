@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 @testable import WebDriver
 import PyramidIO
@@ -7,10 +8,13 @@ import PyramidIO
 /// ("IPv4 port not available"); the launch starts it again instead of failing the test.
 @Suite("chromedriver start-up")
 struct DriverStartTests {
+    /// The fake driver's folder, removed after the test even when it throws.
+    private let scratch = TemporaryFolder("fake-driver")
+
     /// A stand-in for chromedriver: it fails with chromedriver's bind message `failures`
     /// times (counting in a file beside it), then prints its start line and waits.
     func fakeDriver(failures: Int) throws -> (script: String, folder: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-driver-\(UUID().uuidString)").path
+        let folder = scratch.path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let script = folder + "/chromedriver"
         try """
@@ -32,7 +36,6 @@ struct DriverStartTests {
     @Test("a driver that lost its port is started again, and the port of the one that started is returned")
     func retries() async throws {
         let (script, folder) = try fakeDriver(failures: 2)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let workspace = folder + "/workspace"
         try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
         let (driver, port) = try await Browser.startDriver(script, log: workspace + "/log", workspace: workspace, timeout: .seconds(30))
@@ -44,7 +47,6 @@ struct DriverStartTests {
     @Test("after three attempts the failure is reported with the driver's output")
     func givesUp() async throws {
         let (script, folder) = try fakeDriver(failures: 5)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let workspace = folder + "/workspace"
         try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
         let error = await #expect(throws: WebDriverError.self) {

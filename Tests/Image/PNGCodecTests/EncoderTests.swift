@@ -1,10 +1,14 @@
 import Foundation
 @testable import PNGCodec
 import PyramidImage
+import PyramidTestSupport
 import Testing
 
 @Suite("Encoder")
 struct EncoderTests {
+    /// This test's folder, removed after it even when it throws.
+    private let scratchPyramid = TemporaryFolder("pyramid")
+
     /// A deterministic pseudo-random bitmap.
     static func noise(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> Bitmap {
         var state = seed
@@ -81,9 +85,8 @@ struct EncoderTests {
 
     @Test("writes atomically and leaves no temporary file behind")
     func atomicWrite() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-\(UUID().uuidString)")
+        let folder = scratchPyramid.url
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("ref.png").path
         let first = Self.noise(width: 10, height: 10, seed: 1)
         let second = Self.noise(width: 10, height: 10, seed: 2)

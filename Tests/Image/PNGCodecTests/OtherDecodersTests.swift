@@ -1,6 +1,7 @@
 import Foundation
 @testable import PNGCodec
 import PyramidImage
+import PyramidTestSupport
 import Testing
 
 /// Files PNGEncoder writes, band index included, read by other decoders to the same pixels:
@@ -8,6 +9,9 @@ import Testing
 /// scripts/test installs both with pip.
 @Suite("Other decoders read our files")
 struct OtherDecodersTests {
+    /// This test's folder, removed after it even when it throws.
+    private let scratchPyramidOtherDecoders = TemporaryFolder("pyramid-other-decoders")
+
     static let script = """
         import sys, zlib
         from PIL import Image
@@ -22,9 +26,8 @@ struct OtherDecodersTests {
 
     @Test("Pillow and pypng decode our banded files to our pixels")
     func pillowAndPypng() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-other-decoders-\(UUID().uuidString)")
+        let folder = scratchPyramidOtherDecoders.url
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         var expected: [String: (Int, Int, UInt32)] = [:]
         let images = [
             (ScreenImages.make(width: 390, height: 844, seed: 1), PNGEncoder.Compression.fast),

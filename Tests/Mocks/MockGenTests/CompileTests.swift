@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 
 /// Every golden compiles together with its input through SIL diagnostics (where Swift
@@ -37,10 +38,8 @@ struct CompileTests {
 
     @Test("programs using the mocks run and pass their checks", arguments: try programs())
     func programRuns(_ fixture: GoldenFixture) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-program-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let executable = directory.appendingPathComponent("program").path
+        let directory = TemporaryFolder("pyramid-program", create: true)
+        let executable = directory.path("program")
         let build = try await Swiftc.run(
             ["-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-o", executable] + (try fixture.inputs())
                 + (try fixture.supportFiles()) + [fixture.expectedPath, try #require(fixture.programPath)])

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import MockGen
 import MockModel
 
@@ -117,9 +118,8 @@ struct GoldenFixture: CustomStringConvertible, Sendable {
 
     /// The generated mocks and the warnings (paths relative to the fixture), with no cache.
     func generate() throws -> (output: String, warnings: String) {
-        let destination = FileManager.default.temporaryDirectory
-            .appendingPathComponent("pyramid-golden-\(UUID().uuidString)/Mocks.swift").path
-        defer { try? FileManager.default.removeItem(atPath: (destination as NSString).deletingLastPathComponent) }
+        let folder = TemporaryFolder("pyramid-golden")
+        let destination = folder.path("Mocks.swift")
         var request = MockGenerationRequest(
             sources: try inputs(), destination: destination, options: try options(), concurrency: 2, cacheDirectory: nil)
         request.mockFiles = try mockFiles()

@@ -1,6 +1,7 @@
 import Foundation
 import MockGen
 import MockModel
+import PyramidTestSupport
 import Testing
 
 /// The driver: caching, writing only what changed, per-file output, and bad input.
@@ -8,14 +9,12 @@ import Testing
 struct MockGeneratorTests {
     /// A scratch project: `Sources/` with files, an output and a cache folder.
     final class Project {
-        let root: URL
+        private let folder = TemporaryFolder("pyramid-mocks")
+        var root: URL { folder.url }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-mocks-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
         }
-
-        deinit { try? FileManager.default.removeItem(at: root) }
 
         func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 

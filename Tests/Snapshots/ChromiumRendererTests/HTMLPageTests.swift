@@ -1,6 +1,7 @@
 import ChromiumRenderer
 import Foundation
 import PyramidImage
+import PyramidTestSupport
 import Testing
 import VisualTesting
 import WebDriver
@@ -9,6 +10,9 @@ import NIOHTTP1
 /// Each cell's emulation, checked on real pixels from Chromium.
 @Suite("HTMLPage renders each cell in Chromium", .serialized)
 struct HTMLPageTests {
+    /// This test's folder, removed after it even when it throws.
+    private let scratchHtmlPage = TemporaryFolder("html-page")
+
     @Test("the CSS viewport is the device in points and the pixel ratio its scale",
           arguments: [SnapshotDevice.iPhone16, .iPhoneSE, .iPadPro11])
     func viewport(device: SnapshotDevice) async throws {
@@ -188,9 +192,8 @@ struct HTMLPageTests {
 
     @Test("a local file renders with its relative resources, the same as its markup with a base URL")
     func fileSource() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("html-page-\(UUID().uuidString)")
+        let folder = scratchHtmlPage.url
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         try "html, body { margin: 0; height: 100%; background: rgb(0, 255, 0); }".write(
             to: folder.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
         let markup = "<!doctype html><html><head><link rel=stylesheet href=style.css></head><body></body></html>"

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 
 @testable import HTTPStubs
@@ -11,6 +12,9 @@ private struct Article: Encodable {
 
 @Suite("Responses")
 struct ResponseTests {
+    /// This test's folder, removed after it even when it throws.
+    private let scratchHttpstubstests = TemporaryFolder("HTTPStubsTests")
+
     private func answer(_ response: StubResponse, to pattern: RequestPattern = .any(.regex(".*")), for request: StubRequest) -> StubOutcome {
         let stubs = StubRegistry()
         stubs.stub(pattern).respond(response)
@@ -32,9 +36,8 @@ struct ResponseTests {
         let encoded = try StubResponse.encodable([Article(id: "a1", title: "記事")], encoder: encoder)
         #expect(answer(encoded, for: request).response?.bodyText == #"[{"id":"a1","title":"記事"}]"#)
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("HTTPStubsTests-\(UUID().uuidString)")
+        let directory = scratchHttpstubstests.url
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("body.json").path
         try Data(#"{"from":"file"}"#.utf8).write(to: URL(fileURLWithPath: file))
         #expect(answer(.file(file), for: request).response?.bodyText == #"{"from":"file"}"#)

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 
 @testable import HTTPStubs
@@ -16,6 +17,9 @@ private func answer(_ stubs: [Stub], _ method: String, _ url: String, headers: H
 
 @Suite("WireMock mappings")
 struct WireMockMappingTests {
+    /// This test's folder, removed after it even when it throws.
+    private let scratchWiremock = TemporaryFolder("wiremock")
+
     @Test("a single mapping: every request field and the response")
     func singleMapping() throws {
         let imported = try decode("""
@@ -116,9 +120,8 @@ struct WireMockMappingTests {
 
     @Test("response bodies: body, base64Body, bodyFileName from __files, templating, faults and dribble")
     func responses() throws {
-        let files = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-\(UUID().uuidString)")
+        let files = scratchWiremock.url
         try FileManager.default.createDirectory(at: files.appendingPathComponent("articles"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: files) }
         try Data(#"[{"id":"from-file"}]"#.utf8).write(to: files.appendingPathComponent("articles/list.json"))
         let imported = try decode(#"""
         {"mappings": [
@@ -231,9 +234,8 @@ struct WireMockMappingTests {
 
     @Test("a body file outside __files or missing is refused")
     func bodyFileSafety() throws {
-        let files = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-\(UUID().uuidString)")
+        let files = scratchWiremock.url
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: files) }
         let escape = try decode(#"{"request": {}, "response": {"bodyFileName": "../secret"}}"#, filesDirectory: files.path)
         #expect(escape.issues.map(\.description) == [#"mappings/test.json, mapping 0: response.bodyFileName: "../secret" must stay inside the __files directory"#])
         let missing = try decode(#"{"request": {}, "response": {"bodyFileName": "none.json"}}"#, filesDirectory: files.path)
@@ -305,9 +307,8 @@ struct WireMockMappingTests {
 
     @Test("a body file under __files is written relative to it and read back to the same file")
     func bodyFileRoundTrip() throws {
-        let files = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-\(UUID().uuidString)").standardizedFileURL
+        let files = scratchWiremock.url.standardizedFileURL
         try FileManager.default.createDirectory(at: files.appendingPathComponent("a"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: files) }
         let path = files.appendingPathComponent("a/b.json").path
         try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
         let encoded = try WireMockMapping.encode(Stub(request: .get("/a"), response: .file(path)), filesDirectory: files.path)

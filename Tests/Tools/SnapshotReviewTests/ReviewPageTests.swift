@@ -24,7 +24,6 @@ struct ReviewPageTests {
     @Test("approve replaces the reference, reject keeps it, and a reload shows both decisions")
     func approveAndReject() async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report)) { server in
             let darkBefore = fixture.bytes(ReviewFixture.dark)
             try await withBrowser { browser in
@@ -66,7 +65,6 @@ struct ReviewPageTests {
     @Test("a page opened without the token cannot change anything")
     func withoutToken() async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let before = fixture.snapshot()
         try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report)) { server in
             try await withBrowser { browser in

@@ -15,7 +15,6 @@ struct ReviewServerLifecycleTests {
     @Test("close() stops accepting at once, answers the request in flight, and returns only after it")
     func closeWaitsForRequestInFlight() async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let service = try ReviewService(root: fixture.root, report: fixture.report)
         let gate = RequestGate()
         let server = try await ReviewServer.start(service: service) { request, port in
@@ -61,7 +60,6 @@ struct ReviewServerLifecycleTests {
     @Test("connections that arrive while the server stops are answered in full or turned away, never cut off")
     func arrivalsWhileStopping() async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let expected = try #require(fixture.bytes(ReviewFixture.light))
         let server = try await ReviewServer.start(service: ReviewService(root: fixture.root, report: fixture.report))
         let http = RawHTTP(port: server.port)
@@ -105,7 +103,6 @@ struct ReviewServerLifecycleTests {
     @Test("a keep-alive connection carries several requests, and close() closes it while idle")
     func keepAliveConnection() async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let service = try ReviewService(root: fixture.root, report: fixture.report)
         let remaining = try await withReviewServer(service: service) { server in
             let http = RawHTTP(port: server.port)
@@ -129,7 +126,6 @@ struct ReviewServerLifecycleTests {
     @Test("a request in flight on a keep-alive connection is answered, then the connection closes as the server stops")
     func keepAliveRequestInFlight() async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let service = try ReviewService(root: fixture.root, report: fixture.report)
         let gate = RequestGate()
         let handler: @Sendable (ReviewRequest, Int) async -> ReviewResponse = { request, port in
@@ -158,7 +154,6 @@ struct ReviewServerLifecycleTests {
     @Test("an answer larger than the socket buffers is delivered whole when the server stops while the client reads it")
     func largeAnswerDuringClose() async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let service = try ReviewService(root: fixture.root, report: fixture.report)
         // Several times what loopback socket buffers hold, so most of it waits in the server.
         // (Built and compared as whole blocks: an element-wise loop in a debug build would
@@ -192,7 +187,6 @@ struct ReviewServerLifecycleTests {
     @Test("a client that leaves before its answer is written ends only its own connection")
     func clientLeavesEarly() async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let service = try ReviewService(root: fixture.root, report: fixture.report)
         let gate = RequestGate()
         let handler: @Sendable (ReviewRequest, Int) async -> ReviewResponse = { request, port in
@@ -215,7 +209,6 @@ struct ReviewServerLifecycleTests {
     @Test("a body announced over the limit is refused with 413 before it is read, and the connection closes")
     func bodyTooLarge() async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let before = fixture.snapshot()
         try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report, token: "t")) { server in
             let http = RawHTTP(port: server.port)

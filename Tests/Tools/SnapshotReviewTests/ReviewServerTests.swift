@@ -10,7 +10,6 @@ import VisualTesting
 struct ReviewServerTests {
     func withServer(_ body: (ReviewFixture, ReviewServer, RawHTTP) async throws -> Void) async throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report, token: "s3cret")) { server in
             try await body(fixture, server, RawHTTP(port: server.port))
         }

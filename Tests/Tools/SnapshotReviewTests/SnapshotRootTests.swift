@@ -7,7 +7,6 @@ struct SnapshotRootTests {
     @Test("resolves files inside the root", arguments: [ReviewFixture.light, ReviewFixture.dark])
     func inside(_ id: String) throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let root = try SnapshotRoot(fixture.root)
         #expect(try root.resolve(id, mustExist: true) == root.path + "/" + id)
         #expect(root.relative(fixture.root + "/" + id) == id)
@@ -19,7 +18,6 @@ struct SnapshotRootTests {
     ])
     func hostile(_ path: String) throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let root = try SnapshotRoot(fixture.root)
         let error = #expect(throws: ReviewError.self) { try root.resolve(path, mustExist: false) }
         #expect(error?.status == 400, "\(String(describing: error))")
@@ -29,7 +27,6 @@ struct SnapshotRootTests {
     @Test("a missing file is 404 when it must exist, and allowed when it may be created")
     func missing() throws {
         let fixture = try ReviewFixture()
-        defer { fixture.remove() }
         let root = try SnapshotRoot(fixture.root)
         #expect(throws: ReviewError.notFound("no such file in the snapshot root: Settings/Tablet/new.png")) {
             try root.resolve("Settings/Tablet/new.png", mustExist: true)

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import PyramidImage
 import VisualTesting
 
@@ -58,13 +59,11 @@ extension SnapshotConfiguration {
     }
 }
 
-/// A fresh folder per test, with the run's artifacts and report inside it.
+/// A fresh folder per test, with the run's artifacts and report inside it; removed when the
+/// test no longer holds the sandbox.
 struct SnapshotSandbox {
-    let root: String
-
-    init() {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-snapshots-\(UUID().uuidString)").path
-    }
+    private let folder = TemporaryFolder("pyramid-snapshots")
+    var root: String { folder.path }
 
     var snapshots: String { root + "/__Snapshots__" }
     var artifacts: String { root + "/artifacts" }

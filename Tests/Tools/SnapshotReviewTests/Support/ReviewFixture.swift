@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import PNGCodec
 import PyramidImage
 import VisualTesting
@@ -7,7 +8,9 @@ import VisualTesting
 /// is corrupt, a run report naming artifacts outside the root, and links that point
 /// outside it: what the review server must approve, reject and refuse.
 struct ReviewFixture {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-review-\(UUID().uuidString)").path
+    /// Removed when the test no longer holds the fixture, also when it throws.
+    private let folder = TemporaryFolder("pyramid-review")
+    var base: String { folder.path }
     var root: String { base + "/__Snapshots__" }
     var outside: String { base + "/outside" }
     var artifacts: String { base + "/artifacts" }
@@ -83,9 +86,5 @@ struct ReviewFixture {
             if let data = FileManager.default.contents(atPath: base + "/" + path) { files[path] = data }
         }
         return files
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: base)
     }
 }
