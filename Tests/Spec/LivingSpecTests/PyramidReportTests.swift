@@ -71,7 +71,7 @@ struct PyramidReportTests {
         #expect(report.failures.map(\.path) == ["Login › login()", "Screens › s2()", "API › i1()"], "the UI failure first")
         #expect(report.share(of: .unit) == 0.7 && report.share(of: .integration) == 0.2 && report.share(of: .ui) == 0.1)
         #expect(report.share(of: .snapshot) == nil)
-        #expect(report.shapeVerdict == "Unit · Integration · UI = 70 % · 20 % · 10 %, seed 000 recommends 70 % · 20 % · 10 %: in shape")
+        #expect(report.shapeVerdict == "Unit · Integration · UI = 70 % · 20 % · 10 %, the usual test pyramid is 70 % · 20 % · 10 %: in shape")
         let lines = report.lines
         #expect(lines[0] == "Test pyramid: 13 tests, 3 failed")
         #expect(lines[1] == #"✘ UI › Login › login() [ShopUITests]: waitForExistence(timeout: 5.00 s): app.navigationBars["ホーム"] was expected to exist"#)

@@ -41,7 +41,7 @@ struct SpecCommandTests {
         #expect(lines.contains { $0.hasPrefix("  Integration    10 tests  3 failed") })
         #expect(lines.contains { $0.hasPrefix("Shape: Unit · Integration · UI = 0 % · 100 % · 0 %") && $0.hasSuffix("out of shape, more Integration tests than recommended") })
         let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
-        #expect(markdown.contains("## Test pyramid\n\n| Level | Tests | Failed | Test time | Share | Seed 000 |"))
+        #expect(markdown.contains("## Test pyramid\n\n| Level | Tests | Failed | Test time | Share | Usual share |"))
         #expect(markdown.contains("| Integration | 10 | 3 |"), "the --level option reaches the written spec")
         let html = try String(contentsOfFile: folder.path("out/spec.html"), encoding: .utf8)
         #expect(html.contains("<tr><td>Integration</td><td>10</td><td>3</td>"))

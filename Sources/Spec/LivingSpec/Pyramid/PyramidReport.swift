@@ -92,7 +92,7 @@ public struct PyramidReport: Sendable {
         guard share(of: .unit) != nil else { return "no unit, integration or UI test ran, so there is no shape to compare" }
         let shares = ratioLevels.map { "\(percent(share(of: $0)!))" }.joined(separator: " · ")
         let recommended = ratioLevels.map { "\(percent($0.recommendedShare!))" }.joined(separator: " · ")
-        let head = "Unit · Integration · UI = \(shares), seed 000 recommends \(recommended)"
+        let head = "Unit · Integration · UI = \(shares), the usual test pyramid is \(recommended)"
         // The level furthest from its recommended share, when it is more than 10 points off.
         let worst = ratioLevels.map { ($0, share(of: $0)! - $0.recommendedShare!) }.max { abs($0.1) < abs($1.1) }!
         guard abs(worst.1) > 0.10 else { return head + ": in shape" }
@@ -113,7 +113,7 @@ public struct PyramidReport: Sendable {
             [row.level.title, "\(row.tests)", "\(row.failed)", String(format: "%.1f s", row.seconds),
              share(of: row.level).map(percent) ?? "—", row.level.recommendedShare.map(percent) ?? "—"]
         }
-        return (["Level", "Tests", "Failed", "Test time", "Share", "Seed 000"], rows)
+        return (["Level", "Tests", "Failed", "Test time", "Share", "Usual share"], rows)
     }
 
     /// The report as terminal lines: failures first, then the levels drawn top to bottom as a
