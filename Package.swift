@@ -299,6 +299,7 @@ let package = Package(
             name: "UITestingTests",
             dependencies: [
                 "UITesting", "UITestingWeb", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
+                "ChromiumRenderer", "VisualTesting", "PyramidImage",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             path: tests("UI", "UITestingTests"),

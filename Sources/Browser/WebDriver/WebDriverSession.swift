@@ -1,15 +1,20 @@
 import Foundation
 import NIOHTTP1
+import PyramidIO
 
 /// One W3C WebDriver session: a browser window to drive.
 ///
 /// A value type over the session id and a loopback connection; copies talk to
 /// the same session. Commands are `async` and can run from any task, but a
 /// browser runs one command at a time, so callers that share a session should
-/// take turns (`BrowserPool` does this for rendering).
+/// take turns (`BrowserPool` lends a browser to one user at a time).
 public struct WebDriverSession: Sendable {
     public let id: String
     let client: LoopbackHTTPClient
+    /// The identifiers of the scripts added under a name with ``setDocumentScript(_:named:)``,
+    /// shared by every copy of this session value, so whoever drives the session next can
+    /// replace or remove them.
+    let documentScripts = Locked<[String: (source: String, identifier: String)]>([:])
 
     init(id: String, client: LoopbackHTTPClient) {
         self.id = id

@@ -2,7 +2,7 @@ public import Foundation
 import PNGCodec
 public import PyramidImage
 public import VisualTesting
-import WebDriver
+public import WebDriver
 
 /// A web page as snapshot content: `@Snapshot func loaded() -> HTMLPage`.
 ///

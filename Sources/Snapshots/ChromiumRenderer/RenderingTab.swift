@@ -9,7 +9,7 @@ import WebDriver
 /// W3C WebDriver is left: the window is sized to the cell in CSS pixels, and what needs
 /// DevTools (the pixel ratio, the colour scheme, the locale, the time zone, scripts run
 /// before the page's own) is lost. The tab says so once, on standard error, naming the end.
-final class RenderingTab: @unchecked Sendable {
+final class RenderingTab: BrowserOccupant, @unchecked Sendable {
     let browser: Browser
     var session: WebDriverSession { browser.session }
     /// The browser's own user agent, kept when the language override is set.
@@ -20,7 +20,7 @@ final class RenderingTab: @unchecked Sendable {
     private var media: JSONValue?
     private var language: String?
     private var timeZone: String?
-    private var documentScript: (source: String, id: String)?
+    private var documentScript: String?
     /// What W3C-only emulation could not do, said once.
     private var lost: Set<String> = []
 
@@ -119,17 +119,40 @@ final class RenderingTab: @unchecked Sendable {
 
     /// A script every new document of the tab runs before its own scripts.
     func setDocumentScript(_ source: String) async throws {
-        guard source != documentScript?.source else { return }
+        guard source != documentScript else { return }
         guard usesDevTools else {
             lose("the cell's script run before the page's own (the clock, animations and caret fixes)")
-            documentScript = (source, "")
+            documentScript = source
             return
         }
-        if let previous = documentScript {
-            try await session.devTools("Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(previous.id)])
-            documentScript = nil
+        try await session.setDocumentScript(source, named: Self.documentScriptName)
+        documentScript = source
+    }
+
+    static let documentScriptName = "pyramid.snapshot-cell"
+
+    /// Undoes the cell's emulation and script before a UI test gets the browser.
+    func vacate() async throws {
+        guard usesDevTools else { return }
+        try await session.removeDocumentScript(named: Self.documentScriptName)
+        if language != nil {
+            try await session.devTools("Emulation.setLocaleOverride", [:])
+            try await session.devTools("Emulation.setUserAgentOverride", ["userAgent": .string(userAgent)])
         }
-        let added = try await session.devTools("Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)])
-        documentScript = (source, added["identifier"]?.stringValue ?? "")
+        if timeZone != nil { try await session.devTools("Emulation.setTimezoneOverride", ["timezoneId": ""]) }
+        try await session.devTools("Emulation.clearDeviceMetricsOverride")
+        try await session.devTools("Emulation.setEmulatedMedia", ["media": "", "features": []])
+        metrics = nil
+        media = nil
+        language = nil
+        timeZone = nil
+        documentScript = nil
+    }
+}
+
+extension BrowserPool {
+    /// Lends a browser to one render, with the emulation state the last render left.
+    func withTab<T: Sendable>(_ body: (RenderingTab) async throws -> T) async throws -> T {
+        try await withBrowser(occupiedBy: { try await RenderingTab(browser: $0) }, body)
     }
 }

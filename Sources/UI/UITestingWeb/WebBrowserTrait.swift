@@ -1,8 +1,8 @@
 public import Testing
 import UITesting
-import WebDriver
+public import WebDriver
 
-/// A trait that lends each test a browser from a ``UIBrowserPool``, isolated from every other
+/// A trait that lends each test a browser from a ``BrowserPool``, isolated from every other
 /// test, for `WebUIDriver(url:)`.
 ///
 /// It exists because the two usual choices are both bad for a UI suite: a new browser per
@@ -25,7 +25,7 @@ import WebDriver
 /// ```
 public struct WebBrowserTrait: TestTrait, SuiteTrait, TestScoping {
     /// The pool the browsers come from.
-    public var pool: UIBrowserPool
+    public var pool: BrowserPool
 
     public var isRecursive: Bool { true }
 
@@ -48,5 +48,5 @@ extension Trait where Self == WebBrowserTrait {
     public static var webBrowser: Self { WebBrowserTrait(pool: .shared) }
 
     /// Lends each test a browser from `pool`, reset after the test.
-    public static func webBrowser(pool: UIBrowserPool) -> Self { WebBrowserTrait(pool: pool) }
+    public static func webBrowser(pool: BrowserPool) -> Self { WebBrowserTrait(pool: pool) }
 }

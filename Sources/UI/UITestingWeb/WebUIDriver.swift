@@ -13,7 +13,7 @@ public import WebDriver
 /// size and orientation, the colour scheme, and the locale (`navigator.language`, `Intl`).
 /// Each launch starts from a fresh state: cookies and the storage of the app's origin are
 /// cleared, and so is the session storage of every origin the launch visits. Between tests,
-/// ``reset(session:)`` (which ``UIBrowserPool`` runs) clears everything a test left.
+/// ``reset(session:)`` (which ``BrowserPool/withIsolatedSession(_:)`` runs) clears everything a test left.
 ///
 /// ```swift
 /// @Suite(.webBrowser, .uiArtifacts)
@@ -77,9 +77,9 @@ public final class WebUIDriver: UIDriver {
         return session
     }
 
-    /// The script each session's last launch added to every document, by session id, so the
-    /// next launch, by whichever driver, and ``reset(session:)`` can remove it.
-    private static let launchScripts = Locked<[String: String]>([:])
+    /// The name the launch script is kept under in its session, so the next launch, by
+    /// whichever driver, and ``reset(session:)`` replace or remove it.
+    static let launchScriptName = "pyramid.ui-launch"
 
     // MARK: Launch
 
@@ -102,23 +102,11 @@ public final class WebUIDriver: UIDriver {
             "features": [["name": "prefers-color-scheme", "value": .string(device.appearance.rawValue)]],
         ])
         try await devTools("Emulation.setLocaleOverride", ["locale": .string(device.locale)])
-        try await Self.removeLaunchScript(session)
-        let source = Self.launchSource(configuration, token: UUID().uuidString)
-        let added = try await devTools("Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)])
-        if let identifier = added["identifier"]?.stringValue {
-            Self.launchScripts.withValue { $0[session.id] = identifier }
-        }
+        try await session.setDocumentScript(Self.launchSource(configuration, token: UUID().uuidString), named: Self.launchScriptName)
         try await clearState()
         // A reset between tests stops the previous page's scripts; the app's own must run.
         try await devTools("Emulation.setScriptExecutionDisabled", ["value": false])
         try await session.navigate(to: url)
-    }
-
-    private static func removeLaunchScript(_ session: WebDriverSession) async throws {
-        let previous = launchScripts.withValue { $0.removeValue(forKey: session.id) }
-        if let previous {
-            try await session.devTools("Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(previous)])
-        }
     }
 
     /// Clears what a test left in the browser, so the next test on it starts as on a new
@@ -151,7 +139,7 @@ public final class WebUIDriver: UIDriver {
             try await session.devTools("Storage.clearDataForOrigin", ["origin": .string(origin), "storageTypes": "all"])
         }
         try await session.devTools("Page.resetNavigationHistory")
-        try await removeLaunchScript(session)
+        try await session.removeDocumentScript(named: launchScriptName)
     }
 
     /// Stops the current window's page and returns the origins in its history. The page's

@@ -43,7 +43,7 @@ struct BrowserIsolationTests {
 
     @Test("the next test on the same browser sees nothing the last one left, and the pool started one browser")
     func nextTestStartsClean() async throws {
-        let pool = UIBrowserPool(capacity: 1)
+        let pool = BrowserPool(capacity: 1)
         try await withStatePage { url, otherOrigin in
             try await pool.withIsolatedSession { session in try await leaveEverythingBehind(session, url: url) }
             try await pool.withIsolatedSession { session in
@@ -66,7 +66,7 @@ struct BrowserIsolationTests {
 
     @Test("without the reset the same two tests leak: the popup, the dialog and the history are still there")
     func withoutResetItLeaks() async throws {
-        let pool = UIBrowserPool(capacity: 1)
+        let pool = BrowserPool(capacity: 1)
         try await withStatePage { url, _ in
             try await pool.withIsolatedSession { session in
                 try await leaveEverythingBehind(session, url: url)
@@ -85,7 +85,7 @@ struct BrowserIsolationTests {
     @Test("the .webBrowser trait leases a browser to each test; WebUIDriver(url:) outside it says what is missing")
     func traitAndMissingLease() async throws {
         #expect(throws: UITestingError.self) { _ = try WebUIDriver(url: "http://127.0.0.1:1/") }
-        let pool = UIBrowserPool(capacity: 1)
+        let pool = BrowserPool(capacity: 1)
         let trait = WebBrowserTrait.webBrowser(pool: pool)
         let test = try #require(Test.current)
         let seen = Locked<[String]>([])
@@ -103,7 +103,7 @@ struct BrowserIsolationTests {
 
     @Test("a browser that cannot be reset is replaced, and the test that broke it gets a warning saying why")
     func unresettableBrowserIsReplaced() async throws {
-        let pool = UIBrowserPool(capacity: 1)
+        let pool = BrowserPool(capacity: 1)
         let warnings = Locked<[String]>([])
         let watch = IssueHandlingTrait.compactMapIssues { issue in
             guard issue.severity == .warning else { return issue }
