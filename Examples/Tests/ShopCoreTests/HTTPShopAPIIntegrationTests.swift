@@ -76,7 +76,7 @@ struct HTTPShopAPIIntegrationTests {
         }
     }
 
-    @Test("アプリのユーザー一覧は seed 000 の UserListViewModel が HTTP 越しに読み込み、削除する")
+    @Test("アプリのユーザー一覧は UserListViewModel が HTTP 越しに読み込み、削除する")
     @MainActor
     func userListOverHTTP() async throws {
         let stubs = StubRegistry.current
@@ -92,7 +92,7 @@ struct HTTPShopAPIIntegrationTests {
         #expect(viewModel.error == nil)
     }
 
-    @Test("記事の検索は seed 003 の ArticleAPIClient が /api/v2/items に問い合わせ、題名と著者といいね数にする")
+    @Test("記事の検索は ArticleAPIClient が /api/v2/items に問い合わせ、題名と著者といいね数にする")
     func articleSearch() async throws {
         let stubs = StubRegistry.current
         let request = RequestPattern.get("/api/v2/items").query("query", .equalTo("Swift")).query("per_page", .equalTo("20"))

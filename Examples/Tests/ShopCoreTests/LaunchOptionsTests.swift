@@ -2,7 +2,7 @@ import Foundation
 import ShopCore
 import Testing
 
-@Suite("起動引数と環境変数 (seed 002)", .tags(.unit))
+@Suite("起動引数と環境変数", .tags(.unit))
 struct LaunchOptionsTests {
     @Test("--uitesting, --mock-api, --scenario と TEST_USER_* と API_BASE_URL を読む")
     func reads() throws {

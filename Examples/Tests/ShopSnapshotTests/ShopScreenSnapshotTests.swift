@@ -27,31 +27,31 @@ struct ShopScreenSnapshotTests {
         #expect(results.count == 6, "three devices, light and dark")
     }
 
-    @Test("ログイン (seed 000, 002)", arguments: states(of: "Login"))
+    @Test("ログイン", arguments: states(of: "Login"))
     func login(_ state: ShopPreview) async throws { try await Self.check(state) }
 
     @Test("ホームとカメラの許可", arguments: states(of: "Home"))
     func home(_ state: ShopPreview) async throws { try await Self.check(state) }
 
-    @Test("商品一覧と検索 (seed 002)", arguments: states(of: "ProductList"))
+    @Test("商品一覧と検索", arguments: states(of: "ProductList"))
     func productList(_ state: ShopPreview) async throws { try await Self.check(state) }
 
-    @Test("商品の詳細 (seed 002)", arguments: states(of: "ProductDetail"))
+    @Test("商品の詳細", arguments: states(of: "ProductDetail"))
     func productDetail(_ state: ShopPreview) async throws { try await Self.check(state) }
 
-    @Test("カート: 商品あり、空、注文後 (seed 002)", arguments: states(of: "Cart"))
+    @Test("カート: 商品あり、空、注文後", arguments: states(of: "Cart"))
     func cart(_ state: ShopPreview) async throws { try await Self.check(state) }
 
-    @Test("プロフィール: ユーザーカード、設定、ログアウトの確認 (seed 000, 004)", arguments: states(of: "Profile"))
+    @Test("プロフィール: ユーザーカード、設定、ログアウトの確認", arguments: states(of: "Profile"))
     func profile(_ state: ShopPreview) async throws { try await Self.check(state) }
 
-    @Test("ユーザー一覧 (seed 000)", arguments: states(of: "UserList"))
+    @Test("ユーザー一覧", arguments: states(of: "UserList"))
     func userList(_ state: ShopPreview) async throws { try await Self.check(state) }
 
-    @Test("記事の検索 (seed 000, 003)", arguments: states(of: "Articles"))
+    @Test("記事の検索", arguments: states(of: "Articles"))
     func articles(_ state: ShopPreview) async throws { try await Self.check(state) }
 
-    @Test("組織登録 (seed 001)", arguments: states(of: "Register"))
+    @Test("組織登録", arguments: states(of: "Register"))
     func register(_ state: ShopPreview) async throws { try await Self.check(state) }
 
     @Test("どのプレビューもちょうど一つの画面のテストが撮る")

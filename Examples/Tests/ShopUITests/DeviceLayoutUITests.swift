@@ -6,7 +6,7 @@ import UITestingWeb
 
 /// Seed 002's device sizes and orientation: what a simulator per size gives on iOS is a
 /// device configuration per launch here.
-@Suite("画面サイズと向き (seed 002)", .webBrowser, .uiArtifacts, .tags(.ui))
+@Suite("画面サイズと向き", .webBrowser, .uiArtifacts, .tags(.ui))
 struct DeviceLayoutUITests {
     let app: UIApp
 

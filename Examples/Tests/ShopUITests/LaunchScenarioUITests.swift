@@ -6,7 +6,7 @@ import UITestingWeb
 
 /// Seed 002's launch data: `--uitesting`, `--mock-api`, the test user in the environment, and
 /// `launch(with: TestScenario)`, which the app reads as an iOS app reads `ProcessInfo`.
-@Suite("起動シナリオとテストデータ (seed 002)", .webBrowser, .uiArtifacts, .tags(.ui))
+@Suite("起動シナリオとテストデータ", .webBrowser, .uiArtifacts, .tags(.ui))
 struct LaunchScenarioUITests {
     let app: UIApp
 

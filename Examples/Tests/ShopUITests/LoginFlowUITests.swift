@@ -6,7 +6,7 @@ import UITestingWeb
 /// Seed 000's `LoginFlowUITests`, line for line in async Swift Testing, in Chromium.
 /// `continueAfterFailure = false` becomes `try #require`; each test gets a pooled browser,
 /// reset after it (`.webBrowser`), and a failure keeps the screen, the DOM and the console (`.uiArtifacts`).
-@Suite("ログインフロー (seed 000)", .webBrowser, .uiArtifacts, .tags(.ui))
+@Suite("ログインフロー", .webBrowser, .uiArtifacts, .tags(.ui))
 struct LoginFlowUITests {
     let app: UIApp
 

@@ -4,7 +4,7 @@ import UITesting
 import UITestingWeb
 
 /// Seed 002's Page Objects and Robots against the shop, in Chromium.
-@Suite("Page Object と Robot (seed 002)", .webBrowser, .uiArtifacts, .tags(.ui))
+@Suite("Page Object と Robot", .webBrowser, .uiArtifacts, .tags(.ui))
 struct PageObjectUITests {
     let app: UIApp
 

@@ -12,7 +12,7 @@ import UITestingWeb
 /// 002's flows; its API is in process (`--mock-api`) or our stub server (`API_BASE_URL`).
 @Suite("参照アプリ shop-app (P12)", .webBrowser, .uiArtifacts, .tags(.ui))
 struct ReferenceAppUITests {
-    @Test("seed 000: 正しい資格情報でログインするとホーム画面に遷移する (モック API)")
+    @Test("正しい資格情報でログインするとホーム画面に遷移する (モック API)")
     func successfulLogin() async throws {
         let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
         app.launchArguments = ["--uitesting"]
@@ -22,7 +22,7 @@ struct ReferenceAppUITests {
         #expect(try await home.userLabel.label == "test@example.com")
     }
 
-    @Test("seed 000: 入力が不正な間はログインボタンが無効でエラーが表示される")
+    @Test("入力が不正な間はログインボタンが無効でエラーが表示される")
     func validation() async throws {
         let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
         app.launchArguments = ["--uitesting"]

@@ -6,7 +6,7 @@ import UITestingWeb
 
 /// The other seeds' screens in the running app, driven as a person would: seed 000's user list
 /// and debounced search (over seed 003's articles), and seed 001's registration.
-@Suite("seed の各画面 (000, 001, 003)", .webBrowser, .uiArtifacts, .tags(.ui))
+@Suite("ガイドのその他の画面", .webBrowser, .uiArtifacts, .tags(.ui))
 struct SeedFeaturesUITests {
     func launch(_ scenario: TestScenario) async throws -> UIApp {
         let app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))

@@ -6,7 +6,7 @@ import UITestingWeb
 
 /// Seed 002's system alerts: permission prompts answered by interruption monitors, which run
 /// when `app.tap()` (or a blocked action) gives them their turn.
-@Suite("システムアラート (seed 002)", .webBrowser, .uiArtifacts, .tags(.ui))
+@Suite("システムアラート", .webBrowser, .uiArtifacts, .tags(.ui))
 struct SystemAlertUITests {
     let app: UIApp
 

@@ -1,3 +1,3 @@
-/// The namespace of the seed's direct API: `VisualTesting.assertViewSnapshot`,
+/// The namespace of swift-visual-testing's direct API: `VisualTesting.assertViewSnapshot`,
 /// `VisualTesting.generateCatalog` and friends.
 public enum VisualTesting {}

@@ -103,7 +103,7 @@ public struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
         "\"" + text.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : "\($0)" }.joined() + "\""
     }
 
-    /// A runner is a `@Test` function that uses `__snapshotCases`, in its body (the seed's loop)
+    /// A runner is a `@Test` function that uses `__snapshotCases`, in its body (swift-visual-testing's loop)
     /// or in its attributes (`@Test(arguments: Self.__snapshotCases)`). Comments do not count.
     static func hasRunner(_ functions: [FunctionDeclSyntax]) -> Bool {
         functions.contains { function in
@@ -113,7 +113,7 @@ public struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
         }
     }
 
-    /// The member block with the seed's runner appended.
+    /// The member block with swift-visual-testing's runner appended.
     static func withRunner(_ block: MemberBlockSyntax) -> MemberBlockSyntax {
         let runner: DeclSyntax = "@Test func snapshots() {\n        for snapshotCase in Self.__snapshotCases { snapshotCase.run() }\n    }"
         var member = MemberBlockItemSyntax(decl: runner)

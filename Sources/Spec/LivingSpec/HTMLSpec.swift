@@ -5,8 +5,14 @@ public import TestEventStream
 /// Renders a run as one self-contained HTML page: no scripts, no external files. Suites fold
 /// open where something failed; a checkbox shows only the failures.
 public enum HTMLSpec {
-    /// - Parameter pyramid: how tests are placed in the "Test pyramid" section.
-    public static func render(_ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier()) -> String {
+    /// - Parameters:
+    ///   - pyramid: how tests are placed in the "Test pyramid" section.
+    ///   - target: the shape that section compares the run with.
+    ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.
+    public static func render(
+        _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
+        target: PyramidShape = .usual, partial: Bool = false
+    ) -> String {
         var out = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -21,7 +27,7 @@ public enum HTMLSpec {
 
             """
         out.reserveCapacity(run.counts.total * 600)
-        let report = PyramidReport(run: run, classifier: pyramid)
+        let report = PyramidReport(run: run, classifier: pyramid, target: target, isPartial: partial)
         if !report.entries.isEmpty {
             let table = report.table
             out += "<section class=\"pyramid\"><h2>Test pyramid</h2>\n<table><tr>" + table.header.map { "<th>\($0)</th>" }.joined() + "</tr>\n"

@@ -4,8 +4,14 @@ import Foundation
 /// Renders a run as Markdown a CI job summary shows well: the totals, the failures first,
 /// then every suite as a heading and every test as a list of its steps and issues.
 public enum MarkdownSpec {
-    /// - Parameter pyramid: how tests are placed in the "Test pyramid" section.
-    public static func render(_ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier()) -> String {
+    /// - Parameters:
+    ///   - pyramid: how tests are placed in the "Test pyramid" section.
+    ///   - target: the shape that section compares the run with.
+    ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.
+    public static func render(
+        _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
+        target: PyramidShape = .usual, partial: Bool = false
+    ) -> String {
         var out = "# \(escape(title))\n\n"
         out += "**\(run.counts.summary())** — \(SpecText.totals(run))\n\n"
         if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
@@ -21,7 +27,7 @@ public enum MarkdownSpec {
             out += "\n"
         }
 
-        let report = PyramidReport(run: run, classifier: pyramid)
+        let report = PyramidReport(run: run, classifier: pyramid, target: target, isPartial: partial)
         if !report.entries.isEmpty {
             let table = report.table
             out += "## Test pyramid\n\n| " + table.header.joined(separator: " | ") + " |\n| --- |" + String(repeating: " ---: |", count: table.header.count - 1) + "\n"

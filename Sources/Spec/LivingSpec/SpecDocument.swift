@@ -8,6 +8,10 @@ public struct SpecDocument: Sendable {
     public var title: String
     /// How the "Test pyramid" section places tests (tags, `--level`, target names).
     public var pyramid = PyramidClassifier()
+    /// The shape the "Test pyramid" section compares the run with (`--shape`).
+    public var pyramidTarget = PyramidShape.usual
+    /// Whether the run was filtered or sharded: the "Test pyramid" section gives no shape verdict.
+    public var isPartialRun = false
 
     public init(run: TestRun, title: String) {
         self.run = run
@@ -55,18 +59,25 @@ public struct SpecDocument: Sendable {
         let list = try testList.map { path throws(SpecError) in TestList(parsing: try text(path)) }
         var document = SpecDocument(run: run.adding(xctest: records, list: list), title: title)
         document.pyramid = pyramid
+        document.pyramidTarget = pyramidTarget
+        document.isPartialRun = isPartialRun
         return document
     }
 
     /// `7 tests — 2 failed, 5 passed` and, when the run ran nothing or one framework of two, a warning that says so.
     public var summaryLine: String {
-        var line = "\(run.counts.total) tests — \(run.counts.summary(separator: ", "))"
+        var line = "\(counted(run.counts.total, "test")) — \(run.counts.summary(separator: ", "))"
         if let warning = run.coverageWarning { line += " — ⚠️ \(warning)" }
         return line
     }
 
-    public var markdown: String { MarkdownSpec.render(run, title: title, pyramid: pyramid) }
-    public var html: String { HTMLSpec.render(run, title: title, pyramid: pyramid) }
+    public var markdown: String { MarkdownSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun) }
+    public var html: String { HTMLSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun) }
+
+    /// The run's test pyramid, as the spec's "Test pyramid" section shows it.
+    public var pyramidReport: PyramidReport {
+        PyramidReport(run: run, classifier: pyramid, target: pyramidTarget, isPartial: isPartialRun)
+    }
     public var junit: String { JUnitSpec.render(run, title: title) }
 
     /// Where each rendering goes; nil leaves it out.

@@ -1,5 +1,5 @@
 /// Which testing library ran a test. Real suites are mixed for years while they move from
-/// XCTest to Swift Testing (seed 001), so the spec marks every test with it.
+/// XCTest to Swift Testing, so the spec marks every test with it.
 public enum TestFramework: String, Sendable, CaseIterable, Comparable {
     case swiftTesting = "Swift Testing"
     case xctest = "XCTest"
@@ -9,7 +9,7 @@ public enum TestFramework: String, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// How many tests each framework ran, for one module or a whole run: seed 001's migration, measured.
+/// How many tests each framework ran, for one module or a whole run: the migration to Swift Testing, measured.
 public struct FrameworkCounts: Sendable, Equatable {
     public var swiftTesting: Int
     public var xctest: Int

@@ -14,7 +14,7 @@ struct DemoCommand: AsyncParsableCommand {
             Builds the Examples package (the reference app shop-app and its tests; the first build takes \
             minutes), runs every test in one swift test (snapshots of the running app's screens and UI \
             tests in Chromium), then prints the pyramid: failures first, then tests and time per level, then \
-            the shape against seed 000's Unit 70 % · Integration 20 % · UI 10 %. Writes index.html, linking \
+            the shape against the usual test pyramid, Unit 70 % · Integration 20 % · UI 10 % (or --shape). Writes index.html, linking \
             the living spec, the snapshot gallery and the JUnit files, to --output. When Chromium, \
             chromedriver or the fonts are missing, the demo installs their Debian packages with apt-get \
             first (as root, or through sudo without a password), saying which and why; --no-install refuses \
@@ -38,6 +38,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var sharding: ShardOptions
 
+    @OptionGroup var target: ShapeOption
+
     @Flag(help: "Do not install missing system packages (Chromium, chromedriver, fonts); fail and name them instead.")
     var noInstall = false
 
@@ -55,7 +57,7 @@ struct DemoCommand: AsyncParsableCommand {
         try await DemoCommand.setUp(allowInstall: !noInstall, environment: LiveSystemEnvironment())
         let options = Demo.Options(
             examples: examples, output: output, breakage: breakApp, filters: filters,
-            shard: sharding.parsed, shardDurations: sharding.shardDurations)
+            shard: sharding.parsed, shardDurations: sharding.shardDurations, shape: target.parsed)
         let summary: Demo.Summary
         do {
             summary = try await Demo.run(options) { event in

@@ -25,10 +25,12 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The merged folder to create.")
     var output: String
 
+    @OptionGroup var target: ShapeOption
+
     func run() throws {
         let summary: Demo.Summary
         do {
-            summary = try ShardMerge.run(ShardMerge.Options(inputs: shards, output: output))
+            summary = try ShardMerge.run(ShardMerge.Options(inputs: shards, output: output, shape: target.parsed))
         } catch {
             throw CommandFailure.mergeFailed(error)
         }

@@ -16,8 +16,10 @@ struct SpecCommand: ParsableCommand {
             snapshot or UI) comes from a level tag on it or a suite above it (.tags(.ui)), else from \
             --level TARGET=LEVEL, else from its target's name (…UITests, …SnapshotTests, \
             …IntegrationTests; any other target is unit); counts and time per level, failures first, \
-            and the shape against seed 000's Unit 70 % · Integration 20 % · UI 10 %. Exits 1 when a test failed, 2 when the stream had lines that could \
-            not be read (the rest is still written) or on any other error.
+            and the shape against the usual test pyramid, Unit 70 % · Integration 20 % · UI 10 % (or \
+            --shape); a filtered or sharded run gets no shape verdict. Exits 1 when a test failed, 2 \
+            when the stream had lines that could not be read (the rest is still written) or on any \
+            other error.
             """
     )
 
@@ -69,6 +71,8 @@ struct SpecCommand: ParsableCommand {
     var timing = false
 
     @OptionGroup var sharding: ShardOptions
+
+    @OptionGroup var target: ShapeOption
 
     @Argument(parsing: .postTerminator, help: "Arguments after -- go to swift test.")
     var swiftTestArguments: [String] = []
@@ -141,6 +145,8 @@ struct SpecCommand: ParsableCommand {
         }
         let classifier = PyramidClassifier(targetLevels: try targetLevels())
         document.pyramid = classifier
+        document.pyramidTarget = target.parsed
+        document.isPartialRun = eventStream == nil && (!filters.isEmpty || sharding.shard != nil)
         let defaults = SpecDocument.Destinations.folder(output)
         let destinations = SpecDocument.Destinations(
             markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
@@ -158,8 +164,7 @@ struct SpecCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(streamPath): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }
         print("\(title): \(document.summaryLine)")
-        let pyramid = PyramidReport(run: run, classifier: classifier)
-        for line in pyramid.lines { print(line) }
+        for line in document.pyramidReport.lines { print(line) }
         for path in written { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }

@@ -23,11 +23,14 @@ package enum Demo {
         package var shard: TestShard?
         /// A previous run's event stream, whose durations balance the shards.
         package var shardDurations: String?
+        /// The shape the pyramid is compared with.
+        package var shape: PyramidShape
 
         package init(
             examples: String, output: String, breakage: String? = nil, filters: [String] = [], shard: TestShard? = nil,
-            shardDurations: String? = nil
+            shardDurations: String? = nil, shape: PyramidShape = .usual
         ) {
+            self.shape = shape
             self.examples = URL(fileURLWithPath: examples).standardizedFileURL.path
             self.output = URL(fileURLWithPath: output).standardizedFileURL.path
             self.breakage = breakage
@@ -166,6 +169,8 @@ package enum Demo {
         }
         let classifier = PyramidClassifier()
         document.pyramid = classifier
+        document.pyramidTarget = options.shape
+        document.isPartialRun = !options.filters.isEmpty || options.shard != nil
         do {
             _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
         } catch {
@@ -185,7 +190,7 @@ package enum Demo {
 
         let record = RunRecord(
             shard: options.shard?.description, snapshots: options.snapshots, breakage: options.breakage, testStatus: status,
-            buildSeconds: buildSeconds, testSeconds: testSeconds, tests: document.run.tests.count)
+            buildSeconds: buildSeconds, testSeconds: testSeconds, tests: document.run.tests.count, filtered: !options.filters.isEmpty)
         do {
             try RunRecord.mirrorManifests(of: options.snapshots, into: files.manifests)
             try record.write(to: files.record)
@@ -194,7 +199,7 @@ package enum Demo {
         }
 
         let summary = Summary(
-            files: files, pyramid: PyramidReport(run: document.run, classifier: classifier), specLine: document.summaryLine,
+            files: files, pyramid: document.pyramidReport, specLine: document.summaryLine,
             snapshots: snapshots, testStatus: status, buildSeconds: buildSeconds, testSeconds: testSeconds)
         do {
             try AtomicFile.write(Data(DemoIndex.render(summary, breakage: options.breakage).utf8), to: files.index)

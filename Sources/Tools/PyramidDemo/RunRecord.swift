@@ -16,10 +16,14 @@ package struct RunRecord: Sendable, Codable, Equatable {
     package var testSeconds: Double
     /// How many tests ran.
     package var tests: Int
+    /// Whether `--filter` chose part of the tests (nil in records written before it was kept).
+    package var filtered: Bool?
 
     package init(
-        shard: String?, snapshots: String, breakage: String?, testStatus: Int32, buildSeconds: Double, testSeconds: Double, tests: Int
+        shard: String?, snapshots: String, breakage: String?, testStatus: Int32, buildSeconds: Double, testSeconds: Double, tests: Int,
+        filtered: Bool = false
     ) {
+        self.filtered = filtered
         self.shard = shard
         self.snapshots = snapshots
         self.breakage = breakage

@@ -1,5 +1,5 @@
 import Foundation
-import LivingSpec
+package import LivingSpec
 import PyramidIO
 import TestEventStream
 import VisualTestingCore
@@ -19,8 +19,11 @@ package enum ShardMerge {
         package var inputs: [String]
         package var output: String
         package var title: String
+        /// The shape the merged pyramid is compared with.
+        package var shape: PyramidShape
 
-        package init(inputs: [String], output: String, title: String = "The reference app's test pyramid") {
+        package init(inputs: [String], output: String, title: String = "The reference app's test pyramid", shape: PyramidShape = .usual) {
+            self.shape = shape
             self.inputs = inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             self.output = URL(fileURLWithPath: output).standardizedFileURL.path
             self.title = title
@@ -53,7 +56,7 @@ package enum ShardMerge {
                 atPath: (options.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let document = try writeAll(
                 shards: shards, files: files, events: events, report: report, manifests: manifests, snapshotRoot: snapshotRoot,
-                title: options.title)
+                title: options.title, shape: options.shape)
             let summary = try summarize(shards: shards, files: files, document: document, report: report, breakage: shards[0].record.breakage)
             try FileManager.default.moveItem(atPath: staging, toPath: options.output)
             return summary.relocated(to: Demo.Files(folder: options.output))
@@ -163,7 +166,8 @@ package enum ShardMerge {
 
     static func writeAll(
         shards: [Shard], files: Demo.Files, events: EventStreamJoin.Joined, report: RunReport,
-        manifests: [String: (manifest: SnapshotManifest, shard: String)], snapshotRoot: String, title: String
+        manifests: [String: (manifest: SnapshotManifest, shard: String)], snapshotRoot: String, title: String,
+        shape: PyramidShape
     ) throws -> SpecDocument {
         let manager = FileManager.default
         try manager.createDirectory(atPath: files.run, withIntermediateDirectories: true)
@@ -204,6 +208,9 @@ package enum ShardMerge {
 
         var document = try SpecDocument.read(eventStream: files.run + "/events.jsonl", attachmentsFolder: files.run + "/attachments", title: title)
         document.pyramid = PyramidClassifier()
+        document.pyramidTarget = shape
+        // The shards of a filtered run join into the filtered run, still part of the suite.
+        document.isPartialRun = shards.contains { $0.record.filtered == true }
         _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
         return document
     }
@@ -211,15 +218,15 @@ package enum ShardMerge {
     static func summarize(
         shards: [Shard], files: Demo.Files, document: SpecDocument, report: RunReport, breakage: String?
     ) throws -> Demo.Summary {
-        let classifier = PyramidClassifier()
         let summary = Demo.Summary(
-            files: files, pyramid: PyramidReport(run: document.run, classifier: classifier), specLine: document.summaryLine,
+            files: files, pyramid: document.pyramidReport, specLine: document.summaryLine,
             snapshots: report, testStatus: shards.map(\.record.testStatus).max() ?? 0,
             // Shards run side by side: the merged run took as long as its slowest shard.
             buildSeconds: shards.map(\.record.buildSeconds).max() ?? 0, testSeconds: shards.map(\.record.testSeconds).max() ?? 0)
         let record = RunRecord(
             shard: nil, snapshots: shards[0].record.snapshots, breakage: breakage, testStatus: summary.testStatus,
-            buildSeconds: summary.buildSeconds, testSeconds: summary.testSeconds, tests: document.run.tests.count)
+            buildSeconds: summary.buildSeconds, testSeconds: summary.testSeconds, tests: document.run.tests.count,
+            filtered: document.isPartialRun)
         try record.write(to: files.record)
         try AtomicFile.write(Data(DemoIndex.render(summary.relocated(to: Demo.Files(folder: files.folder)), breakage: breakage).utf8), to: files.index)
         return summary

@@ -1,4 +1,4 @@
-/// What the app is launched with: seed 002's launch arguments, environment and scenario, and
+/// What the app is launched with: launch arguments, environment and scenario, and
 /// the device it is shown on.
 public struct LaunchConfiguration: Sendable, Hashable {
     public var arguments: [String]
@@ -51,7 +51,7 @@ public struct DeviceConfiguration: Sendable, Hashable {
     public static let iPad = DeviceConfiguration(width: 820, height: 1180)
 }
 
-/// A named test state the app sets itself up in, as seed 002's `TestScenario`: its raw value
+/// A named test state the app sets itself up in, as an XCUITest suite's `TestScenario`: its raw value
 /// reaches the app as the launch argument `--scenario=<raw value>`.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 public import Testing
 
 extension UIApp {
-    /// Seed 002's `waitForLoadingToComplete`: a loading indicator may appear (within
+    /// An XCUITest suite's `waitForLoadingToComplete`: a loading indicator may appear (within
     /// `appearance`); if it does, it must then disappear within `timeout`. An indicator that
     /// never shows up is fine (the content was quick); one that stays is a failure recorded
     /// like any wait's.

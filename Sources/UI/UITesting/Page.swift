@@ -1,6 +1,6 @@
 public import Testing
 
-/// A Page Object, as seed 002 writes them: the elements of one screen, actions that return
+/// A Page Object, as XCUITest suites write them: the elements of one screen, actions that return
 /// the page shown next, and a trait element whose presence means this page is shown.
 ///
 /// ```swift
@@ -43,7 +43,7 @@ extension Page {
     }
 }
 
-/// A Robot, as seed 002's `LoginRobot`: actions and `verify…` steps on the app that return
+/// A Robot, as a `LoginRobot` of an XCUITest suite: actions and `verify…` steps on the app that return
 /// the robot, so a test reads as one chain.
 ///
 /// ```swift

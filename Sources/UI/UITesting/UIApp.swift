@@ -66,7 +66,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
         try await driver.launch(launchConfiguration)
     }
 
-    /// Launches the app in `scenario`, as seed 002's `launch(with:)`: `--uitesting` (unless
+    /// Launches the app in `scenario`, as an XCUITest suite's `launch(with:)`: `--uitesting` (unless
     /// already there) and the scenario's ``LaunchScenario/launchArgument`` are added to the
     /// launch arguments for this launch.
     public func launch(with scenario: some LaunchScenario) async throws {
@@ -76,7 +76,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
         try await driver.launch(configuration)
     }
 
-    /// The argument that tells the app it runs under UI tests (seed 002).
+    /// The argument that tells the app it runs under UI tests.
     public static let uiTestingArgument = "--uitesting"
 
     public func terminate() async throws {
@@ -99,7 +99,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
     // MARK: Evidence
 
     /// Attaches the screen now as `<name>.png` to the current test; the image is kept with
-    /// the test's attachments whether it passes or fails (seed 002's `captureScreen`).
+    /// the test's attachments whether it passes or fails (as an XCUITest suite's `captureScreen`).
     public func captureScreen(_ name: String) async {
         await attachScreen(named: name)
     }

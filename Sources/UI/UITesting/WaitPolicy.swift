@@ -5,7 +5,7 @@ public struct WaitPolicy: Sendable {
     public var interval: Duration
     /// The clock waits measure and sleep on; a test clock makes them instant.
     public var clock: any Clock<Duration>
-    /// The timeout of a wait that names none (XCUITest's waits take 5 s in seed 002).
+    /// The timeout of a wait that names none (5 s, as XCUITest suites commonly use).
     public var defaultTimeout: Duration
 
     public init(interval: Duration = .milliseconds(50), clock: any Clock<Duration> = ContinuousClock(), defaultTimeout: Duration = .seconds(5)) {

@@ -8,7 +8,7 @@ import UITesting
 ///
 /// The app's side of the contract: serve on 127.0.0.1 (any free port) and print the URL as the
 /// first line of standard output, then read `CommandLine.arguments` and `ProcessInfo`'s
-/// environment as the iOS app of seed 002 does (`--uitesting`, `--scenario=…`, `TEST_USER_EMAIL`).
+/// environment as an iOS app under XCUITest does (`--uitesting`, `--scenario=…`, `TEST_USER_EMAIL`).
 ///
 /// ```swift
 /// let shop = WebAppExecutable(path: ".build/debug/shop-app", environment: ["API_BASE_URL": stubs.baseURL.absoluteString])

@@ -4,7 +4,7 @@ import Testing
 import TestEventStream
 
 /// Builds a run: modules of suites of tests, each test `(name, tags, failure message or nil)`;
-/// a failure message "Issue recorded\ncomment" is `Issue.record("comment")`'s.
+/// a failure message "Issue recorded\ncomment" is `Issue.record("comment")`'s, and "SKIP" marks a skipped test.
 private func run(_ modules: [(String, [(suite: String, tags: [String], tests: [(String, [String], String?)])])]) -> TestRun {
     TestRun(modules: modules.map { name, suites in
         var module = TestNode(id: name, kind: .module, name: name)
@@ -15,6 +15,10 @@ private func run(_ modules: [(String, [(suite: String, tags: [String], tests: [(
                 var function = TestNode(id: "\(name).\(suite.suite)/\(test)()", kind: .function, name: "\(test)()")
                 function.tags = tags
                 function.duration = 0.25
+                if failure == "SKIP" {
+                    function.skipReason = ""
+                    return function
+                }
                 var testCase = TestCaseResult(arguments: nil)
                 if let failure {
                     let parts = failure.split(separator: "\n", maxSplits: 1).map(String.init)
@@ -73,13 +77,14 @@ struct PyramidReportTests {
         #expect(report.share(of: .snapshot) == nil)
         #expect(report.shapeVerdict == "Unit · Integration · UI = 70 % · 20 % · 10 %, the usual test pyramid is 70 % · 20 % · 10 %: in shape")
         let lines = report.lines
-        #expect(lines[0] == "Test pyramid: 13 tests, 3 failed")
+        #expect(lines[0] == "Test pyramid: 13 tests run, 3 failed")
         #expect(lines[1] == #"✘ UI › Login › login() [ShopUITests]: waitForExistence(timeout: 5.00 s): app.navigationBars["ホーム"] was expected to exist"#)
         #expect(lines[2] == "✘ Snapshot › Screens › s2() [ScreenSnapshotTests]: Login/iPhone16/filled.light_ja failed: 3.2 % of pixels differ")
         #expect(lines[3] == "✘ Integration › API › i1() [APIIntegrationTests]: Expectation failed: status == 200")
         #expect(lines[4].hasPrefix("  level "))
-        #expect(lines[5].hasPrefix("  UI              1 tests  1 failed"))
-        #expect(lines[8].hasPrefix("  Unit            7 tests  ") && lines[8].hasSuffix(String(repeating: "█", count: 30)))
+        #expect(lines[4] == "  level          run  failed   test time (summed; tests overlap)", "no skipped column when nothing was skipped")
+        #expect(lines[5].hasPrefix("  UI              1       1       0.2 s"))
+        #expect(lines[8].hasPrefix("  Unit            7          ") && lines[8].hasSuffix(String(repeating: "█", count: 30)))
         #expect(lines.last?.hasPrefix("Shape: ") == true)
     }
 
@@ -94,6 +99,57 @@ struct PyramidReportTests {
         #expect(bottomHeavy.shapeVerdict.hasSuffix(": bottom-heavy, more Unit tests than recommended"))
         let snapshotsOnly = PyramidReport(run: run([("ScreenSnapshotTests", [("S", [], [("s", [], nil)])])]))
         #expect(snapshotsOnly.shapeVerdict == "no unit, integration or UI test ran, so there is no shape to compare")
+    }
+
+    @Test("a team's own target shape replaces the usual one in the verdict and the table")
+    func targetShape() throws {
+        let shape = try PyramidShape(parsing: "60/30/10")
+        let report = PyramidReport(run: run([
+            ("VMTests", [("VM", [], (0..<6).map { ("u\($0)", [String](), String?.none) })]),
+            ("APIIntegrationTests", [("API", [], [("i0", [], nil), ("i1", [], nil), ("i2", [], nil)])]),
+            ("ShopUITests", [("Login", [], [("login", [], nil)])]),
+        ]), target: shape)
+        #expect(report.shapeVerdict == "Unit · Integration · UI = 60 % · 30 % · 10 %, the target is 60 % · 30 % · 10 %: in shape")
+        #expect(report.table.header.last == "Target share")
+        #expect(report.table.rows.last == ["Unit", "6", "0", "0", "1.5 s", "60 %", "60 %"])
+        let usual = PyramidReport(run: run([
+            ("VMTests", [("VM", [], (0..<6).map { ("u\($0)", [String](), String?.none) })]),
+            ("APIIntegrationTests", [("API", [], [("i0", [], nil), ("i1", [], nil), ("i2", [], nil)])]),
+            ("ShopUITests", [("Login", [], [("login", [], nil)])]),
+        ]))
+        #expect(usual.shapeVerdict.hasPrefix("Unit · Integration · UI = 60 % · 30 % · 10 %, the usual test pyramid is 70 % · 20 % · 10 %"))
+    }
+
+    @Test("a shape that is not three whole percentages summing to 100 is refused, saying why")
+    func badShapes() {
+        #expect(throws: PyramidShapeError.format("60/40")) { try PyramidShape(parsing: "60/40") }
+        #expect(throws: PyramidShapeError.format("a/b/c")) { try PyramidShape(parsing: "a/b/c") }
+        #expect(throws: PyramidShapeError.sum(90)) { try PyramidShape(parsing: "60/20/10") }
+        #expect(throws: PyramidShapeError.negative) { try PyramidShape(parsing: "110/-20/10") }
+        #expect((try? PyramidShape(parsing: "70 % / 20 % / 10 %")) == .usual)
+        #expect("\(PyramidShapeError.sum(90))" == "the shares sum to 90, not 100")
+    }
+
+    @Test("a partial run gets its shares but no verdict; skipped tests count apart and not in the shares")
+    func partialAndSkipped() {
+        let tests = [
+            ("VMTests", [("VM", [String](), [("u0", [String](), String?.none), ("u1", [], nil)])]),
+            ("ShopUITests", [("Login", [], [("login", [], nil), ("logout", [], "SKIP")])]),
+        ]
+        let partial = PyramidReport(run: run(tests), isPartial: true)
+        #expect(partial.shapeVerdict.hasPrefix("Unit · Integration · UI = 67 % · 0 % · 33 % in this partial run"))
+        #expect(!partial.shapeVerdict.contains("heavy") && !partial.shapeVerdict.contains("in shape"))
+        let whole = PyramidReport(run: run(tests))
+        #expect(whole.levels.map(\.tests) == [2, 0, 0, 1], "the skipped UI test did not run")
+        #expect(whole.levels.map(\.skipped) == [0, 0, 0, 1])
+        #expect(whole.share(of: .ui).map { ($0 * 100).rounded() } == 33)
+        let lines = whole.lines
+        #expect(lines[0] == "Test pyramid: 3 tests run, 0 failed, 1 skipped")
+        #expect(lines[1] == "  level          run  failed  skipped   test time (summed; tests overlap)")
+        #expect(lines[2].hasPrefix("  UI              1                1"))
+        #expect(whole.table.header == ["Level", "Tests run", "Failed", "Skipped", "Test time", "Share", "Usual share"])
+        let one = PyramidReport(run: run([("VMTests", [("VM", [], [("u0", [], nil)])])]))
+        #expect(one.lines[0] == "Test pyramid: 1 test run, 0 failed")
     }
 
     @Test("on a recorded Swift Testing stream, every test function is placed once and the failures match the run's")

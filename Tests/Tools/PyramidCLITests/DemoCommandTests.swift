@@ -23,7 +23,7 @@ struct DemoCommandTests {
         // UI: seed 000's successful login fails on the button, failures first, with its evidence.
         let lines = run.stdout.split(separator: "\n").map(String.init)
         let pyramidStart = try #require(lines.firstIndex { $0.hasPrefix("Test pyramid: ") }, "\(run.stdout)")
-        let uiFailure = try #require(lines.firstIndex { $0.hasPrefix("✘ UI › ログインフロー (seed 000) › 正しい資格情報でログインするとホーム画面に遷移する [ShopUITests]") }, "\(run.stdout)")
+        let uiFailure = try #require(lines.firstIndex { $0.hasPrefix("✘ UI › ログインフロー › 正しい資格情報でログインするとホーム画面に遷移する [ShopUITests]") }, "\(run.stdout)")
         let levels = try #require(lines.firstIndex { $0.hasPrefix("  level ") })
         #expect(pyramidStart < uiFailure && uiFailure < levels, "failures come before the levels")
         #expect(lines[uiFailure].contains("loginButton.isEnabled"), "\(lines[uiFailure])")

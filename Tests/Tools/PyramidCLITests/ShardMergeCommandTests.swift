@@ -117,7 +117,7 @@ struct ShardMergeCommandTests {
             #expect(process.terminationStatus == 0, "\(log)")
             #expect(local.isEmpty, "the demo started browsers of its own: \(local)")
             #expect(onNodes.count == 2, "both remote ends ran browsers")
-            #expect(log.contains("Test pyramid: 3 tests, 0 failed"), "\(log)")
+            #expect(log.contains("Test pyramid: 3 tests run, 0 failed"), "\(log)")
             #expect(log.range(of: #"Snapshot cells: (\d+) checked: \1 passed"#, options: .regularExpression) != nil, "\(log)")
         }
     }

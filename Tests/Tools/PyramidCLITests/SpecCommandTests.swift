@@ -36,15 +36,28 @@ struct SpecCommandTests {
         let run = try await CLI.run(["spec", "--event-stream", stream, "--output", folder.path("out"), "--level", "SampleTests=integration"])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count > 7 && lines[1] == "Test pyramid: 10 tests, 3 failed")
+        #expect(lines.count > 7 && lines[1] == "Test pyramid: 9 tests run, 3 failed, 1 skipped")
         #expect(lines[2...4].allSatisfy { $0.hasPrefix("✘ Integration › ") }, "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("  Integration    10 tests  3 failed") })
+        #expect(lines.contains { $0.hasPrefix("  Integration     9       3        1") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("Shape: Unit · Integration · UI = 0 % · 100 % · 0 %") && $0.hasSuffix("out of shape, more Integration tests than recommended") })
         let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
-        #expect(markdown.contains("## Test pyramid\n\n| Level | Tests | Failed | Test time | Share | Usual share |"))
-        #expect(markdown.contains("| Integration | 10 | 3 |"), "the --level option reaches the written spec")
+        #expect(markdown.contains("## Test pyramid\n\n| Level | Tests run | Failed | Skipped | Test time | Share | Usual share |"))
+        #expect(markdown.contains("| Integration | 9 | 3 | 1 |"), "the --level option reaches the written spec")
         let html = try String(contentsOfFile: folder.path("out/spec.html"), encoding: .utf8)
-        #expect(html.contains("<tr><td>Integration</td><td>10</td><td>3</td>"))
+        #expect(html.contains("<tr><td>Integration</td><td>9</td><td>3</td><td>1</td>"))
+    }
+
+    @Test("--shape sets the target the run is compared with, in the terminal and the files; a bad shape is refused")
+    func targetShape() async throws {
+        let stream = Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path
+        let run = try await CLI.run(["spec", "--event-stream", stream, "--output", folder.path("out"), "--shape", "0/100/0"])
+        #expect(run.stdout.contains("Shape: Unit · Integration · UI = 100 % · 0 % · 0 %, the target is 0 % · 100 % · 0 %: bottom-heavy, more Unit tests than the target"))
+        let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
+        #expect(markdown.contains("| Share | Target share |"))
+        let bad = try await CLI.run(["spec", "--event-stream", stream, "--output", folder.path("bad"), "--shape", "70/20"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--shape 70/20: not three whole percentages of unit, integration and UI tests separated by slashes, such as 70/20/10"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("bad")))
     }
 
     @Test("a --level that is not TARGET=LEVEL, or names no level, is refused before anything runs")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs asynchronous work from synchronous code (the seed's `snapshotCase.run()` is
+/// Runs asynchronous work from synchronous code (swift-visual-testing's `snapshotCase.run()` is
 /// synchronous) without tying up another thread.
 ///
 /// The work runs as a task whose executor preference is the *calling* thread: the

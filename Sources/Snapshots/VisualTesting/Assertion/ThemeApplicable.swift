@@ -8,7 +8,7 @@ import SwiftUI
 /// Connects a theme system to snapshots: what a theme means for the content.
 ///
 /// The default applies the colour scheme only. A team with its own design tokens
-/// sets `VisualTesting.themeApplicable` in a setup function, as the seed does:
+/// sets `VisualTesting.themeApplicable` in a setup function, as swift-visual-testing does:
 ///
 ///     func setupVisualTesting() {
 ///         VisualTesting.themeApplicable = AppThemeApplicable()

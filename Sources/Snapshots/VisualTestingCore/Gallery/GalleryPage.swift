@@ -73,7 +73,7 @@ package enum GalleryPage {
 extension VisualTesting {
     /// Writes the gallery for `catalog` to `outputPath`: one HTML file that opens from
     /// disk. `rootDirectory` is the folder the catalog was built from (default: the
-    /// gallery's folder, as in the seed); with a run `report`, failures come first
+    /// gallery's folder, as in swift-visual-testing); with a run `report`, failures come first
     /// with reference, actual and diff, and new and removed images are marked.
     ///
     /// - Parameters:

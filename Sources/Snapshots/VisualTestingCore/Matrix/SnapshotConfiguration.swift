@@ -1,6 +1,6 @@
 /// The matrix a view is checked over, and how close images must be.
 ///
-/// The defaults are the seed's: three devices × light and dark × English and
+/// The defaults are swift-visual-testing's: three devices × light and dark × English and
 /// Japanese, 12 images a state, precision 0.99 and perceptual precision 0.98.
 public struct SnapshotConfiguration: Sendable, Hashable {
     public var devices: [SnapshotDevice]
@@ -36,11 +36,11 @@ public struct SnapshotConfiguration: Sendable, Hashable {
     }
 
     public static let standardDevices: [SnapshotDevice] = [.iPhone16, .iPhoneSE, .iPadPro11]
-    /// The matrix assertions use when not given one: the seed's defaults unless a
+    /// The matrix assertions use when not given one: swift-visual-testing's defaults unless a
     /// setup function changed `VisualTesting.defaultConfiguration`.
     public static var `default`: SnapshotConfiguration { VisualTesting.defaultConfiguration }
 
-    /// Every cell of a view's matrix, in the seed's order: device, theme, locale, Dynamic Type.
+    /// Every cell of a view's matrix, in swift-visual-testing's order: device, theme, locale, Dynamic Type.
     public var viewCells: [SnapshotCell] {
         devices.flatMap { device in
             themes.flatMap { theme in

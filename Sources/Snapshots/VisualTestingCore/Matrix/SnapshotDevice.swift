@@ -1,6 +1,6 @@
 /// A screen to render for: size in points, pixel scale and safe area.
 ///
-/// The seed's devices are static members (`.iPhone16`, `.iPhoneSE`, `.iPadPro11`),
+/// swift-visual-testing's devices are static members (`.iPhone16`, `.iPhoneSE`, `.iPadPro11`),
 /// so `[.iPhone16, .iPhoneSE]` reads as before; any other screen is one initialiser away.
 public struct SnapshotDevice: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The folder name in `__Snapshots__/{View}/{device}/`.
@@ -21,7 +21,7 @@ public struct SnapshotDevice: Sendable, Hashable, Codable, CustomStringConvertib
         self.safeArea = safeArea
     }
 
-    /// The same as `name`, for code written against the seed's enum.
+    /// The same as `name`, for code written against swift-visual-testing's enum.
     public var rawValue: String { name }
 
     /// The rendered image size in pixels.

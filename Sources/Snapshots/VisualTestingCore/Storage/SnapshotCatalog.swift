@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every manifest under a root, gathered for review tools and CI: the seed's
+/// Every manifest under a root, gathered for review tools and CI: swift-visual-testing's
 /// `snapshot-catalog.json`.
 public struct SnapshotCatalog: Sendable, Codable, Equatable {
     public var version: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where references live, exactly as the seed lays them out beside the suite's source file:
+/// Where references live, exactly as swift-visual-testing lays them out beside the suite's source file:
 ///
 ///     __Snapshots__/{View}/{device}/{state}.{theme}_{locale}[_{dynamicType}].png
 ///     __Snapshots__/{Component}/{state}.{theme}.png

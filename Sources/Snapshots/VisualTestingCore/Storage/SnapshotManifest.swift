@@ -1,5 +1,5 @@
 /// What a view's or component's references are, kept as `manifest.json` in its
-/// folder. The schema is the seed's; files are written deterministically (sorted
+/// folder. The schema is swift-visual-testing's; files are written deterministically (sorted
 /// keys and entries, no timestamps) so the tree stays clean in version control.
 public struct SnapshotManifest: Sendable, Codable, Equatable {
     public var name: String

@@ -1,5 +1,4 @@
-/// A level of seed 000's test pyramid, plus snapshot tests, which the seed treats as a kind
-/// of its own beside the ratio.
+/// A level of the test pyramid, plus snapshot tests, a kind of their own beside the ratio.
 public enum PyramidLevel: String, Sendable, CaseIterable, Comparable {
     case unit
     case integration
@@ -16,16 +15,9 @@ public enum PyramidLevel: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    /// Seed 000's recommended share of the tests in the ratio: Unit 70 %, Integration 20 %,
-    /// UI 10 %. Snapshot tests are not in the ratio (nil).
-    public var recommendedShare: Double? {
-        switch self {
-        case .unit: 0.70
-        case .integration: 0.20
-        case .snapshot: nil
-        case .ui: 0.10
-        }
-    }
+    /// The usual test pyramid's share of the tests in the ratio (``PyramidShape/usual``):
+    /// Unit 70 %, Integration 20 %, UI 10 %. Snapshot tests are not in the ratio (nil).
+    public var recommendedShare: Double? { PyramidShape.usual.share(of: self) }
 
     /// Bottom to top: unit, integration, snapshot, UI.
     public static func < (lhs: PyramidLevel, rhs: PyramidLevel) -> Bool {

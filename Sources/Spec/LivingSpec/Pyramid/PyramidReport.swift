@@ -1,9 +1,10 @@
 import Foundation
+import PyramidIO
 public import TestEventStream
 
-/// A run's tests sorted into the levels of seed 000's pyramid (``PyramidClassifier``): how many
-/// ran at each level, how many failed, how long they took, and the shape against the seed's
-/// Unit 70 % · Integration 20 % · UI 10 %.
+/// A run's tests sorted into the levels of the test pyramid (``PyramidClassifier``): how many
+/// ran at each level, how many failed or were skipped, how long they took, and the shape
+/// against a target (``PyramidShape``, the usual 70 % · 20 % · 10 % unless the team sets another).
 public struct PyramidReport: Sendable {
     /// One test function, placed.
     public struct Entry: Sendable, Equatable {
@@ -22,6 +23,7 @@ public struct PyramidReport: Sendable {
     /// One level's totals.
     public struct Level: Sendable, Equatable {
         public var level: PyramidLevel
+        /// The tests that ran: skipped tests are not among them.
         public var tests: Int
         public var failed: Int
         public var skipped: Int
@@ -30,8 +32,18 @@ public struct PyramidReport: Sendable {
     }
 
     public var entries: [Entry]
+    /// The shape the run is compared with.
+    public var target: PyramidShape
+    /// Whether the run is part of the suite (a filter or a shard chose its tests), so its shape
+    /// says nothing about the suite's pyramid.
+    public var isPartial: Bool
 
-    public init(run: TestRun, classifier: PyramidClassifier = PyramidClassifier()) {
+    /// - Parameters:
+    ///   - target: the shape to compare with; the usual test pyramid unless the team sets one.
+    ///   - isPartial: the run was filtered or sharded: no shape verdict is given.
+    public init(run: TestRun, classifier: PyramidClassifier = PyramidClassifier(), target: PyramidShape = .usual, isPartial: Bool = false) {
+        self.target = target
+        self.isPartial = isPartial
         var entries: [Entry] = []
         func walk(_ node: TestNode, suites: [TestNode], module: String) {
             switch node.kind {
@@ -64,10 +76,11 @@ public struct PyramidReport: Sendable {
     public var levels: [Level] {
         PyramidLevel.allCases.map { level in
             let tests = entries.filter { $0.level == level }
+            let skipped = tests.filter { $0.outcome == .skipped }.count
             return Level(
-                level: level, tests: tests.count,
+                level: level, tests: tests.count - skipped,
                 failed: tests.filter { $0.outcome == .failed }.count,
-                skipped: tests.filter { $0.outcome == .skipped }.count,
+                skipped: skipped,
                 seconds: tests.compactMap(\.duration).reduce(0, +))
         }
     }
@@ -77,24 +90,29 @@ public struct PyramidReport: Sendable {
         entries.filter { $0.outcome == .failed }.sorted { $0.level > $1.level }
     }
 
-    /// A level's share of the tests in seed 000's ratio (unit, integration and UI), or nil for
-    /// snapshot tests or when none of those levels has a test.
+    /// A level's share of the tests that ran in the ratio (unit, integration and UI), or nil for
+    /// snapshot tests or when none of those levels ran a test.
     public func share(of level: PyramidLevel) -> Double? {
-        guard level.recommendedShare != nil else { return nil }
-        let inRatio = entries.filter { $0.level.recommendedShare != nil }.count
+        guard target.share(of: level) != nil else { return nil }
+        let ran = entries.filter { $0.outcome != .skipped }
+        let inRatio = ran.filter { target.share(of: $0.level) != nil }.count
         guard inRatio > 0 else { return nil }
-        return Double(entries.filter { $0.level == level }.count) / Double(inRatio)
+        return Double(ran.filter { $0.level == level }.count) / Double(inRatio)
     }
 
-    /// How far the shape is from seed 000's, in one sentence.
+    /// How far the shape is from the target, in one sentence.
     public var shapeVerdict: String {
-        let ratioLevels = PyramidLevel.allCases.filter { $0.recommendedShare != nil }
+        let ratioLevels = PyramidLevel.allCases.filter { target.share(of: $0) != nil }
         guard share(of: .unit) != nil else { return "no unit, integration or UI test ran, so there is no shape to compare" }
         let shares = ratioLevels.map { "\(percent(share(of: $0)!))" }.joined(separator: " · ")
-        let recommended = ratioLevels.map { "\(percent($0.recommendedShare!))" }.joined(separator: " · ")
-        let head = "Unit · Integration · UI = \(shares), the usual test pyramid is \(recommended)"
-        // The level furthest from its recommended share, when it is more than 10 points off.
-        let worst = ratioLevels.map { ($0, share(of: $0)! - $0.recommendedShare!) }.max { abs($0.1) < abs($1.1) }!
+        guard !isPartial else {
+            return "Unit · Integration · UI = \(shares) in this partial run (filtered or sharded); the shape of part of a suite says nothing about its pyramid"
+        }
+        let wanted = ratioLevels.map { "\(percent(target.share(of: $0)!))" }.joined(separator: " · ")
+        let head = "Unit · Integration · UI = \(shares), "
+            + (target == .usual ? "the usual test pyramid is \(wanted)" : "the target is \(wanted)")
+        // The level furthest from its target share, when it is more than 10 points off.
+        let worst = ratioLevels.map { ($0, share(of: $0)! - target.share(of: $0)!) }.max { abs($0.1) < abs($1.1) }!
         guard abs(worst.1) > 0.10 else { return head + ": in shape" }
         let direction = worst.1 > 0 ? "more" : "fewer"
         let shape = switch (worst.0, worst.1 > 0) {
@@ -102,41 +120,47 @@ public struct PyramidReport: Sendable {
         case (.unit, true): "bottom-heavy"
         default: "out of shape"
         }
-        return head + ": \(shape), \(direction) \(worst.0.title) tests than recommended"
+        return head + ": \(shape), \(direction) \(worst.0.title) tests than \(target == .usual ? "recommended" : "the target")"
     }
 
     /// The table the spec files show: a header, then one row a level, top of the pyramid first
-    /// (level, tests, failed, summed test time, share in the ratio, seed 000's share; "—" where
-    /// a level has no share).
+    /// (level, tests run, failed, skipped, summed test time, share in the ratio, the target's
+    /// share; "—" where a level has no share).
     public var table: (header: [String], rows: [[String]]) {
         let rows = levels.reversed().map { row in
-            [row.level.title, "\(row.tests)", "\(row.failed)", String(format: "%.1f s", row.seconds),
-             share(of: row.level).map(percent) ?? "—", row.level.recommendedShare.map(percent) ?? "—"]
+            [row.level.title, "\(row.tests)", "\(row.failed)", "\(row.skipped)", String(format: "%.1f s", row.seconds),
+             share(of: row.level).map(percent) ?? "—", target.share(of: row.level).map(percent) ?? "—"]
         }
-        return (["Level", "Tests", "Failed", "Test time", "Share", "Usual share"], rows)
+        return (["Level", "Tests run", "Failed", "Skipped", "Test time", "Share", target == .usual ? "Usual share" : "Target share"], rows)
     }
 
     /// The report as terminal lines: failures first, then the levels drawn top to bottom as a
     /// pyramid with counts and time, then the shape.
     public var lines: [String] {
-        var lines = ["Test pyramid: \(entries.count) tests, \(failures.count) failed"]
+        let skipped = entries.filter { $0.outcome == .skipped }.count
+        var lines = ["Test pyramid: \(counted(entries.count - skipped, "test")) run, \(failures.count) failed"
+            + (skipped > 0 ? ", \(skipped) skipped" : "")]
         for failure in failures {
             lines.append("✘ \(failure.level.title) › \(failure.path) [\(failure.module)]: \(Self.oneLine(failure.failure ?? ""))")
         }
-        lines.append("  level          tests  failed     test time (summed; tests overlap)")
         let levels = levels
+        let anySkipped = levels.contains { $0.skipped > 0 }
+        lines.append("  level          run  failed" + (anySkipped ? "  skipped" : "") + "   test time (summed; tests overlap)")
         let widest = max(1, levels.map(\.tests).max() ?? 1)
         for level in levels.reversed() {
             let bar = String(repeating: "█", count: level.tests == 0 ? 0 : max(1, level.tests * 30 / widest))
-            let failed = level.failed > 0 ? "\(level.failed) failed" : ""
             lines.append(
                 "  " + level.level.title.padding(toLength: 12, withPad: " ", startingAt: 0)
-                    + String(format: "%5d tests  ", level.tests)
-                    + failed.padding(toLength: 10, withPad: " ", startingAt: 0)
-                    + String(format: "%8.1f s  ", level.seconds) + bar)
+                    + Self.right("\(level.tests)", 5) + "  " + Self.right(level.failed > 0 ? "\(level.failed)" : "", 6)
+                    + (anySkipped ? "  " + Self.right(level.skipped > 0 ? "\(level.skipped)" : "", 7) : "")
+                    + String(format: "  %8.1f s  ", level.seconds) + bar)
         }
         lines.append("Shape: " + shapeVerdict)
         return lines
+    }
+
+    private static func right(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
     private func percent(_ share: Double) -> String {
