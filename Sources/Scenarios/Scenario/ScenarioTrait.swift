@@ -1,7 +1,14 @@
 import PyramidIO
 public import Testing
+import TestEventStream
 
-/// A trait that names the step an error escaped from in the test's "Caught error" issue.
+/// A trait for Given/When/Then tests: their steps are attached once per test, and an error
+/// that escapes a step is reported with the step.
+///
+/// Each step's record (keyword, text, outcome, time, place) is what `pyramid spec` shows under
+/// the test. Without this trait every step is attached as it ends, and Swift Testing prints a
+/// line for each; with it, the test's steps are attached together when the test ends: one
+/// `scenario-steps.json`, one line.
 ///
 /// Steps already name themselves in every `#expect`, `#require` and `Issue.record` failure
 /// inside them; an error that a step throws, though, is recorded by Swift Testing after the
@@ -20,6 +27,12 @@ public struct ScenarioTrait: TestTrait, SuiteTrait, TestScoping {
         // A suite's scope wraps its tests' scopes; only a test case has a body to watch.
         guard testCase != nil else { return try await function() }
         let run = Run()
+        defer {
+            let steps = run.steps
+            if !steps.isEmpty {
+                Attachment.record(StepRecordList(steps), named: StepRecordList.attachmentName, sourceLocation: test.sourceLocation)
+            }
+        }
         do {
             try await Run.$current.withValue(run) { try await function() }
         } catch {
@@ -30,9 +43,14 @@ public struct ScenarioTrait: TestTrait, SuiteTrait, TestScoping {
         }
     }
 
-    /// The test case being run: the step that an error last escaped from.
+    /// The test case being run: its steps so far, and the step that an error last escaped from.
     final class Run: Sendable {
         private let escaped = Locked<(step: String, error: String)?>(nil)
+        private let recorded = Locked<[StepRecord]>([])
+
+        func append(_ step: StepRecord) { recorded.withValue { $0.append(step) } }
+
+        var steps: [StepRecord] { recorded.value }
 
         func noteEscape(from context: StepContext, error: any Error) {
             guard !(error is ExpectationFailedError), !StepRunner.isCancellation(error) else { return }

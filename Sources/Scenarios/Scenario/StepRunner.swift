@@ -39,7 +39,10 @@ enum StepRunner {
             fileID: sourceLocation.fileID, line: sourceLocation.line
         )
         StepLog.current?.append(record)
-        if Test.current != nil {
+        if let run = ScenarioTrait.Run.current {
+            // Under `.scenario` the test's steps are attached once, when it ends.
+            run.append(record)
+        } else if Test.current != nil {
             Attachment.record(record, named: StepRecord.attachmentName, sourceLocation: sourceLocation)
         }
         return try result.get()
@@ -97,8 +100,19 @@ extension Duration {
     }
 }
 
+extension StepRecordList: Attachable {
+    /// The attachment name Scenario gives a test's steps under the `.scenario` trait.
+    public static let attachmentName = "scenario-steps.json"
+
+    public func withUnsafeBytes<R>(
+        for attachment: borrowing Attachment<StepRecordList>, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) throws -> R {
+        try encoded().withUnsafeBytes(body)
+    }
+}
+
 extension StepRecord: Attachable {
-    /// The attachment name Scenario gives every step record.
+    /// The attachment name Scenario gives a step record outside the `.scenario` trait.
     public static let attachmentName = "scenario-step.json"
 
     public func withUnsafeBytes<R>(

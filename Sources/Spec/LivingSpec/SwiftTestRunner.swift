@@ -18,6 +18,9 @@ public struct SwiftTestRunner: Sendable {
     /// Whether to run `swift test list` after the tests, for XCTest's modules and the package's
     /// frameworks (a few seconds); off for a package known to have Swift Testing tests only.
     public var listsTests: Bool
+    /// Whether to show Swift Testing's "↳ Written to …" line for every attachment it saves;
+    /// off, they are kept in the console file only.
+    public var verbose = false
 
     public init(
         packagePath: String, filters: [String] = [], extraArguments: [String] = [], workFolder: String,
@@ -90,7 +93,17 @@ public struct SwiftTestRunner: Sendable {
         environment.merge(self.environment) { $1 }
         // Tags, test-case arguments and comments are behind this switch in 6.3's stream.
         environment["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED"] = "1"
-        let echo: Echo = onLine.map { .lines($0) } ?? .file(FileHandle.standardError)
+        let echo: Echo
+        let verbose = verbose
+        if let onLine {
+            echo = .lines { line in if verbose || !Self.isAttachmentPathLine(line) { onLine(line) } }
+        } else if verbose {
+            echo = .file(FileHandle.standardError)
+        } else {
+            echo = .lines { line in
+                if !Self.isAttachmentPathLine(line) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            }
+        }
         let status = try Self.swift(arguments, environment: environment, echo: echo, keep: consolePath)
         if status == 127 { throw .swiftNotFound }
         guard fileManager.fileExists(atPath: eventStreamPath) else {
@@ -102,6 +115,12 @@ public struct SwiftTestRunner: Sendable {
         }
         try? fileManager.removeItem(atPath: testListPath + ".part")
         return status
+    }
+
+    /// Whether a line of swift test's output is only where Swift Testing saved an attachment
+    /// (`↳ Written to '…/scenario-steps.json'.`), which the spec links anyway.
+    package static func isAttachmentPathLine(_ line: String) -> Bool {
+        line.drop { $0 == " " }.hasPrefix("↳ Written to '")
     }
 
     /// Where `swift`'s output goes as it comes, besides its file.

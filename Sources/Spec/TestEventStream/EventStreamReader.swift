@@ -79,7 +79,7 @@ public enum EventStreamReader {
     }
 
     /// Reads every JSON attachment the records name that holds a step record, on every core.
-    static func loadSteps(_ records: [RawRecord], loadAttachment: @escaping @Sendable (String) -> Data?) -> [String: StepRecord] {
+    static func loadSteps(_ records: [RawRecord], loadAttachment: @escaping @Sendable (String) -> Data?) -> [String: [StepRecord]] {
         let paths = records.compactMap { record -> String? in
             guard record.payload?.kind == "valueAttached", let path = record.payload?.attachment?.path,
                 path.hasSuffix(".json")
@@ -88,9 +88,9 @@ public enum EventStreamReader {
         }
         // Small files: several readers per core keep the disk busy while others decode.
         let found = parallelMap(paths, workers: ProcessInfo.processInfo.activeProcessorCount * 4) { path in
-            loadAttachment(path).flatMap(StepRecord.decode)
+            loadAttachment(path).flatMap(StepRecordList.decode)
         }
-        var steps: [String: StepRecord] = [:]
+        var steps: [String: [StepRecord]] = [:]
         for (path, step) in zip(paths, found) { if let step { steps[path] = step } }
         return steps
     }

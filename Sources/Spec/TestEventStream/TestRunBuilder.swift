@@ -41,7 +41,7 @@ struct TestRunBuilder {
     }
 
     /// Adds one record; `steps` are the step records already read from attachment files, by path.
-    mutating func add(_ record: RawRecord, line: Int, steps: [String: StepRecord]) {
+    mutating func add(_ record: RawRecord, line: Int, steps: [String: [StepRecord]]) {
         let kind = record.kind ?? "?"
         if version == nil, let recordVersion = record.version { noteVersion(recordVersion, line: line) }
         guard let payload = record.payload else {
@@ -93,7 +93,7 @@ struct TestRunBuilder {
 
     // MARK: Events
 
-    private mutating func apply(_ payload: RawPayload, steps: [String: StepRecord]) {
+    private mutating func apply(_ payload: RawPayload, steps: [String: [StepRecord]]) {
         let absolute = payload.instant?.absolute
         switch payload.kind {
         case "runStarted":
@@ -135,8 +135,8 @@ struct TestRunBuilder {
             attribute(payload) { $0.issues.append(issue) } orNode: { $0.issues.append(issue) }
         case "valueAttached":
             let path = payload.attachment?.path
-            if let path, let step = steps[path] {
-                attribute(payload) { $0.steps.append(step) } orNode: { _ in }
+            if let path, let recorded = steps[path] {
+                attribute(payload) { $0.steps.append(contentsOf: recorded) } orNode: { _ in }
                 return
             }
             let name = payload.attachment?._preferredName ?? Self.attachmentName(payload) ?? "attachment"

@@ -70,6 +70,9 @@ struct SpecCommand: ParsableCommand {
     @Flag(help: "Print how long reading and writing the spec took, on standard error.")
     var timing = false
 
+    @Flag(help: "Show every line swift test prints, also where each attachment was saved.")
+    var verbose = false
+
     @OptionGroup var sharding: ShardOptions
 
     @OptionGroup var target: ShapeOption
@@ -125,8 +128,9 @@ struct SpecCommand: ParsableCommand {
                 print("shard \(shard): \(share.tests.count) of \(share.all.count) tests, dealt \(share.byDuration ? "by the durations of \(sharding.shardDurations ?? "")" : "by count")")
                 runFilters = share.filters
             }
-            let runner = SwiftTestRunner(
+            var runner = SwiftTestRunner(
                 packagePath: packagePath, filters: runFilters, extraArguments: swiftTestArguments, workFolder: workFolder)
+            runner.verbose = verbose
             do { testStatus = try runner.run() } catch { throw CommandFailure.library(error) }
             streamPath = runner.eventStreamPath
             attachmentsFolder = attachmentsFolder ?? runner.attachmentsPath

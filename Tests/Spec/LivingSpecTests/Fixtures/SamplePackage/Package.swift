@@ -5,7 +5,7 @@ import PackageDescription
 /// stream fixtures LivingSpecTests read (scripts/record-spec-fixture). Not built otherwise.
 let package = Package(
     name: "SamplePackage",
-    dependencies: [.package(name: "swift-pyramid", path: "../../../..")],
+    dependencies: [.package(name: "swift-pyramid", path: "../../../../..")],
     targets: [
         .testTarget(name: "SampleTests", dependencies: [.product(name: "Scenario", package: "swift-pyramid")])
     ]
