@@ -27,7 +27,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(help: "The Examples package (default: Examples in the current directory, the swift-pyramid checkout).")
     var examples: String?
 
-    @Option(name: .shortAndLong, help: "Where to write the index page, spec, gallery and JUnit files (default: .build/pyramid-demo).")
+    @Option(name: .shortAndLong, help: "Where to write the index page, spec, gallery and JUnit files.")
     var output: String = ".build/pyramid-demo"
 
     @Option(help: ArgumentHelp("Run a deliberately broken build of the app (SHOP_BREAK): login-disabled keeps the login button disabled.", valueName: "breakage"))

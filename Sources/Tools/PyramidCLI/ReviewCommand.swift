@@ -20,7 +20,7 @@ struct ReviewCommand: AsyncParsableCommand {
     @Option(help: "The run report (default: the one the environment names, when it exists).")
     var report: String?
 
-    @Option(help: "The port (default: a free one).")
+    @Option(help: "The port; 0 takes a free one.")
     var port: Int = 0
 
     func run() async throws {

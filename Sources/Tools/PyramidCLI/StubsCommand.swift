@@ -25,10 +25,10 @@ struct StubsServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .customLong("root-dir"), help: "WireMock's root directory: mappings/ and __files/ (default: the current directory).")
+    @Option(name: .customLong("root-dir"), help: "WireMock's root directory: mappings/ and __files/.")
     var rootDir: String = "."
 
-    @Option(help: "The port (default: a free one).")
+    @Option(help: "The port; 0 takes a free one.")
     var port: Int = 0
 
     @Option(name: .customLong("max-request-journal-entries"), help: "The most requests the journal keeps, oldest dropped first (WireMock's flag; 0: no limit).")
