@@ -49,7 +49,7 @@ public struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
             let stateName = function.name.text
             let receiver = function.modifiers.contains { $0.name.tokenKind == .keyword(.static) } ? typeName : "\(typeName)()"
             let disableAnimations = SnapshotAttributes.has("WithoutAnimation", in: attributes)
-            let make = "makeContent: { AnySnapshotRenderable(\(receiver).\(stateName)()) }"
+            let make = Self.declaration(of: function, in: context) + "makeContent: { AnySnapshotRenderable(\(receiver).\(stateName)()) }"
             if let component {
                 let width = SnapshotAttributes.argument("width", of: component) ?? "nil"
                 let height = SnapshotAttributes.argument("height", of: component) ?? "nil"
@@ -75,6 +75,15 @@ public struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
         let cases = views + components
         let list = cases.isEmpty ? "[]" : "[\n" + cases.map { $0 + ",\n" }.joined() + "]"
         return ["nonisolated static var __snapshotCases: [SnapshotCase] {\n\(raw: list)\n}"]
+    }
+
+    /// `declaration: SnapshotSource(…),` for the function's name, so a failing cell's issue
+    /// points at the state a person wrote; nothing when the context cannot place the node.
+    static func declaration(of function: FunctionDeclSyntax, in context: some MacroExpansionContext) -> String {
+        guard let id = context.location(of: function.name, at: .afterLeadingTrivia, filePathMode: .fileID),
+              let path = context.location(of: function.name, at: .afterLeadingTrivia, filePathMode: .filePath)
+        else { return "" }
+        return "declaration: SnapshotSource(fileID: \(id.file), filePath: \(path.file), line: \(id.line), column: \(id.column)),\n    "
     }
 
     /// The view name: the first argument, a plain string literal.

@@ -230,8 +230,14 @@ struct TestRunBuilder {
             kind = .failure
         }
         let messages = payload.messages ?? []
-        let message = messages.first?.text ?? "Issue recorded"
-        let details = messages.dropFirst().compactMap(\.text)
+        var message = messages.first?.text ?? "Issue recorded"
+        var details = messages.dropFirst().compactMap(\.text)
+        // `Issue.record("…")` arrives as Swift Testing's generic "Issue recorded" with the
+        // comment under it: the comment is what the issue says, so it becomes the message.
+        if message == "Issue recorded", let comment = details.firstIndex(where: { !$0.isEmpty }) {
+            message = details[comment]
+            details.remove(at: comment)
+        }
         return IssueRecord(kind: kind, message: message, details: details, place: place(raw.sourceLocation ?? payload._sourceLocation))
     }
 

@@ -64,6 +64,7 @@ struct SnapshotSuiteMacroTests {
                             viewName: "SettingsView",
                             stateName: "loaded",
                             kind: .view(inNavigation: false, disableAnimations: false),
+                            declaration: SnapshotSource(fileID: "TestModule/Test.swift", filePath: "Test.swift", line: 9, column: 10),
                             makeContent: {
                                 AnySnapshotRenderable(SettingsViewSnapshots().loaded())
                             }
@@ -72,6 +73,7 @@ struct SnapshotSuiteMacroTests {
                             viewName: "SettingsView",
                             stateName: "editing",
                             kind: .view(inNavigation: true, disableAnimations: true),
+                            declaration: SnapshotSource(fileID: "TestModule/Test.swift", filePath: "Test.swift", line: 14, column: 10),
                             makeContent: {
                                 AnySnapshotRenderable(SettingsViewSnapshots().editing())
                             }
@@ -80,6 +82,7 @@ struct SnapshotSuiteMacroTests {
                             viewName: "SettingsView",
                             stateName: "card",
                             kind: .component(width: 340, height: 120, disableAnimations: true),
+                            declaration: SnapshotSource(fileID: "TestModule/Test.swift", filePath: "Test.swift", line: 6, column: 10),
                             makeContent: {
                                 AnySnapshotRenderable(SettingsViewSnapshots().card())
                             }
@@ -88,6 +91,7 @@ struct SnapshotSuiteMacroTests {
                             viewName: "SettingsView",
                             stateName: "badge",
                             kind: .component(width: nil, height: nil, disableAnimations: false),
+                            declaration: SnapshotSource(fileID: "TestModule/Test.swift", filePath: "Test.swift", line: 17, column: 17),
                             makeContent: {
                                 AnySnapshotRenderable(SettingsViewSnapshots.badge())
                             }
@@ -159,6 +163,7 @@ struct SnapshotSuiteMacroTests {
                             viewName: "Login",
                             stateName: "empty",
                             kind: .view(inNavigation: false, disableAnimations: false),
+                            declaration: SnapshotSource(fileID: "TestModule/Test.swift", filePath: "Test.swift", line: 3, column: 20),
                             makeContent: {
                                 AnySnapshotRenderable(LoginSnapshots().empty())
                             }
@@ -232,6 +237,7 @@ struct SnapshotSuiteMacroTests {
                             viewName: "Card",
                             stateName: "plain",
                             kind: .component(width: 100, height: nil, disableAnimations: false),
+                            declaration: SnapshotSource(fileID: "TestModule/Test.swift", filePath: "Test.swift", line: 4, column: 10),
                             makeContent: {
                                 AnySnapshotRenderable(CardSnapshots().plain())
                             }

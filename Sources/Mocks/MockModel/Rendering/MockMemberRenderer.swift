@@ -333,8 +333,12 @@ extension MockTypeRenderer {
     {
         let annotation = plan.protocolModel.annotation?.history
         guard options.argumentsHistory || annotation?[method.name] == true || annotation?[baseName] == true else { return nil }
+        // As mockolo: a value that is or holds a closure is not recorded, escaping or not,
+        // spelled as a function type or through a typealias (`@escaping Handler`).
         let recorded = method.parameters.filter { parameter in
-            !(parameter.type.isFunction && !parameter.type.isEscaping) && !ByteSearch.contains(parameter.type.text, "@autoclosure")
+            let text = parameter.type.text
+            return !parameter.type.isFunction && !parameter.type.isEscaping && !ByteSearch.contains(text, "->")
+                && !ByteSearch.contains(text, "@autoclosure")
         }
         guard !recorded.isEmpty else { return nil }
         let hidden = isStatic ? erased.union(mockGenerics) : erased

@@ -16,6 +16,9 @@ struct SnapshotAssertion: Sendable {
     var componentSize: (width: Double?, height: Double?)
     var layout: SnapshotLayout
     var source: SnapshotSource
+    /// Where a failing cell's issue and attachments point: the state's `@Snapshot` function
+    /// when the case knows it, else the assertion call.
+    var issueLocation: SnapshotSource
     var themeApplicable: any ThemeApplicable
     var policy: RecordPolicy
     var artifacts: SnapshotArtifacts
@@ -25,8 +28,9 @@ struct SnapshotAssertion: Sendable {
 
     init(
         name: String, state: String, kind: SnapshotCase.Kind, configuration: SnapshotConfiguration,
-        source: SnapshotSource, recordsIssues: Bool = true
+        source: SnapshotSource, issueLocation: SnapshotSource? = nil, recordsIssues: Bool = true
     ) {
+        self.issueLocation = issueLocation ?? source
         self.name = name
         self.state = state
         switch kind {
@@ -127,7 +131,7 @@ struct SnapshotAssertion: Sendable {
 
     private func report(_ message: String) {
         guard recordsIssues else { return }
-        SnapshotTestingBoundary.reportIssue(message, at: source)
+        SnapshotTestingBoundary.reportIssue(message, at: issueLocation)
     }
 
     /// Attaches failure images to the current Swift Testing test.
@@ -138,7 +142,8 @@ struct SnapshotAssertion: Sendable {
             Attachment.record(
                 [UInt8](data), named: URL(fileURLWithPath: path).lastPathComponent,
                 sourceLocation: SourceLocation(
-                    fileID: "\(source.fileID)", filePath: "\(source.filePath)", line: Int(source.line), column: Int(source.column)))
+                    fileID: "\(issueLocation.fileID)", filePath: "\(issueLocation.filePath)",
+                    line: Int(issueLocation.line), column: Int(issueLocation.column)))
         }
     }
 }

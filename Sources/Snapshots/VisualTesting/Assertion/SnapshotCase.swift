@@ -20,15 +20,19 @@ public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringC
     public let viewName: String
     public let stateName: String
     public let kind: Kind
+    /// Where the state is declared (its `@Snapshot` function, as `@SnapshotSuite` records it):
+    /// a failing cell's issue points there, the line a person fixes, rather than at the runner.
+    public let declaration: SnapshotSource?
     private let makeContent: @MainActor @Sendable () -> AnySnapshotRenderable
 
     public init(
-        viewName: String, stateName: String, kind: Kind,
+        viewName: String, stateName: String, kind: Kind, declaration: SnapshotSource? = nil,
         makeContent: @escaping @MainActor @Sendable () -> AnySnapshotRenderable
     ) {
         self.viewName = viewName
         self.stateName = stateName
         self.kind = kind
+        self.declaration = declaration
         self.makeContent = makeContent
     }
 
@@ -106,7 +110,8 @@ public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringC
 
     private func assertion(configuration: SnapshotConfiguration, source: SnapshotSource, recordsIssues: Bool = true) -> SnapshotAssertion {
         SnapshotAssertion(
-            name: viewName, state: stateName, kind: kind, configuration: configuration, source: source, recordsIssues: recordsIssues)
+            name: viewName, state: stateName, kind: kind, configuration: configuration, source: source,
+            issueLocation: declaration, recordsIssues: recordsIssues)
     }
 }
 

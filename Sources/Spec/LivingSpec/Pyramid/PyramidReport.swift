@@ -51,7 +51,7 @@ public struct PyramidReport: Sendable {
                 let (level, reason) = classifier.level(of: node, suites: suites, module: module)
                 let path = (suites.map(\.title) + [node.title]).joined(separator: " › ")
                 let failure = node.outcome == .failed
-                    ? (node.issues + node.cases.flatMap(\.issues)).first { $0.kind == .failure }.map(Self.summary) ?? "failed"
+                    ? (node.issues + node.cases.flatMap(\.issues)).first { $0.kind == .failure }.map(\.message) ?? "failed"
                     : nil
                 entries.append(Entry(path: path, module: module, level: level, reason: reason, outcome: node.outcome,
                                      duration: node.duration, failure: failure))
@@ -63,13 +63,6 @@ public struct PyramidReport: Sendable {
         }
         for module in run.modules { walk(module, suites: [], module: module.name) }
         self.entries = entries
-    }
-
-    /// What an issue says in one place: its message, or for `Issue.record("…")`, whose message
-    /// is Swift Testing's generic "Issue recorded", the comment under it.
-    static func summary(_ issue: IssueRecord) -> String {
-        guard issue.message == "Issue recorded", let comment = issue.details.first(where: { !$0.isEmpty }) else { return issue.message }
-        return comment
     }
 
     /// Every level, bottom to top, with its totals (a level with no tests has zeros).

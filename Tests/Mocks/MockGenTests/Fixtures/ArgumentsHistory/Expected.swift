@@ -48,4 +48,33 @@ final class AnalyticsMock: Analytics {
             recordHandler(value)
         }
     }
+
+    private(set) var uploadCallCount = 0
+    private(set) var uploadArgValues = [[String]]()
+    var uploadHandler: (([String], @escaping UploadCompletion) -> ())?
+    func upload(batch: [String], completion: @escaping UploadCompletion) {
+        uploadCallCount += 1
+        uploadArgValues.append(batch)
+        if let uploadHandler = uploadHandler {
+            uploadHandler(batch, completion)
+        }
+    }
+
+    private(set) var retryCallCount = 0
+    var retryHandler: ((@escaping () -> Void) -> ())?
+    func retry(after: @escaping () -> Void) {
+        retryCallCount += 1
+        if let retryHandler = retryHandler {
+            retryHandler(after)
+        }
+    }
+
+    private(set) var observeCallCount = 0
+    var observeHandler: ((((Int) -> Void)?) -> ())?
+    func observe(_ handler: ((Int) -> Void)?) {
+        observeCallCount += 1
+        if let observeHandler = observeHandler {
+            observeHandler(handler)
+        }
+    }
 }
