@@ -16,7 +16,7 @@ extension UIApp {
         })?.accepted ?? false
         guard appeared else { return true }
         return await indicator.waitUntil(
-            "waitForLoadingToComplete", timeout, expectation: "to disappear once loading completes", sourceLocation
+            "waitForLoadingToComplete", [], timeout, expectation: "to disappear once loading completes", sourceLocation
         ) { $0.isEmpty }
     }
 }

@@ -31,6 +31,12 @@ public struct UIArtifactsTrait: TestTrait, SuiteTrait, TestScoping {
         if body.failed {
             await shelf.attachEvidence()
         }
+        if let thrown = body.thrown, let location = shelf.location(of: thrown) {
+            // Swift Testing would record the error at the `@Test` line; the trait records it at
+            // the element call that threw it, and does not throw it again.
+            Issue.record(thrown, sourceLocation: location)
+            return
+        }
         try body.rethrow()
     }
 }
@@ -45,6 +51,20 @@ final class ArtifactShelf: Sendable {
     @TaskLocal static var current: ArtifactShelf?
 
     private let apps = Locked<[UIApp]>([])
+    private let thrownAt = Locked<(error: String, location: SourceLocation)?>(nil)
+
+    /// Notes where an element call threw `error`.
+    func noteThrow(_ error: any Error, at location: SourceLocation) {
+        let description = String(describing: error)
+        // The innermost call sees the error first; keep it as the error climbs out.
+        thrownAt.withValue { current in if current?.error != description { current = (description, location) } }
+    }
+
+    /// Where an element call threw `error`, when one did.
+    func location(of error: any Error) -> SourceLocation? {
+        guard let noted = thrownAt.value, noted.error == String(describing: error) else { return nil }
+        return noted.location
+    }
 
     func keep(_ app: UIApp) {
         apps.withValue { $0.append(app) }

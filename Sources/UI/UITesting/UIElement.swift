@@ -42,20 +42,45 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
     // MARK: Actions
 
     /// Taps (clicks) the element.
-    public func tap() async throws { try await app.perform(.tap, on: queryDescription) }
+    public func tap(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await perform(.tap, sourceLocation)
+    }
 
     /// Types `text` into the element, after what it holds.
-    public func typeText(_ text: String) async throws { try await app.perform(.typeText(text), on: queryDescription) }
+    public func typeText(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await perform(.typeText(text), sourceLocation)
+    }
 
     /// Empties a text field.
-    public func clearText() async throws { try await app.perform(.clearText, on: queryDescription) }
+    public func clearText(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await perform(.clearText, sourceLocation)
+    }
 
     /// Scrolls the element's content.
-    public func scroll(_ direction: ScrollDirection) async throws { try await app.perform(.scroll(direction), on: queryDescription) }
+    public func scroll(_ direction: ScrollDirection, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await perform(.scroll(direction), sourceLocation)
+    }
 
     /// As XCUITest: a swipe up scrolls the content down.
-    public func swipeUp() async throws { try await scroll(.down) }
-    public func swipeDown() async throws { try await scroll(.up) }
+    public func swipeUp(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await perform(.scroll(.down), sourceLocation)
+    }
+
+    /// As XCUITest: a swipe down scrolls the content up.
+    public func swipeDown(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await perform(.scroll(.up), sourceLocation)
+    }
+
+    /// Runs an action; an error it throws is noted with the call's place, so `.uiArtifacts`
+    /// reports it at the `tap()` that threw rather than at the `@Test`.
+    private func perform(_ action: ElementAction, _ location: SourceLocation) async throws {
+        do {
+            try await app.perform(action, on: queryDescription)
+        } catch {
+            ArtifactShelf.current?.noteThrow(error, at: location)
+            throw error
+        }
+    }
 
     // MARK: Waits
 
@@ -63,7 +88,7 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
     /// it matched last and the time waited, with the screen attached, and returns `false`.
     @discardableResult
     public func waitForExistence(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await waitUntil("waitForExistence", timeout, expectation: "to exist", sourceLocation) { !$0.isEmpty }
+        await waitUntil("waitForExistence", [], timeout, expectation: "to exist", sourceLocation) { !$0.isEmpty }
     }
 
     /// ``waitForExistence(timeout:sourceLocation:)`` with seconds, as XCUITest spells it.
@@ -75,7 +100,7 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
     /// Waits until no element matches.
     @discardableResult
     public func waitForNonExistence(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await waitUntil("waitForNonExistence", timeout, expectation: "to disappear", sourceLocation) { $0.isEmpty }
+        await waitUntil("waitForNonExistence", [], timeout, expectation: "to disappear", sourceLocation) { $0.isEmpty }
     }
 
     /// ``waitForNonExistence(timeout:sourceLocation:)`` with seconds, as XCUITest spells it.
@@ -91,7 +116,8 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> Bool {
         let name = Self.propertyName(property)
-        return await waitUntil("wait(for: \\.\(name), toEqual: \(expected))", timeout, expectation: "to have \(name) \(expected)", sourceLocation) {
+        let value = String(reflecting: expected)
+        return await waitUntil("wait", ["for: \\.\(name)", "toEqual: \(value)"], timeout, expectation: "to have \(name) \(value)", sourceLocation) {
             $0.count == 1 && $0[0][keyPath: property] == expected
         }
     }
@@ -99,30 +125,37 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
     /// Waits until the element is enabled.
     @discardableResult
     public func waitForEnabled(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await waitUntil("waitForEnabled", timeout, expectation: "to be enabled", sourceLocation) { $0.count == 1 && $0[0].isEnabled }
+        await waitUntil("waitForEnabled", [], timeout, expectation: "to be enabled", sourceLocation) { $0.count == 1 && $0[0].isEnabled }
     }
 
     /// Waits until the element's label is `label`.
     @discardableResult
     public func waitForLabel(_ label: String, timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await wait(for: \.label, toEqual: label, timeout: timeout, sourceLocation: sourceLocation)
+        let quoted = String(reflecting: label)
+        return await waitUntil("waitForLabel", [quoted], timeout, expectation: "to have label \(quoted)", sourceLocation) {
+            $0.count == 1 && $0[0].label == label
+        }
     }
 
     /// Waits until the element's value is `value`.
     @discardableResult
     public func waitForValue(_ value: String, timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await wait(for: \.value, toEqual: value, timeout: timeout, sourceLocation: sourceLocation)
+        let quoted = String(reflecting: value)
+        return await waitUntil("waitForValue", [quoted], timeout, expectation: "to have value \(quoted)", sourceLocation) {
+            $0.count == 1 && $0[0].value == value
+        }
     }
 
     /// The one polling loop behind every wait: ``UIApp/waitPolicy`` decides the interval and
-    /// the clock. A driver error ends the wait as a failure that names it.
+    /// the clock. A driver error ends the wait as a failure that names it. A failure words the
+    /// wait as it was called, `waitForLabel("0 users", timeout: 5.00 s)`, values quoted.
     func waitUntil(
-        _ wait: String, _ timeout: Duration?, expectation: String, _ location: SourceLocation,
+        _ wait: String, _ arguments: [String], _ timeout: Duration?, expectation: String, _ location: SourceLocation,
         _ done: @escaping ([ElementSnapshot]) -> Bool
     ) async -> Bool {
         let policy = app.waitPolicy
         let limit = timeout ?? policy.defaultTimeout
-        let call = "\(wait)(timeout: \(WaitFailure.seconds(limit)))"
+        let call = "\(wait)(" + (arguments + ["timeout: \(WaitFailure.seconds(limit))"]).joined(separator: ", ") + ")"
         do {
             let polled = try await policy.poll(timeout: limit, pause: app.pauseBetweenLooks, { try await app.resolve(queryDescription) }, until: done)
             if polled.accepted { return true }
