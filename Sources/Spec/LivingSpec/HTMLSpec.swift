@@ -87,7 +87,7 @@ public enum HTMLSpec {
         if let duration = test.duration { out += " <span class=\"time\">\(SpecText.duration(duration))</span>" }
         if let place = test.place { out += " <span class=\"place\">\(escape(place.description))</span>" }
         out += "</div>\n"
-        if let reason = test.skipReason { out += "<p class=\"reason\">skipped: \(escape(reason))</p>\n" }
+        if let reason = test.skipReason { out += "<p class=\"reason\">\(escape(SpecText.skipped(reason)))</p>\n" }
         if let reason = test.cancelReason { out += "<p class=\"reason\">cancelled: \(escape(reason))</p>\n" }
         if !test.issues.isEmpty { renderIssues(test.issues, into: &out) }
         if test.isParameterized || test.cases.count > 1 {
@@ -126,9 +126,9 @@ public enum HTMLSpec {
             out += "<ul class=\"attachments\">"
             for attachment in testCase.attachments {
                 if let path = attachment.path {
-                    out += "<li>📎 <a href=\"\(escape(URL(fileURLWithPath: path).absoluteString))\">\(escape(attachment.name))</a></li>"
+                    out += "<li>↗ <a href=\"\(escape(URL(fileURLWithPath: path).absoluteString))\">\(escape(attachment.name))</a></li>"
                 } else {
-                    out += "<li>📎 \(escape(attachment.name))</li>"
+                    out += "<li>↗ \(escape(attachment.name))</li>"
                 }
             }
             out += "</ul>\n"

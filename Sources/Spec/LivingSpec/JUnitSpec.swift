@@ -82,7 +82,7 @@ public enum JUnitSpec {
             }
             var skipped = false
             if let reason = test.skipReason {
-                xml += "      <skipped message=\"\(escape(reason))\"/>\n"
+                xml += "      <skipped message=\"\(escape(SpecText.skipped(reason) == "skipped" ? "skipped" : reason))\"/>\n"
                 skipped = true
             } else if failures.isEmpty, let reason = testCase.cancelReason ?? test.cancelReason {
                 xml += "      <skipped message=\"cancelled: \(escape(reason))\"/>\n"

@@ -78,7 +78,7 @@ public enum MarkdownSpec {
         out += "- \(SpecText.symbol(test.outcome)) **\(escape(test.title))** · \(SpecText.framework(test.framework))"
         for tag in test.tags { out += " `\(tag.replacingOccurrences(of: "`", with: "'"))`" }
         if let duration = test.duration { out += " · \(SpecText.duration(duration))" }
-        if let reason = test.skipReason { out += " — skipped: \(escape(reason))" }
+        if let reason = test.skipReason { out += " — \(escape(SpecText.skipped(reason)))" }
         if let reason = test.cancelReason { out += " — cancelled: \(escape(reason))" }
         out += "\n"
         for issue in test.issues { renderIssue(issue, indent: "  ", into: &out) }

@@ -29,6 +29,13 @@ enum SpecText {
         return String(format: "%.2f s", seconds)
     }
 
+    /// "skipped", or "skipped: its reason" when the test gave one (`.disabled("…")`, a
+    /// `.enabled(if:)` with a comment, `XCTSkip("…")`).
+    static func skipped(_ reason: String) -> String {
+        let reason = reason.trimmingCharacters(in: .whitespaces)
+        return reason.isEmpty || reason == "skipped" ? "skipped" : "skipped: \(reason)"
+    }
+
     /// "10 tests in 1.24 s".
     static func totals(_ run: TestRun) -> String {
         let total = run.counts.total

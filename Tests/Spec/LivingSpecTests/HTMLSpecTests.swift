@@ -1,3 +1,5 @@
+import Foundation
+import PyramidTestSupport
 import Testing
 import TestEventStream
 
@@ -19,6 +21,32 @@ struct HTMLSpecTests {
         #expect(html.contains("<pre>Expectation failed: (calls → 0) == 1\n登録APIを叩いていること\nStep: Then 登録APIを1回叩く</pre>"))
         #expect(html.contains("<p class=\"reason\">skipped: waiting for the new API</p>"))
         #expect(html.contains("id=\"only-failed\""))
+    }
+
+    @Test("a skip without a reason says skipped once, in every rendering")
+    func skipWithoutReason() {
+        var run = SampleRun.single(suite: "S", test: "needs a Mac")
+        run.modules[0].children[0].children[0].skipReason = "skipped"
+        run.modules[0].children[0].children[0].cases = []
+        let html = HTMLSpec.render(run, title: "Spec"), markdown = MarkdownSpec.render(run, title: "Spec"), junit = JUnitSpec.render(run, title: "Spec")
+        #expect(html.contains("<p class=\"reason\">skipped</p>"))
+        #expect(markdown.contains("**needs a Mac** · Swift Testing — skipped\n") || markdown.contains("**needs a Mac** — skipped\n"), "\(markdown)")
+        #expect(junit.contains("<skipped message=\"skipped\"/>"))
+        for text in [html, markdown, junit] { #expect(!text.contains("skipped: skipped")) }
+    }
+
+    @Test("every symbol the page draws is in a font the project installs (fontconfig says which)")
+    func symbolsHaveFonts() async throws {
+        let html = HTMLSpec.render(try SampleRun.run(), title: "Spec")
+        // Variation selectors and joiners are not drawn themselves.
+        let symbols = Set(html.unicodeScalars.filter { $0.value >= 0x2000 && !(0xFE00...0xFE0F).contains($0.value) && $0.value != 0x200D }
+            .filter { !(0x3000...0x9FFF).contains($0.value) && !(0xFF00...0xFFEF).contains($0.value) })
+        #expect(symbols.contains("↗"), "the attachment mark is drawn: the sample has attachments")
+        #expect(symbols.count >= 5, "\(symbols)")
+        for symbol in symbols.sorted(by: { $0.value < $1.value }) {
+            let fonts = try await Program.run("fc-list", [":charset=" + String(symbol.value, radix: 16), "family"])
+            #expect(fonts.status == 0 && !fonts.stdout.isEmpty, "no installed font draws \(symbol) (U+\(String(symbol.value, radix: 16, uppercase: true)))")
+        }
     }
 
     @Test("names and messages cannot inject markup")

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 
 /// Every command's `--help` as a user reads it: each option's default said once, and no word

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 
 /// The README's first two commands are what a newcomer runs, in that order: they must stay

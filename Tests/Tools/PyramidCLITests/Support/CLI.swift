@@ -1,12 +1,9 @@
 import Foundation
+import PyramidTestSupport
 
 /// Runs the built `pyramid` executable the way a user would.
 enum CLI {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Run = Program.Run
 
     static var executable: URL {
         // The test runner sits in the products folder beside the `pyramid` binary.
@@ -27,28 +24,6 @@ enum CLI {
     static func runProcess(
         _ program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue(label: "CLI.run").async {
-                continuation.resume(with: Result { try runBlocking(program, arguments, in: directory, environment: environment) })
-            }
-        }
-    }
-
-    private static func runBlocking(_ program: URL, _ arguments: [String], in directory: URL?, environment: [String: String]) throws -> Run {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try await Program.run(program, arguments, in: directory, environment: environment)
     }
 }

@@ -1,0 +1,57 @@
+package import Foundation
+import PyramidIO
+
+/// Runs a program to its end for a test, on a thread of its own: a test waiting for a process
+/// must not hold one of the few threads every other test's tasks need.
+package enum Program {
+    package struct Run: Sendable {
+        package let status: Int32
+        package let stdout: String
+        package let stderr: String
+    }
+
+    /// Runs `program` with `arguments` (its environment over this process's) and returns its
+    /// exit status and output.
+    package static func run(
+        _ program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue(label: "Program.run").async {
+                continuation.resume(with: Result { try runBlocking(program, arguments, in: directory, environment: environment) })
+            }
+        }
+    }
+
+    /// Runs a program found on `PATH`, as `env` finds it.
+    package static func run(_ name: String, _ arguments: [String]) async throws -> Run {
+        try await run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
+    }
+
+    private static func runBlocking(_ program: URL, _ arguments: [String], in directory: URL?, environment: [String: String]) throws -> Run {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Standard error is drained on another thread, so a child that fills one pipe while
+        // the other is read cannot block.
+        let stderrData = Locked(Data())
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "Program.stderr").async {
+            stderrData.setValue(err.fileHandleForReading.readDataToEndOfFile())
+            drained.signal()
+        }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderrData.value, as: UTF8.self))
+    }
+}
