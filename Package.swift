@@ -298,7 +298,7 @@ let package = Package(
         .testTarget(
             name: "UITestingTests",
             dependencies: [
-                "UITesting", "UITestingWeb", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
+                "UITesting", "UITestingWeb", "UITestingXCUITest", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
                 "ChromiumRenderer", "VisualTesting", "PyramidImage",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],

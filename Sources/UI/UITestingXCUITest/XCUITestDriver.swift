@@ -1,6 +1,6 @@
 #if canImport(XCTest) && os(iOS)
-@preconcurrency import XCTest
-import UITesting
+@preconcurrency public import XCTest
+public import UITesting
 
 /// ``UIDriver`` for an iOS app through XCUITest: the same queries, waits, page objects and
 /// robots as on the web, on the app itself.
@@ -25,14 +25,9 @@ public final class XCUITestDriver: UIDriver {
     }
 
     public func launch(_ configuration: LaunchConfiguration) async throws {
-        let device = configuration.device
-        let language = String(device.locale.prefix { $0 != "-" && $0 != "_" })
-        application.launchArguments = configuration.arguments + [
-            "-AppleLanguages", "(\(language))",
-            "-AppleLocale", device.locale.replacingOccurrences(of: "-", with: "_"),
-        ] + (device.appearance == .dark ? ["-AppleInterfaceStyle", "Dark"] : [])
+        application.launchArguments = XCUITestPlan.launchArguments(configuration)
         application.launchEnvironment = configuration.environment
-        XCUIDevice.shared.orientation = device.orientation == .portrait ? .portrait : .landscapeLeft
+        XCUIDevice.shared.orientation = configuration.device.orientation == .portrait ? .portrait : .landscapeLeft
         application.launch()
     }
 
@@ -71,15 +66,14 @@ public final class XCUITestDriver: UIDriver {
         case .typeText(let text):
             element.typeText(text)
         case .clearText:
-            let current = (element.value as? String) ?? ""
             element.tap()
-            element.typeText(String(repeating: XCUIKeyboardKey.delete.rawValue, count: current.count))
+            element.typeText(XCUITestPlan.deletions(clearing: (element.value as? String) ?? "", delete: XCUIKeyboardKey.delete.rawValue))
         case .scroll(let direction):
-            switch direction {
-            case .down: element.swipeUp()
-            case .up: element.swipeDown()
-            case .right: element.swipeLeft()
-            case .left: element.swipeRight()
+            switch XCUITestPlan.swipe(direction) {
+            case .up: element.swipeUp()
+            case .down: element.swipeDown()
+            case .left: element.swipeLeft()
+            case .right: element.swipeRight()
             }
         }
     }
@@ -93,15 +87,14 @@ public final class XCUITestDriver: UIDriver {
             for root in scope {
                 var candidates = root.descendants(matching: Self.type(step.type))
                 for filter in step.filters {
-                    switch filter {
-                    case .key(let key):
+                    switch XCUITestPlan.lookup(filter) {
+                    case .identifierElseLabel(let key):
                         let byIdentifier = candidates.matching(identifier: key)
                         candidates = byIdentifier.count > 0 ? byIdentifier : candidates.matching(NSPredicate(format: "label == %@", key))
-                    case .identifier(let id): candidates = candidates.matching(identifier: id)
-                    case .label(let label): candidates = candidates.matching(NSPredicate(format: "label == %@", label))
-                    case .labelContains(let text): candidates = candidates.matching(NSPredicate(format: "label CONTAINS %@", text))
-                    case .value(let value): candidates = candidates.matching(NSPredicate(format: "value == %@", value))
-                    case .placeholder(let text): candidates = candidates.matching(NSPredicate(format: "placeholderValue == %@", text))
+                    case .identifier(let id):
+                        candidates = candidates.matching(identifier: id)
+                    case .predicate(let format, let argument):
+                        candidates = candidates.matching(NSPredicate(format: format, argument))
                     }
                 }
                 found += candidates.allElementsBoundByIndex.filter(\.exists)

@@ -1,9 +1,9 @@
 // SwiftUI adapter: `@Snapshot func loaded() -> some View` on Apple platforms.
 // SwiftUI does not exist on Linux, so this file is compiled on Apple platforms only.
 #if canImport(SwiftUI) && canImport(CoreGraphics)
-import CoreGraphics
+public import CoreGraphics
 import PyramidImage
-import SwiftUI
+public import SwiftUI
 
 extension AnySnapshotRenderable {
     /// A SwiftUI view, drawn on the main actor with `ImageRenderer` in each cell's environment.

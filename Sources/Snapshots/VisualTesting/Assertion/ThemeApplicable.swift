@@ -2,7 +2,7 @@ import PyramidIO
 import Foundation
 
 #if canImport(SwiftUI)
-import SwiftUI
+public import SwiftUI
 #endif
 
 /// Connects a theme system to snapshots: what a theme means for the content.
