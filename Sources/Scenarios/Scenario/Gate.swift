@@ -43,6 +43,8 @@ public final class Gate<Output: Sendable>: Sendable {
     private let state = Locked(State())
     private let notifier = Notifier()
 
+    /// A closed gate; `name` says which gate in a failure message ("the login gate was never
+    /// reached").
     public init(_ name: String = "gate") { self.name = name }
 
     // MARK: The fake's side

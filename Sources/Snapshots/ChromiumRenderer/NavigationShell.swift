@@ -5,9 +5,12 @@
 /// `data-pyramid-title` attribute gets the document's title as text (never as
 /// HTML). The root element has `id="pyramid-navigation"`. `css` is added to `<head>`.
 public struct NavigationShell: Sendable, Hashable {
+    /// Markup put at the start of `<body>`; `data-pyramid-title` elements get the page's title.
     public var html: String
+    /// A style sheet added to `<head>`, for the shell and what it needs of the page.
     public var css: String
 
+    /// A shell of your own: your app's navigation bar, in its markup and styles.
     public init(html: String, css: String) {
         self.html = html
         self.css = css

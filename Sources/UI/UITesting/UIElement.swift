@@ -7,7 +7,9 @@ public import Testing
 /// Properties and actions need the query to match exactly one element
 /// (``UITestingError/ambiguous(query:count:)`` otherwise); ``exists`` only needs one or more.
 public struct UIElement: ElementQueryProviding, CustomStringConvertible {
+    /// The app the element is looked up in.
     public let app: UIApp
+    /// The query that finds the element each time: `app.buttons["login_button"]`.
     public let queryDescription: ElementQueryDescription
 
     init(app: UIApp, query: ElementQueryDescription) {
@@ -15,6 +17,7 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
         self.queryDescription = query
     }
 
+    /// The query as written: `app.buttons["login_button"]`.
     public var description: String { queryDescription.description }
 
     // MARK: State
@@ -32,11 +35,18 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
         get async throws { try await !app.resolve(queryDescription).isEmpty }
     }
 
+    /// Whether the element accepts input now, as `XCUIElement.isEnabled` (on the web: not
+    /// `disabled` and not `aria-disabled="true"`).
     public var isEnabled: Bool { get async throws { try await snapshot().isEnabled } }
+    /// Whether a tap would reach it now: shown, on screen and not covered, as `XCUIElement.isHittable`.
     public var isHittable: Bool { get async throws { try await snapshot().isHittable } }
+    /// Its accessibility label (on the web: `aria-label`, `aria-labelledby`, a field's label, or its text).
     public var label: String { get async throws { try await snapshot().label } }
+    /// Its value: a text field's text, a switch's state (on the web: a form field's value).
     public var value: String { get async throws { try await snapshot().value } }
+    /// A text field's placeholder, shown while it is empty.
     public var placeholderValue: String { get async throws { try await snapshot().placeholderValue } }
+    /// Its accessibility identifier (on the web: `data-testid`, then `id`).
     public var identifier: String { get async throws { try await snapshot().identifier } }
 
     // MARK: Actions

@@ -33,7 +33,10 @@ public final class WebUIDriver: UIDriver {
     /// The running app's process and URL, for an ``executable``.
     private let running = Locked<(process: ProcessGroup, url: String)?>(nil)
 
-    /// A driver for the page at `url`.
+    /// A driver for the page at `url`: `http://` and `https://` (a server, a loopback stub
+    /// server), or `file://` (a page on disk; storage is then cleared by the browser reset only,
+    /// as a file has no origin to clear). Unlike `HTMLPage`, which renders only markup, files and
+    /// loopback URLs for snapshots, a UI test may drive any URL the browser can open.
     public init(session: WebDriverSession, url: String) {
         self.session = session
         self.pageURL = url
@@ -63,7 +66,8 @@ public final class WebUIDriver: UIDriver {
         executable == nil ? pageURL : running.value?.url ?? ""
     }
 
-    /// A driver on the browser that ``WebBrowserTrait`` (`.webBrowser`) leased to the current test.
+    /// A driver for the page at `url` (`http://`, `https://` or `file://`) on the browser that
+    /// ``WebBrowserTrait`` (`.webBrowser`) leased to the current test.
     /// - Throws: ``UITestingError/noBrowser(_:)`` outside such a test.
     public convenience init(url: String) throws {
         self.init(session: try Self.leasedSession(), url: url)

@@ -1,14 +1,30 @@
 import Foundation
-public import HTTPStubsCore
 
 /// WireMock's `--root-dir` layout: mapping files under `mappings/` (any depth, `.json`), and
 /// the bodies they name with `bodyFileName` under `__files/`.
+///
+/// `pyramid stubs serve --root-dir` serves one; a test can load one into its own registry and
+/// answer in process, with no server:
+///
+/// ```swift
+/// @Test(.httpStubs)
+/// func readsTheRecordedAPI() async throws {
+///     let loaded = try StubRootDirectory("Tests/Fixtures/wiremock").load()
+///     #expect(loaded.issues.isEmpty, "\(loaded.issues)")
+///     StubRegistry.current.add(loaded.stubs)
+///     let client = ArticleAPIClient(session: StubRegistry.current.makeSession())
+///     …
+/// }
+/// ```
 public struct StubRootDirectory: Sendable {
     /// The root, as given.
     public var path: String
+    /// `mappings/` under the root: the mapping files.
     public var mappingsDirectory: String { (path as NSString).appendingPathComponent("mappings") }
+    /// `__files/` under the root: the bodies mappings name with `bodyFileName`.
     public var filesDirectory: String { (path as NSString).appendingPathComponent("__files") }
 
+    /// The root directory at `path` (relative paths from the current directory).
     public init(_ path: String) {
         self.path = path
     }

@@ -1,6 +1,8 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPStubs
-import HTTPStubsServer
 import PyramidTestSupport
 import Testing
 
@@ -31,6 +33,17 @@ struct StubRootDirectoryTests {
         let answer = registry.respond(to: try StubRequest(method: "GET", url: "/b")).response
         #expect(answer?.bodyText == #"[{"id": "a1"}]"#)
         #expect(registry.respond(to: try StubRequest(method: "GET", url: "/a")).response?.status == 204)
+    }
+
+    @Test("a root folder loaded into a test's own registry answers a real URLSession in process, with only HTTPStubs imported", .httpStubs)
+    func inProcess() async throws {
+        try write("mappings/greeting.json", #"{"request": {"method": "GET", "urlPath": "/greeting"}, "response": {"status": 200, "body": "hello"}}"#)
+        let loaded = try StubRootDirectory(root).load()
+        #expect(loaded.issues.isEmpty, "\(loaded.issues)")
+        StubRegistry.current.add(loaded.stubs)
+        let (data, response) = try await StubRegistry.current.makeSession().data(from: URL(string: "http://api.test/greeting")!)
+        #expect(String(decoding: data, as: UTF8.self) == "hello")
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
     }
 
     @Test("a mapping with an unsupported field is left out and named; the others load")
