@@ -13,7 +13,7 @@ struct ProcessGroupTests {
         let log = logPath()
         defer { try? FileManager.default.removeItem(atPath: log) }
         let group = try ProcessGroup(
-            executable: "/bin/sh", arguments: ["-c", "sleep 30 & sleep 30 & echo started; wait"], logPath: log)
+            executable: "/bin/sh", arguments: ["-c", "sleep 600 & sleep 600 & echo started; wait"], logPath: log)
         try #require(await group.waitForOutput(containing: "started", timeout: .seconds(30)))
         let members = ProcessTable.members(ofGroup: group.pid)
         #expect(members.count == 3, "the shell and its two sleeps")
@@ -81,7 +81,7 @@ struct ProcessGroupTests {
     func waitTimesOut() async throws {
         let log = logPath()
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "echo starting; sleep 30"], logPath: log)
+        let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "echo starting; sleep 600"], logPath: log)
         try #require(await group.waitForOutput(containing: "starting", timeout: .seconds(30)))
         let wait = try await group.waitForOutput(timeout: .milliseconds(50)) { $0.contains("ready") ? () : nil }
         guard case .timedOut(let output) = wait else {
@@ -105,7 +105,7 @@ struct ProcessGroupTests {
         let marker = "pyramid-marker-\(UUID().uuidString.prefix(8))"
         let log = logPath()
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "sleep 30; : \(marker)"], logPath: log)
+        let group = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "sleep 600; : \(marker)"], logPath: log)
         // Until the child has executed the shell, its command line is still this process's.
         for _ in 0..<200 where ProcessTable.processes(commandLineContaining: marker).isEmpty {
             try await Task.sleep(for: .milliseconds(10))
