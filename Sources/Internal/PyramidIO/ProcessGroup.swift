@@ -199,7 +199,12 @@ package final class ProcessGroup: @unchecked Sendable {
         while true {
             let output = log(lastBytes: .max)
             if let found = match(output) { return .matched(found) }
-            if let status = exitCode { return .exited(status: status, log: log(lastBytes: .max)) }
+            if let status = exitCode {
+                // It may have printed what we wait for between our read and its exit.
+                let final = log(lastBytes: .max)
+                if let found = match(final) { return .matched(found) }
+                return .exited(status: status, log: final)
+            }
             if ContinuousClock.now >= deadline { return .timedOut(log: output) }
             try await Task.sleep(for: interval)
         }
