@@ -22,10 +22,13 @@ public final class BrowserPool: Sendable {
     /// own with `BrowserPool.$current.withValue(pool) { … }`.
     @TaskLocal public static var current: BrowserPool = .shared
 
+    /// At most this many browsers run at once.
     public let capacity: Int
+    /// How each browser is started.
     public let options: ChromiumOptions
     private let browsers: LeasePool<PooledBrowser>
 
+    /// A pool of up to `capacity` browsers, started lazily with `options`.
     public init(capacity: Int = 1, options: ChromiumOptions = ChromiumOptions()) {
         self.capacity = max(1, capacity)
         self.options = options

@@ -20,6 +20,8 @@ public struct ChromiumOptions: Sendable, Hashable {
     /// `PYRAMID_WEBDRIVER_URL` when a browser is launched.
     public var remoteEnds: [RemoteEnd]?
 
+    /// Options for starting Chromium; the defaults find the installed browser and driver. Each
+    /// parameter sets the property of the same name.
     public init(
         chromiumPath: String? = nil, chromedriverPath: String? = nil, headless: Bool = true,
         extraArguments: [String] = [], commandTimeout: Duration = .seconds(60), startupTimeout: Duration = .seconds(90),

@@ -17,6 +17,14 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
     /// When set, the comparison fails if more pixels than this differ.
     public var maxDifferingPixels: Int?
 
+    /// Options for a comparison; the defaults pass only identical images.
+    /// - Parameters:
+    ///   - precision: The share of pixels that must match (1: all of them).
+    ///   - perceptualPrecision: How close a pixel must be to count as matching (1: exactly; 0.98: ΔE about 2).
+    ///   - colorDistance: How two colours are compared.
+    ///   - detectsAntialiasing: Whether pixels that look like anti-aliasing of an edge are left out.
+    ///   - masks: Regions left out of the comparison.
+    ///   - maxDifferingPixels: At most this many differing pixels, whatever the precision.
     public init(
         precision: Double = 1,
         perceptualPrecision: Double = 1,

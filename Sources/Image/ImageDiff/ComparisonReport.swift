@@ -4,8 +4,11 @@ public import PyramidImage
 public struct ComparisonReport: Sendable, Equatable, Codable {
     /// True when the images match under the options.
     public var passed: Bool
+    /// The reference image's width and height, in pixels.
     public var referenceSize: ImageSize
+    /// The actual image's width and height, in pixels.
     public var actualSize: ImageSize
+    /// Whether both images have the same size (images of different sizes never match).
     public var sizeMatches: Bool { referenceSize == actualSize }
     /// Pixels compared: the common area less the masked pixels.
     public var comparedPixels: Int

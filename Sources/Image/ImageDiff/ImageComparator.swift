@@ -15,6 +15,7 @@ public import PyramidImage
 /// bits differ reach colour math. Rows are split
 /// into fixed bands compared in parallel, so results are the same on any machine.
 public struct ImageComparator: Sendable {
+    /// How the comparator compares.
     public let options: ComparisonOptions
 
     /// A comparator that demands identical pixels.

@@ -8,10 +8,14 @@ import Musl
 
 /// A colour in CIE L*a*b* (D65 white), the space the ΔE formulas measure in.
 public struct LabColor: Sendable, Equatable {
+    /// Lightness, 0 (black) to 100 (white).
     public var l: Double
+    /// Green (negative) to red (positive).
     public var a: Double
+    /// Blue (negative) to yellow (positive).
     public var b: Double
 
+    /// A colour from its CIELAB coordinates.
     public init(l: Double, a: Double, b: Double) {
         self.l = l
         self.a = a

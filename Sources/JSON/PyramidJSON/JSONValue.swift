@@ -184,6 +184,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// 1-based column (in UTF-8 bytes) of the problem.
     public var column: Int
 
+    /// An error at `line` and `column` (both from 1), saying why.
     public init(reason: String, line: Int, column: Int) {
         self.reason = reason
         self.line = line

@@ -9,7 +9,9 @@ public import OpenCombineShim
 public final class PublisherRecorder<Output, Failure: Error>: @unchecked Sendable {
     /// How the publisher finished, once it has.
     public enum Completion {
+        /// The publisher finished.
         case finished
+        /// The publisher failed with this error.
         case failure(Failure)
     }
 

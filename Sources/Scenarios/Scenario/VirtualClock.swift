@@ -13,6 +13,7 @@ public final class VirtualClock: Clock, Sendable {
 
     /// A sleep that has not ended: when it is due, relative to the clock's start.
     public struct PendingSleep: Sendable, Equatable, CustomStringConvertible {
+        /// When the sleep ends, on the clock.
         public var deadline: Duration
         public var description: String { "a sleep due at +\(deadline)" }
     }
@@ -20,6 +21,7 @@ public final class VirtualClock: Clock, Sendable {
     private let base = TestClock<Swift.Duration>()
     private let sleeps = Locked<(nextID: Int, pending: [Int: Instant])>((0, [:]))
 
+    /// A clock at zero, with no sleeper.
     public init() {}
 
     public var now: Instant { base.now }

@@ -19,6 +19,7 @@ public final class VirtualScheduler: Scheduler, @unchecked Sendable {
     /// scheduler's own time type is not `Sendable` under OpenCombine).
     private let actions = Locked<(nextID: Int, pending: [Int: Duration])>((0, [:]))
 
+    /// A scheduler at zero, with nothing scheduled.
     public init() { origin = base.now }
 
     public var now: SchedulerTimeType { base.now }

@@ -5,7 +5,9 @@ public import Testing
 /// Virtual time for one test: a ``VirtualClock`` for Swift concurrency (`Task.sleep`,
 /// `clock.sleep`) and a ``VirtualScheduler`` for Combine (`debounce`, `delay`), moved together.
 public struct VirtualTime: Sendable {
+    /// The clock: give it to code that sleeps on a `Clock`.
     public let clock = VirtualClock()
+    /// The scheduler: give it to Combine code that schedules work (`debounce`, `delay`).
     public let scheduler = VirtualScheduler()
 
     /// Moves the clock and the scheduler forward by `duration` together, stopping at each due

@@ -23,6 +23,7 @@ public struct HTMLPage: SnapshotRenderable, Hashable {
         case url(URL)
     }
 
+    /// Where the page comes from: markup, a file or a loopback URL.
     public var source: Source
     /// The container `@InNavigation` cells are drawn in.
     public var navigationShell: NavigationShell
@@ -118,6 +119,7 @@ public struct HTMLPage: SnapshotRenderable, Hashable {
 
 /// One rendered cell: Chromium's PNG and the time spent preparing and capturing it.
 public struct PageCapture: Sendable {
+    /// The captured screen, PNG-encoded.
     public var png: [UInt8]
     /// Emulation, navigation, fonts and images: everything before the pixels are read.
     public var renderDuration: Duration
@@ -127,8 +129,11 @@ public struct PageCapture: Sendable {
 
 /// What stops a page from rendering.
 public enum HTMLPageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The page's file does not exist.
     case fileNotFound(String)
+    /// The URL is not on this machine (127.0.0.1, localhost or ::1): a snapshot must not depend on the network.
     case notLoopback(String)
+    /// A script the renderer ran in the page failed, with its message.
     case pageScriptFailed(String)
 
     public var description: String {

@@ -6,6 +6,8 @@ public import TestEventStream
 /// open where something failed; a checkbox shows only the failures.
 public enum HTMLSpec {
     /// - Parameters:
+    ///   - run: The run to render.
+    ///   - title: The heading at the top.
     ///   - pyramid: how tests are placed in the "Test pyramid" section.
     ///   - target: the shape that section compares the run with.
     ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.

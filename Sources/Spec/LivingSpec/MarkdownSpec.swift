@@ -5,6 +5,8 @@ import Foundation
 /// then every suite as a heading and every test as a list of its steps and issues.
 public enum MarkdownSpec {
     /// - Parameters:
+    ///   - run: The run to render.
+    ///   - title: The heading at the top.
     ///   - pyramid: how tests are placed in the "Test pyramid" section.
     ///   - target: the shape that section compares the run with.
     ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.

@@ -25,8 +25,12 @@ public enum ShardSelection {
     /// deals them to the shards and returns `shard`'s share.
     ///
     /// - Parameters:
-    ///   - durationsFrom: A previous run's event stream; its durations balance the shards.
+    ///   - shard: The shard to run.
+    ///   - packagePath: The package whose tests are listed.
+    ///   - filters: `swift test --filter` patterns, applied before dealing.
+    ///   - eventStream: A previous run's event stream; its durations balance the shards.
     ///   - buildArguments: Build options the run uses (`--scratch-path`, `-c`), so the list is of what was built.
+    ///   - workFolder: Where the test list is kept.
     /// - Throws: ``SpecError`` when the list cannot be had, a filter is not a regular
     ///   expression, or the durations' stream cannot be read.
     public static func share(

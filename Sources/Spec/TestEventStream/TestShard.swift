@@ -52,6 +52,7 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - tests: Test names as `swift test list` prints them (`Module.Suite/test()`).
+    ///   - count: How many shards to deal them into.
     ///   - durations: Seconds per test name from a previous run; tests it lacks count as the
     ///     mean of those it has (1 s when it has none).
     public static func deal(_ tests: [String], into count: Int, durations: [String: Double] = [:]) -> [[String]] {

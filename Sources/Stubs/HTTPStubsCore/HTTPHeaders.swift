@@ -5,6 +5,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     /// The fields in the order they were added, names as written.
     public private(set) var fields: [(name: String, value: String)]
 
+    /// Headers from name–value pairs, in order; names compare without case.
     public init(_ fields: [(name: String, value: String)] = []) {
         self.fields = fields
     }
@@ -41,6 +42,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         fields.removeAll { $0.name.lowercased() == key }
     }
 
+    /// Whether there is no header.
     public var isEmpty: Bool { fields.isEmpty }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {

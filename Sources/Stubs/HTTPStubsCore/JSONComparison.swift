@@ -7,6 +7,7 @@ public struct JSONComparison: Sendable, Hashable {
     /// must appear in the actual array in order.
     public var ignoreExtraElements: Bool
 
+    /// How JSON bodies compare, as WireMock's `equalToJson` options.
     public init(ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false) {
         self.ignoreArrayOrder = ignoreArrayOrder
         self.ignoreExtraElements = ignoreExtraElements

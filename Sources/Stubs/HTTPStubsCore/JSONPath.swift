@@ -117,7 +117,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
 /// A JSONPath expression outside the supported subset, or malformed.
 public struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The expression as written.
     public var expression: String
+    /// Why it cannot be read.
     public var reason: String
 
     public var description: String { "JSONPath \(expression): \(reason)" }

@@ -13,6 +13,7 @@ public struct ResolvedResponse: Sendable, Hashable {
     /// A failure to produce instead of answering normally.
     public var fault: StubFault?
 
+    /// A response ready to send: the template filled in, the body file read.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), delay: Duration? = nil, fault: StubFault? = nil) {
         self.status = status
         self.headers = headers

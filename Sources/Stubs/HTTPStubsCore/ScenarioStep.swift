@@ -20,6 +20,7 @@ public struct ScenarioStep: Sendable, Hashable {
     /// The state the scenario moves to when the stub answers; `nil` leaves it.
     public var newState: String?
 
+    /// A step of the scenario `name`: the stub matches only in `requiredState` (any state when nil) and moves the scenario to `newState`.
     public init(name: String, requiredState: String? = nil, newState: String? = nil) {
         self.name = name
         self.requiredState = requiredState

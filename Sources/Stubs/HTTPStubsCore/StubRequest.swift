@@ -85,6 +85,7 @@ public struct StubRequest: Sendable, Hashable {
 
 /// A URL the stub engine could not parse.
 public struct StubRequestError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The URL as given.
     public var url: String
     public var description: String { "not a valid URL: \(url)" }
 }

@@ -24,6 +24,7 @@ public struct StubResponse: Sendable, Hashable {
     /// Whether `{{…}}` in the body and header values is filled in from the request (see ``ResponseTemplate``).
     public var isTemplated: Bool
 
+    /// A response with every part given; `.text`, `.json` and the other factories are shorter.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: ResponseBody = .empty,
                 delay: Duration? = nil, fault: StubFault? = nil, isTemplated: Bool = false) {
         self.status = status

@@ -68,9 +68,13 @@ public struct StubRootDirectory: Sendable {
 
 /// Why a root directory could not be loaded.
 public enum StubRootError: Error, Sendable, CustomStringConvertible {
+    /// The root does not exist.
     case missingRoot(path: String)
+    /// The root is a file, not a directory.
     case notADirectory(path: String)
+    /// A file or directory under the root cannot be read, and why.
     case unreadable(path: String, reason: String)
+    /// A file under `mappings/` is not a WireMock mapping file.
     case invalidMappingFile(WireMockFileError)
 
     public var description: String {

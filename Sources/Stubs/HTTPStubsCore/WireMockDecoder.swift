@@ -21,6 +21,7 @@ public enum WireMockMapping {
     /// Decodes a mapping file: one mapping object, or `{"mappings": [...]}`.
     ///
     /// - Parameters:
+    ///   - data: The file's bytes.
     ///   - source: The file's name, for issues ("mappings/articles.json").
     ///   - filesDirectory: WireMock's `__files` directory, where `bodyFileName` is resolved.
     public static func decode(_ data: Data, source: String, filesDirectory: String? = nil) throws(WireMockFileError) -> WireMockImport {

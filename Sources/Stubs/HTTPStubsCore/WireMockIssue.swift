@@ -22,6 +22,7 @@ public struct WireMockIssue: Error, Sendable, Hashable, CustomStringConvertible 
     /// What is wrong.
     public var problem: Problem
 
+    /// An issue with a mapping: the file, the mapping's index and id in it, the field, and the problem.
     public init(source: String, mappingIndex: Int, mappingID: String?, field: String, problem: Problem) {
         self.source = source
         self.mappingIndex = mappingIndex
@@ -47,6 +48,7 @@ public struct WireMockImport: Sendable {
     /// Every issue, in file order; each mapping named here was skipped.
     public var issues: [WireMockIssue]
 
+    /// What was read: the stubs of the mappings without issues, and the issues.
     public init(stubs: [Stub] = [], issues: [WireMockIssue] = []) {
         self.stubs = stubs
         self.issues = issues

@@ -2,7 +2,7 @@ import Foundation
 import HTTPStubsCore
 import LoopbackServer
 
-/// The core of WireMock's admin API, with WireMock's JSON shapes, over a ``StubRegistry``.
+/// The core of WireMock's admin API, with WireMock's JSON shapes, over a `StubRegistry`.
 ///
 /// | route | does |
 /// | --- | --- |

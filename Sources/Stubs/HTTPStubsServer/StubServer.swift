@@ -2,7 +2,7 @@ public import Foundation
 public import HTTPStubsCore
 import LoopbackServer
 
-/// A ``StubRegistry`` served over HTTP on 127.0.0.1, for clients that are not a URLSession
+/// A `StubRegistry` served over HTTP on 127.0.0.1, for clients that are not a URLSession
 /// of the test process: other processes, browsers, UI tests, and code under test that makes
 /// its own connections.
 ///
@@ -23,6 +23,7 @@ import LoopbackServer
 public final class StubServer: Sendable {
     /// The stubs, scenarios and journal this server answers from.
     public let registry: StubRegistry
+    /// How the server was configured.
     public let options: StubServerOptions
     /// The port bound on 127.0.0.1.
     public var port: Int { server.port }

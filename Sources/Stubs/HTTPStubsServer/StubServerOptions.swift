@@ -15,6 +15,13 @@ public struct StubServerOptions: Sendable {
     /// How long a client may take to send a whole request before it is disconnected.
     public var requestTimeout: Duration
 
+    /// Options for the server.
+    /// - Parameters:
+    ///   - clock: The clock delays and timeouts wait on.
+    ///   - filesDirectory: Where `bodyFileName` bodies are read from (WireMock's `__files`).
+    ///   - adminAPI: Whether to serve WireMock's admin API under `/__admin`.
+    ///   - bodyLimit: The largest request body accepted, in bytes.
+    ///   - requestTimeout: How long a request may take to arrive whole.
     public init(
         clock: any Clock<Duration> = ContinuousClock(), filesDirectory: String? = nil, adminAPI: Bool = true,
         bodyLimit: Int = 16 << 20, requestTimeout: Duration = .seconds(30)

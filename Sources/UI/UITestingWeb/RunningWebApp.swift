@@ -5,7 +5,7 @@ import UITesting
 /// A ``WebAppExecutable`` started outside a UI test, for tests that need the app's server and
 /// not a person's browser: snapshot tests of its screens (`HTMLPage(url:)`), or HTTP checks.
 ///
-/// It lives until ``terminate()``; if the test process ends first, normally or killed, the app's
+/// It lives until ``terminate(grace:)``; if the test process ends first, normally or killed, the app's
 /// process group ends with it.
 ///
 /// ```swift
@@ -40,7 +40,7 @@ public final class RunningWebApp: Sendable {
 extension WebAppExecutable {
     /// Starts the app with `arguments` after its own, and `environment` over its own, and returns
     /// once it has printed its URL.
-    /// - Throws: ``UITestingError/driver(_:)`` as a launch does: when it cannot start, exits
+    /// - Throws: `UITestingError.driver(_:)` as a launch does: when it cannot start, exits
     ///   before printing a URL (with its status and output), prints something that is not an http
     ///   URL, or prints nothing within ``startupTimeout``.
     public func start(arguments: [String] = [], environment: [String: String] = [:]) async throws -> RunningWebApp {

@@ -25,6 +25,12 @@ public struct WebAppExecutable: Sendable, Hashable {
     /// How long the app may take to print its URL: a guard against a hang.
     public var startupTimeout: Duration
 
+    /// An app to start as a process at each launch.
+    /// - Parameters:
+    ///   - path: The executable.
+    ///   - arguments: Arguments before the launch's own.
+    ///   - environment: Variables over this process's, before the launch's own.
+    ///   - startupTimeout: How long the app may take to print its URL.
     public init(path: String, arguments: [String] = [], environment: [String: String] = [:], startupTimeout: Duration = .seconds(30)) {
         self.path = path
         self.arguments = arguments
@@ -33,7 +39,7 @@ public struct WebAppExecutable: Sendable, Hashable {
     }
 
     /// Starts the app for `configuration` and returns it running, with the URL it printed.
-    /// - Throws: ``UITestingError/driver(_:)`` naming the executable, when it cannot start, exits
+    /// - Throws: `UITestingError.driver(_:)` naming the executable, when it cannot start, exits
     ///   before printing a URL (with its status and output), prints something that is not an
     ///   http URL, or prints nothing within ``startupTimeout``.
     func start(_ configuration: LaunchConfiguration) async throws -> (ProcessGroup, String) {

@@ -2,7 +2,7 @@ public import Testing
 import UITesting
 public import WebDriver
 
-/// A trait that lends each test a browser from a ``BrowserPool``, isolated from every other
+/// A trait that lends each test a browser from a `BrowserPool`, isolated from every other
 /// test, for `WebUIDriver(url:)`.
 ///
 /// It exists because the two usual choices are both bad for a UI suite: a new browser per

@@ -3,7 +3,7 @@ import PyramidIO
 public import UITesting
 public import WebDriver
 
-/// ``UIDriver`` for a web app in Chromium, through WebDriver: on Linux and macOS. The app is a
+/// `UIDriver` for a web app in Chromium, through WebDriver: on Linux and macOS. The app is a
 /// page at a URL (`init(url:)`), or a program that serves its own UI and is started at each
 /// launch with the launch arguments and environment (`init(app:)`, ``WebAppExecutable``).
 ///
@@ -13,7 +13,7 @@ public import WebDriver
 /// size and orientation, the colour scheme, and the locale (`navigator.language`, `Intl`).
 /// Each launch starts from a fresh state: cookies and the storage of the app's origin are
 /// cleared, and so is the session storage of every origin the launch visits. Between tests,
-/// ``reset(session:)`` (which ``BrowserPool/withIsolatedSession(_:)`` runs) clears everything a test left.
+/// ``reset(session:)`` (which `BrowserPool.withIsolatedSession(_:)` runs) clears everything a test left.
 ///
 /// ```swift
 /// @Suite(.webBrowser, .uiArtifacts)
@@ -26,6 +26,7 @@ public import WebDriver
 /// }
 /// ```
 public final class WebUIDriver: UIDriver {
+    /// The browser session the driver drives.
     public let session: WebDriverSession
     /// The app as a process of its own, started at each launch; nil for a page at a fixed URL.
     public let executable: WebAppExecutable?
@@ -68,7 +69,7 @@ public final class WebUIDriver: UIDriver {
 
     /// A driver for the page at `url` (`http://`, `https://` or `file://`) on the browser that
     /// ``WebBrowserTrait`` (`.webBrowser`) leased to the current test.
-    /// - Throws: ``UITestingError/noBrowser(_:)`` outside such a test.
+    /// - Throws: `UITestingError.noBrowser(_:)` outside such a test.
     public convenience init(url: String) throws {
         self.init(session: try Self.leasedSession(), url: url)
     }

@@ -39,6 +39,8 @@ public struct PyramidReport: Sendable {
     public var isPartial: Bool
 
     /// - Parameters:
+    ///   - run: The run to place.
+    ///   - classifier: How each test's level is found.
     ///   - target: the shape to compare with; the usual test pyramid unless the team sets one.
     ///   - isPartial: the run was filtered or sharded: no shape verdict is given.
     public init(run: TestRun, classifier: PyramidClassifier = PyramidClassifier(), target: PyramidShape = .usual, isPartial: Bool = false) {
