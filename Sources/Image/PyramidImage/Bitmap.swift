@@ -4,7 +4,9 @@
 /// with no padding between rows, so two bitmaps of the same size compare with one
 /// memory compare.
 public struct Bitmap: Sendable, Equatable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel, top row first.
     public private(set) var pixels: [UInt8]

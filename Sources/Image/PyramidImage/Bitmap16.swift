@@ -1,7 +1,9 @@
 /// A 16-bit-per-sample RGBA image, kept for 16-bit sources (such as Display P3
 /// references written by newer Xcode) so their precision is not thrown away.
 public struct Bitmap16: Sendable, Equatable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// `width * height * 4` samples: R, G, B, A for each pixel, top row first.
     public private(set) var samples: [UInt16]

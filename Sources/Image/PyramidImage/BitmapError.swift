@@ -1,6 +1,8 @@
 /// Why a bitmap could not be built from the given values.
 public enum BitmapError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A width or height below zero.
     case negativeSize(width: Int, height: Int)
+    /// The bytes are not `width × height × channels` long.
     case byteCountMismatch(width: Int, height: Int, channels: Int, byteCount: Int)
 
     public var description: String {

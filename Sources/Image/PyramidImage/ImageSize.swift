@@ -1,8 +1,11 @@
 /// Width and height in pixels.
 public struct ImageSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
 
+    /// A size in pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -12,5 +15,6 @@ public struct ImageSize: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 extension Bitmap {
+    /// Its width and height.
     public var size: ImageSize { ImageSize(width: width, height: height) }
 }

@@ -1,10 +1,15 @@
 /// A rectangle of whole pixels, origin at the top-left corner.
 public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The left column.
     public var x: Int
+    /// The top row.
     public var y: Int
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
 
+    /// A rectangle from its top-left pixel and its size.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -12,10 +17,14 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
         self.height = height
     }
 
+    /// Whether it holds no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// The first column to its right.
     public var maxX: Int { x + width }
+    /// The first row below it.
     public var maxY: Int { y + height }
 
+    /// Whether the pixel at `x`, `y` is inside.
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= x && px < maxX && py >= y && py < maxY
     }

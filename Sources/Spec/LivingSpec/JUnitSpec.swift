@@ -8,6 +8,7 @@ public import TestEventStream
 /// Each suite that holds tests is one `<testsuite>`, named by its display-name path; each
 /// test case is one `<testcase>` ("name (arguments)" for a parameterised one).
 public enum JUnitSpec {
+    /// The run as JUnit XML (Maven Surefire's schema), its suites named `title`.
     public static func render(_ run: TestRun, title: String) -> String {
         let located = LocatedTest.all(in: run)
         var groups: [(name: String, tests: [LocatedTest])] = []

@@ -4,7 +4,9 @@ public import TestEventStream
 
 /// The living spec of one run, and the files it is written to.
 public struct SpecDocument: Sendable {
+    /// The run the spec shows.
     public var run: TestRun
+    /// The heading at the top.
     public var title: String
     /// How the "Test pyramid" section places tests (tags, `--level`, target names).
     public var pyramid = PyramidClassifier()
@@ -13,6 +15,7 @@ public struct SpecDocument: Sendable {
     /// Whether the run was filtered or sharded: the "Test pyramid" section gives no shape verdict.
     public var isPartialRun = false
 
+    /// The spec of `run`, headed `title`.
     public init(run: TestRun, title: String) {
         self.run = run
         self.title = title
@@ -71,21 +74,28 @@ public struct SpecDocument: Sendable {
         return line
     }
 
+    /// The spec as Markdown, for a CI job summary.
     public var markdown: String { MarkdownSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun) }
+    /// The spec as one self-contained HTML page.
     public var html: String { HTMLSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun) }
 
     /// The run's test pyramid, as the spec's "Test pyramid" section shows it.
     public var pyramidReport: PyramidReport {
         PyramidReport(run: run, classifier: pyramid, target: pyramidTarget, isPartial: isPartialRun)
     }
+    /// The run as JUnit XML, display names kept.
     public var junit: String { JUnitSpec.render(run, title: title) }
 
     /// Where each rendering goes; nil leaves it out.
     public struct Destinations: Sendable {
+        /// Where `spec.md` goes.
         public var markdown: String?
+        /// Where `spec.html` goes.
         public var html: String?
+        /// Where `junit.xml` goes.
         public var junit: String?
 
+        /// Files for each rendering; nil leaves it out.
         public init(markdown: String?, html: String?, junit: String?) {
             self.markdown = markdown
             self.html = html

@@ -6,8 +6,11 @@ import PyramidIO
 /// (XCTest reports only there on Linux), and `swift test list` says which module each XCTest
 /// class is in and which frameworks the package uses.
 public struct SwiftTestRunner: Sendable {
+    /// The package whose tests run.
     public var packagePath: String
+    /// `swift test --filter` patterns.
     public var filters: [String]
+    /// More arguments for `swift test`, after the runner's own.
     public var extraArguments: [String]
     /// Where the event stream and the attachments go.
     public var workFolder: String
@@ -22,6 +25,15 @@ public struct SwiftTestRunner: Sendable {
     /// off, they are kept in the console file only.
     public var verbose = false
 
+    /// A runner for the package at `packagePath`.
+    /// - Parameters:
+    ///   - packagePath: The package whose tests run.
+    ///   - filters: `swift test --filter` patterns.
+    ///   - extraArguments: More arguments for `swift test`.
+    ///   - workFolder: Where the event stream, the attachments and the console output go.
+    ///   - environment: Variables set for the run.
+    ///   - onLine: Hears each line of output; nil copies it to standard error.
+    ///   - listsTests: Whether to run `swift test list` afterwards.
     public init(
         packagePath: String, filters: [String] = [], extraArguments: [String] = [], workFolder: String,
         environment: [String: String] = [:], onLine: (@Sendable (String) -> Void)? = nil, listsTests: Bool = true
@@ -36,7 +48,9 @@ public struct SwiftTestRunner: Sendable {
         self.workFolder = URL(fileURLWithPath: workFolder).standardizedFileURL.path
     }
 
+    /// Where Swift Testing writes its JSON event stream.
     public var eventStreamPath: String { (workFolder as NSString).appendingPathComponent("events.jsonl") }
+    /// Where Swift Testing writes the attachments.
     public var attachmentsPath: String { (workFolder as NSString).appendingPathComponent("attachments") }
     /// `swift test`'s console output, as it was shown.
     public var consolePath: String { (workFolder as NSString).appendingPathComponent("console.txt") }

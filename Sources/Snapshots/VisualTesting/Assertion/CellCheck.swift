@@ -116,11 +116,16 @@ struct CellCheck: Sendable {
 
 /// Where an assertion was written, for issues and the report.
 public struct SnapshotSource: Sendable {
+    /// `Module/File.swift`.
     public var fileID: StaticString
+    /// The file's full path: references are kept beside it, in `__Snapshots__`.
     public var filePath: StaticString
+    /// The line, from 1.
     public var line: UInt
+    /// The column, from 1.
     public var column: UInt
 
+    /// A place in the source, as `#fileID`, `#filePath`, `#line` and `#column` give it.
     public init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
         self.fileID = fileID
         self.filePath = filePath

@@ -17,6 +17,7 @@ public struct RenderEnvironment: Sendable, Hashable, CustomStringConvertible {
     public var theme: SnapshotTheme
     /// A BCP 47 language tag such as `en` or `ja`.
     public var locale: String
+    /// The text size: `.standard`, or an accessibility size when the matrix has that axis.
     public var dynamicType: SnapshotDynamicType
     /// Wrap the content in a navigation container.
     public var inNavigation: Bool
@@ -26,6 +27,7 @@ public struct RenderEnvironment: Sendable, Hashable, CustomStringConvertible {
     /// (the Chromium renderer sets them as `data-` attributes on the page).
     public var values: [String: String]
 
+    /// A cell's environment with every part given; the assertions make these from the matrix.
     public init(
         device: SnapshotDevice?, width: Double?, height: Double?, scale: Double, safeArea: SafeArea = .zero,
         theme: SnapshotTheme, locale: String, dynamicType: SnapshotDynamicType = .standard,

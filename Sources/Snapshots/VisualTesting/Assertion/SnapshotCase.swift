@@ -11,20 +11,26 @@ public import Testing
 ///     @Test(arguments: Self.__snapshotCases)
 ///     func snapshot(_ snapshotCase: SnapshotCase) { snapshotCase.run() }
 public struct SnapshotCase: Sendable, CustomTestStringConvertible, CustomStringConvertible {
+    /// What a case snapshots: a whole view on every cell of the matrix, or a component on the theme axis.
     public enum Kind: Sendable, Hashable {
+        /// A view (`@Snapshot`), in a navigation shell or not, with animations or not.
         case view(inNavigation: Bool, disableAnimations: Bool)
         /// A nil width or height means the component takes the size of its content on that axis.
         case component(width: CGFloat?, height: CGFloat?, disableAnimations: Bool)
     }
 
+    /// The suite's name: `@SnapshotSuite("SettingsView")`.
     public let viewName: String
+    /// The state's name: its function's name.
     public let stateName: String
+    /// A view or a component, with its markers.
     public let kind: Kind
     /// Where the state is declared (its `@Snapshot` function, as `@SnapshotSuite` records it):
     /// a failing cell's issue points there, the line a person fixes, rather than at the runner.
     public let declaration: SnapshotSource?
     private let makeContent: @MainActor @Sendable () -> AnySnapshotRenderable
 
+    /// A case; `@SnapshotSuite` writes these for you, with the function as `declaration`.
     public init(
         viewName: String, stateName: String, kind: Kind, declaration: SnapshotSource? = nil,
         makeContent: @escaping @MainActor @Sendable () -> AnySnapshotRenderable

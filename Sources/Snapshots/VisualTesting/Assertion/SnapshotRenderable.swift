@@ -38,6 +38,7 @@ public struct AnySnapshotRenderable: SnapshotRenderable {
 
     let storage: Storage
 
+    /// Any renderable content, type-erased.
     public init(_ content: some SnapshotRenderable) {
         if let erased = content as? AnySnapshotRenderable {
             self = erased

@@ -7,12 +7,14 @@ public import Foundation
 /// which is how tests and `pyramid demo` point a run at a folder of their own
 /// without changing the process environment under parallel tests.
 public struct SnapshotRunEnvironment: Sendable, Hashable {
+    /// Where failing cells' reference copies, actual images and diffs go.
     public var artifacts: SnapshotArtifacts
     /// The JSON Lines run report.
     public var reportPath: String
     /// On CI a missing reference fails instead of being recorded.
     public var isCI: Bool
 
+    /// Where a run writes its artifacts and report, and whether it runs on CI (a missing reference then fails instead of being recorded).
     public init(artifacts: SnapshotArtifacts, reportPath: String? = nil, isCI: Bool) {
         self.artifacts = artifacts
         self.reportPath = reportPath ?? artifacts.root + "/snapshot-report.jsonl"

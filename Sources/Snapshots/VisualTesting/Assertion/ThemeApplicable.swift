@@ -38,6 +38,7 @@ extension ThemeApplicable {
 
 /// Applies the colour scheme and nothing else.
 public struct DefaultThemeApplicable: ThemeApplicable {
+    /// The colour scheme only.
     public init() {}
 }
 

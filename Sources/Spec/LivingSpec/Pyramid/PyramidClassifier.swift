@@ -10,6 +10,7 @@ public struct PyramidClassifier: Sendable {
     /// Levels given per target, checked after tags.
     public var targetLevels: [String: PyramidLevel]
 
+    /// A classifier that places a test target's untagged tests at the level `targetLevels` gives it (`pyramid spec --level TARGET=LEVEL`).
     public init(targetLevels: [String: PyramidLevel] = [:]) {
         self.targetLevels = targetLevels
     }

@@ -1,8 +1,12 @@
 /// A level of the test pyramid, plus snapshot tests, a kind of their own beside the ratio.
 public enum PyramidLevel: String, Sendable, CaseIterable, Comparable {
+    /// Tests of one unit of code, with its dependencies mocked: the base of the pyramid.
     case unit
+    /// Tests of units together, or of code against a stubbed network or a real store.
     case integration
+    /// Snapshot tests of screens and components, counted apart from the ratio.
     case snapshot
+    /// Tests that drive the app as a person would: the top of the pyramid.
     case ui
 
     /// "Unit", "Integration", "Snapshot", "UI".

@@ -10,9 +10,13 @@ public struct PyramidReport: Sendable {
     public struct Entry: Sendable, Equatable {
         /// "Suite › Test", by display names.
         public var path: String
+        /// The test target it is in.
         public var module: String
+        /// Where the test sits.
         public var level: PyramidLevel
+        /// Why it sits at that level: a tag, `--level`, or its target's name.
         public var reason: PyramidClassifier.Reason
+        /// How it ended.
         public var outcome: Outcome
         /// Seconds, when the run said.
         public var duration: Double?
@@ -22,15 +26,19 @@ public struct PyramidReport: Sendable {
 
     /// One level's totals.
     public struct Level: Sendable, Equatable {
+        /// Which level.
         public var level: PyramidLevel
         /// The tests that ran: skipped tests are not among them.
         public var tests: Int
+        /// Its tests that failed.
         public var failed: Int
+        /// Its tests that were skipped, not among ``tests``.
         public var skipped: Int
         /// The sum of its tests' durations: test time, not wall time (tests run in parallel).
         public var seconds: Double
     }
 
+    /// Every test function of the run, placed.
     public var entries: [Entry]
     /// The shape the run is compared with.
     public var target: PyramidShape

@@ -6,7 +6,9 @@ import Foundation
 public struct PyramidShape: Sendable, Equatable, CustomStringConvertible {
     /// Shares of the tests in the ratio, summing to 1.
     public var unit: Double
+    /// The share of integration tests.
     public var integration: Double
+    /// The share of UI tests.
     public var ui: Double
 
     /// The usual test pyramid: Unit 70 %, Integration 20 %, UI 10 %.
