@@ -12,6 +12,7 @@ import PyramidIO
 /// the group's watchdog when the process is killed outright (SIGKILL, a crash).
 /// A remote browser's `close()` deletes its session on the remote end.
 public final class Browser: @unchecked Sendable {
+    /// The browser's WebDriver session.
     public let session: WebDriverSession
     /// chromedriver's process id, which is also the id of the group Chromium runs in; 0 for a
     /// session on a remote end.

@@ -110,6 +110,7 @@ public struct MissingExecutable: Sendable, Hashable, CustomStringConvertible {
     /// The Debian package that installs it.
     public var debianPackage: String
 
+    /// A program not found: its name, where it was looked for, and its Debian package.
     public init(name: String, searched: [String], debianPackage: String) {
         self.name = name
         self.searched = searched

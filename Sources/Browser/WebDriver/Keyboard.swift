@@ -1,12 +1,20 @@
 /// Keys that type no character, spelled as WebDriver's private-use code points.
 public enum Key: String, Sendable, CaseIterable {
+    /// Escape.
     case escape = "\u{E00C}"
+    /// Return.
     case enter = "\u{E007}"
+    /// Tab.
     case tab = "\u{E004}"
+    /// Backspace.
     case backspace = "\u{E003}"
+    /// The left arrow.
     case arrowLeft = "\u{E012}"
+    /// The up arrow.
     case arrowUp = "\u{E013}"
+    /// The right arrow.
     case arrowRight = "\u{E014}"
+    /// The down arrow.
     case arrowDown = "\u{E015}"
 }
 

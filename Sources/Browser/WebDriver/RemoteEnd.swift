@@ -13,11 +13,14 @@ import PyramidIO
 /// test renders must be reachable from the remote end: `file:` URLs and `127.0.0.1` reach
 /// only a remote end on this machine.
 public struct RemoteEnd: Sendable, Hashable, CustomStringConvertible {
+    /// Its host name or address.
     public var host: String
+    /// Its port.
     public var port: Int
     /// The path commands are sent under: empty for chromedriver and Selenium 4, `/wd/hub` for older Grids.
     public var basePath: String
 
+    /// A remote end at `host:port`, under `basePath` (`/wd/hub` for a Selenium Grid).
     public init(host: String, port: Int, basePath: String = "") {
         self.host = host
         self.port = port

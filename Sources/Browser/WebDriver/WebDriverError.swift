@@ -1,10 +1,13 @@
 /// The HTTP request behind a WebDriver command, kept in errors so a failure says what was asked.
 public struct WebDriverRequest: Sendable, Hashable, CustomStringConvertible {
+    /// The HTTP method.
     public var method: String
+    /// The path, from `/session`.
     public var path: String
     /// The JSON body, if any (screenshots and long scripts are cut in `description`).
     public var body: String?
 
+    /// A request, as the error reports it.
     public init(method: String, path: String, body: [UInt8]?) {
         self.method = method
         self.path = path
@@ -20,24 +23,43 @@ public struct WebDriverRequest: Sendable, Hashable, CustomStringConvertible {
 
 /// A W3C WebDriver error code (the `error` field of an error response).
 public enum WebDriverErrorCode: Sendable, Hashable, CustomStringConvertible {
+    /// Another element would receive the click.
     case elementClickIntercepted
+    /// The element cannot be clicked or typed into (hidden, or off screen).
     case elementNotInteractable
+    /// An argument of the command is invalid.
     case invalidArgument
+    /// The locator is not a valid selector.
     case invalidSelector
+    /// The session does not exist (it ended, or the browser died).
     case invalidSessionID
+    /// A script threw.
     case javascriptError
+    /// No dialog is open.
     case noSuchAlert
+    /// No element matches the locator.
     case noSuchElement
+    /// The frame does not exist.
     case noSuchFrame
+    /// The window is closed.
     case noSuchWindow
+    /// An asynchronous script did not finish in time.
     case scriptTimeout
+    /// The browser could not start a session.
     case sessionNotCreated
+    /// The element is no longer in the page.
     case staleElementReference
+    /// The command did not finish in time.
     case timeout
+    /// A dialog is open and blocks the command.
     case unexpectedAlertOpen
+    /// The end does not know the command.
     case unknownCommand
+    /// The end failed for a reason it did not name.
     case unknownError
+    /// The end does not know the command for this HTTP method.
     case unknownMethod
+    /// The end cannot do this.
     case unsupportedOperation
     /// A code this library does not know, kept as sent.
     case other(String)

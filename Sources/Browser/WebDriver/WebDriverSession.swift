@@ -9,6 +9,7 @@ import PyramidIO
 /// browser runs one command at a time, so callers that share a session should
 /// take turns (`BrowserPool` lends a browser to one user at a time).
 public struct WebDriverSession: Sendable {
+    /// The session id the end gave.
     public let id: String
     let client: LoopbackHTTPClient
     /// The identifiers of the scripts added under a name with ``setDocumentScript(_:named:)``,
@@ -70,23 +71,29 @@ public struct WebDriverSession: Sendable {
 
     // MARK: Navigation
 
+    /// Opens `url` and waits for it to load.
     public func navigate(to url: String) async throws {
         try await command("POST", "/url", ["url": .string(url)])
     }
 
+    /// The page's URL.
     public func currentURL() async throws -> String {
         try await command("GET", "/url").stringValue ?? ""
     }
 
+    /// The page's title.
     public func title() async throws -> String {
         try await command("GET", "/title").stringValue ?? ""
     }
 
+    /// The page's DOM, serialised.
     public func pageSource() async throws -> String {
         try await command("GET", "/source").stringValue ?? ""
     }
 
+    /// Goes back one page in the history.
     public func back() async throws { try await command("POST", "/back") }
+    /// Reloads the page.
     public func refresh() async throws { try await command("POST", "/refresh") }
 
     // MARK: Scripts

@@ -3,6 +3,7 @@ public struct WebElement: Sendable, Hashable {
     /// The W3C key an element reference travels under.
     public static let referenceKey = "element-6066-11e4-a52e-4f735466cecf"
 
+    /// The element reference the end gave.
     public let id: String
     let session: WebDriverSession
 
@@ -23,15 +24,20 @@ public struct WebElement: Sendable, Hashable {
         try await session.command(method, "/element/\(id)\(path)", body)
     }
 
+    /// The first element inside this one that `locator` finds.
+    /// - Throws: `WebDriverError` with `.noSuchElement` when none does.
     public func findElement(_ locator: Locator) async throws -> WebElement {
         try await session.findElement(locator, from: self)
     }
 
+    /// Every element inside this one that `locator` finds, in document order.
     public func findElements(_ locator: Locator) async throws -> [WebElement] {
         try await session.findElements(locator, from: self)
     }
 
+    /// Clicks the element's centre.
     public func click() async throws { try await command("POST", "/click") }
+    /// Empties a text field.
     public func clear() async throws { try await command("POST", "/clear") }
 
     /// Types `text` into the element, as keystrokes.
@@ -54,18 +60,22 @@ public struct WebElement: Sendable, Hashable {
         try await command("GET", "/property/\(name)")
     }
 
+    /// The element's tag name, lower case.
     public func tagName() async throws -> String {
         try await command("GET", "/name").stringValue ?? ""
     }
 
+    /// Whether the element accepts input.
     public func isEnabled() async throws -> Bool {
         try await command("GET", "/enabled").boolValue ?? false
     }
 
+    /// Whether a checkbox, radio button or option is selected.
     public func isSelected() async throws -> Bool {
         try await command("GET", "/selected").boolValue ?? false
     }
 
+    /// Whether the element is shown.
     public func isDisplayed() async throws -> Bool {
         try await command("GET", "/displayed").boolValue ?? false
     }

@@ -6,10 +6,12 @@ public struct DecodingLimits: Sendable, Equatable {
     /// Largest size the image data may inflate to, filter bytes included.
     public var maxInflatedBytes: Int
 
+    /// Limits on an image's pixels and on the bytes its data inflates to.
     public init(maxPixels: Int = 16384 * 16384, maxInflatedBytes: Int = 2 << 30) {
         self.maxPixels = maxPixels
         self.maxInflatedBytes = maxInflatedBytes
     }
 
+    /// Room for any screen of today's devices, refusing a decompression bomb.
     public static let `default` = DecodingLimits()
 }

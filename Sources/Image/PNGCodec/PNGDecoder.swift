@@ -5,6 +5,7 @@ public import PyramidImage
 /// A decoded PNG: always an 8-bit RGBA bitmap, plus the 16-bit samples when the
 /// source had 16-bit depth.
 public struct DecodedPNG: Sendable {
+    /// The image's header.
     public var header: PNGHeader
     /// The image as 8-bit RGBA (16-bit sources rounded to the nearest 8-bit value).
     public var bitmap: Bitmap
@@ -20,6 +21,7 @@ public struct DecodedPNG: Sendable {
 /// Decodes every standard PNG (all colour types, bit depths 1–16, Adam7, all
 /// filters) and rejects anything else with a reason that says what and where.
 public struct PNGDecoder: Sendable {
+    /// What the decoder refuses to decode.
     public var limits: DecodingLimits
     /// Whether chunk CRCs are checked. Leave on; turn off only to fuzz the stages
     /// behind the CRC check or to salvage a damaged file.
@@ -31,6 +33,12 @@ public struct PNGDecoder: Sendable {
     /// Turn off only to measure or to compare with the one-stream path.
     public var parallelBands: Bool
 
+    /// A decoder.
+    /// - Parameters:
+    ///   - limits: What it refuses to decode.
+    ///   - verifiesChunkCRCs: Whether each chunk's checksum is checked.
+    ///   - inflateEngine: The inflater: libdeflate when present, or zlib.
+    ///   - parallelBands: Whether band-indexed images decode in parallel.
     public init(
         limits: DecodingLimits = .default, verifiesChunkCRCs: Bool = true, inflateEngine: InflateEngine = .automatic,
         parallelBands: Bool = true

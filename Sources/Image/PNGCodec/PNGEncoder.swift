@@ -18,8 +18,10 @@ public struct PNGEncoder: Sendable {
         case small
     }
 
+    /// How hard the encoder compresses.
     public var compression: Compression
 
+    /// An encoder compressing at `compression`.
     public init(compression: Compression = .fast) {
         self.compression = compression
     }

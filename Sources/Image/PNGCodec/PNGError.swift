@@ -5,38 +5,66 @@
 public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file being read or written, when there is one.
     public var file: String?
+    /// What is wrong.
     public var reason: Reason
 
+    /// An error for `reason`, in `file` when known.
     public init(_ reason: Reason, file: String? = nil) {
         self.reason = reason
         self.file = file
     }
 
+    /// What is wrong, precisely enough to find it in the file.
     public enum Reason: Error, Sendable, Equatable {
+        /// The bytes do not start with the PNG signature; `hint` guesses what they are.
         case notPNG(hint: String?)
+        /// An iOS-optimised PNG (Apple's `CgBI`), which only Apple's tools read.
         case appleCgBI
+        /// The file ends inside the named part.
         case truncated(String)
+        /// A chunk type that is not four ASCII letters, at this byte offset.
         case invalidChunkType(offset: Int)
+        /// A chunk longer than PNG allows.
         case chunkTooLong(chunk: String, length: UInt32)
+        /// A chunk's checksum does not match its bytes.
         case crcMismatch(chunk: String, offset: Int, stored: UInt32, computed: UInt32)
+        /// The first chunk is not `IHDR`.
         case headerNotFirst(found: String)
+        /// The `IHDR` chunk is invalid, and why.
         case invalidHeader(String)
+        /// A chunk where PNG does not allow it.
         case chunkOutOfOrder(String)
+        /// A critical chunk this decoder does not know, so the image cannot be read safely.
         case unknownCriticalChunk(String)
+        /// No `IDAT` chunk.
         case missingImageData
+        /// The `PLTE` chunk is invalid, and why.
         case invalidPalette(String)
+        /// The `tRNS` chunk is invalid, and why.
         case invalidTransparency(String)
+        /// The compressed image data cannot be inflated, and why.
         case corruptImageData(String)
+        /// The image data's zlib checksum does not match.
         case adler32Mismatch
+        /// The image data inflates to fewer bytes than the image needs.
         case imageDataTooShort(expected: Int, actual: Int)
+        /// The image data inflates to more bytes than the image needs.
         case imageDataTooLong(expected: Int)
+        /// A row with a filter type PNG does not define.
         case invalidFilter(type: UInt8, row: Int)
+        /// A pixel names a palette entry that does not exist.
         case paletteIndexOutOfRange(index: Int, paletteSize: Int)
+        /// The image has more pixels than the decoder's limits allow.
         case imageTooLarge(width: Int, height: Int, pixelLimit: Int)
+        /// The image data would inflate past the decoder's limits.
         case inflatedSizeTooLarge(bytes: Int, limit: Int)
+        /// The file cannot be read, and why.
         case unreadable(String)
+        /// The file cannot be written, and why.
         case unwritable(String)
+        /// Compressing the image data failed, and why.
         case compressionFailed(String)
+        /// The compression library cannot be loaded, and which.
         case libraryUnavailable(String)
     }
 

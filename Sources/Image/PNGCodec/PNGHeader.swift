@@ -1,9 +1,14 @@
 /// The colour model a PNG stores its samples in (IHDR colour type).
 public enum PNGColorType: UInt8, Sendable, Codable {
+    /// Grey, one sample a pixel.
     case grayscale = 0
+    /// Red, green and blue.
     case rgb = 2
+    /// An index into the palette.
     case palette = 3
+    /// Grey and alpha.
     case grayscaleAlpha = 4
+    /// Red, green, blue and alpha.
     case rgba = 6
 
     /// Samples per pixel as stored.
@@ -27,12 +32,18 @@ public enum PNGColorType: UInt8, Sendable, Codable {
 
 /// The validated contents of an IHDR chunk.
 public struct PNGHeader: Sendable, Equatable {
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
+    /// Bits a sample (1, 2, 4, 8 or 16).
     public var bitDepth: Int
+    /// How a pixel's samples are laid out.
     public var colorType: PNGColorType
+    /// Whether the image is Adam7-interlaced.
     public var interlaced: Bool
 
+    /// A header with every field given.
     public init(width: Int, height: Int, bitDepth: Int, colorType: PNGColorType, interlaced: Bool) {
         self.width = width
         self.height = height
