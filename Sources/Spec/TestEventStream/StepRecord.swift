@@ -11,6 +11,11 @@ public struct StepRecord: Codable, Sendable, Equatable {
 
     /// The Gherkin keyword that introduces the step.
     public enum Keyword: String, Codable, Sendable, CaseIterable {
+        /// And: another step of the same kind.
+        /// But: a contrasting step.
+        /// Given: the state before.
+        /// Then: what should follow.
+        /// When: the action.
         case given = "Given", when = "When", then = "Then", and = "And", but = "But"
     }
 
@@ -24,20 +29,28 @@ public struct StepRecord: Codable, Sendable, Equatable {
         case cancelled
     }
 
+    /// The record's format number.
     public var scenarioStep: Int
+    /// Given, When, Then, And or But.
     public var keyword: Keyword
+    /// What the step says.
     public var text: String
     /// 0 for a step written in the test body, 1 for a step inside a step, and so on.
     public var depth: Int
     /// When the step began, in seconds since 1970: orders steps whose records arrive out of order.
     public var startedAt: Double
+    /// How long the step took.
     public var durationSeconds: Double
+    /// How the step ended.
     public var outcome: Outcome
     /// What failed, in words: the first failing issue or the thrown error.
     public var failure: String?
+    /// The step's file, `Module/File.swift`.
     public var fileID: String
+    /// The step's line.
     public var line: Int
 
+    /// A step with every part given; Scenario makes these as steps end.
     public init(
         keyword: Keyword, text: String, depth: Int, startedAt: Double, durationSeconds: Double,
         outcome: Outcome, failure: String?, fileID: String, line: Int

@@ -6,8 +6,10 @@ public import Foundation
 /// The JSON form is `{"scenarioSteps": 1, "steps": [step, …]}`; the format number lets a
 /// reader tell it from other JSON a test attaches and skip a newer format.
 public struct StepRecordList: Sendable, Equatable {
+    /// The steps, in the order they ended.
     public var steps: [StepRecord]
 
+    /// The steps of one test case, in the order they ended.
     public init(_ steps: [StepRecord]) {
         self.steps = steps
     }

@@ -1,7 +1,9 @@
 /// Which testing library ran a test. Real suites are mixed for years while they move from
 /// XCTest to Swift Testing, so the spec marks every test with it.
 public enum TestFramework: String, Sendable, CaseIterable, Comparable {
+    /// Swift Testing.
     case swiftTesting = "Swift Testing"
+    /// XCTest.
     case xctest = "XCTest"
 
     public static func < (lhs: TestFramework, rhs: TestFramework) -> Bool {
@@ -11,14 +13,18 @@ public enum TestFramework: String, Sendable, CaseIterable, Comparable {
 
 /// How many tests each framework ran, for one module or a whole run: the migration to Swift Testing, measured.
 public struct FrameworkCounts: Sendable, Equatable {
+    /// Swift Testing's tests.
     public var swiftTesting: Int
+    /// XCTest's tests.
     public var xctest: Int
 
+    /// Counts of each framework's tests.
     public init(swiftTesting: Int = 0, xctest: Int = 0) {
         self.swiftTesting = swiftTesting
         self.xctest = xctest
     }
 
+    /// Both frameworks' tests.
     public var total: Int { swiftTesting + xctest }
 
     /// The share of tests already on Swift Testing, 0…1; nil when there are no tests.

@@ -3,14 +3,19 @@ import Foundation
 /// and Swift Testing's as `Module.Suite/function()`. It tells which module an XCTest class
 /// belongs to (the console output does not) and whether a package has tests of both frameworks.
 public struct TestList: Sendable, Equatable {
+    /// One test of the list.
     public struct Entry: Sendable, Equatable {
+        /// Its test target.
         public var module: String
         /// The class or suite path (`LegacyLoginTests`, `Outer/Inner`), empty for a free function.
         public var container: String
+        /// Its name as `swift test list` prints it.
         public var name: String
+        /// Its framework.
         public var framework: TestFramework
     }
 
+    /// Every test listed.
     public var entries: [Entry]
 
     /// Parses the lines of `swift test list`; lines that are not test names are passed over.
@@ -27,6 +32,7 @@ public struct TestList: Sendable, Equatable {
         }
     }
 
+    /// A list of tests.
     public init(entries: [Entry]) {
         self.entries = entries
     }

@@ -1,28 +1,49 @@
 /// A module, a suite or a test function in a run.
 public struct TestNode: Sendable {
-    public enum Kind: String, Sendable { case module, suite, function }
+    /// A suite (a type, or an XCTest class).
+    /// A test function.
+    /// A test target.
+    /// What a node is.
+    public enum Kind: String, Sendable {
+        /// A test target.
+        case module
+        /// A suite (a type, or an XCTest class).
+        case suite
+        /// A test function.
+        case function
+    }
 
+    /// Swift Testing's id, or `Module.Class/method` for XCTest.
     public var id: String
+    /// A module, suite or test function.
     public var kind: Kind
     /// The name in the source: `Outer`, `onTapNext()`.
     public var name: String
     /// The display name the test gave itself, or nil when it has none.
     public var displayName: String?
+    /// Where it is declared, when known.
     public var place: SourcePlace?
+    /// Its tags, as written.
     public var tags: [String]
+    /// Whether the test runs once per argument.
     public var isParameterized: Bool
+    /// Its suites and tests, in the run's order.
     public var children: [TestNode]
     /// For a function: one per case that ran (one for a test that is not parameterised).
     public var cases: [TestCaseResult]
     /// Issues recorded against the node itself rather than a case (a suite's, or a test's
     /// when the stream does not say which case).
     public var issues: [IssueRecord]
+    /// Why it was skipped ("skipped" when it gave no reason), when it was.
     public var skipReason: String?
+    /// Why it was cancelled, when it was.
     public var cancelReason: String?
+    /// Seconds, when the run said.
     public var duration: Double?
     /// The library that ran it: Swift Testing unless an XCTest result put it here.
     public var framework: TestFramework
 
+    /// A node with no children or results yet.
     public init(id: String, kind: Kind, name: String, framework: TestFramework = .swiftTesting) {
         self.id = id
         self.kind = kind
@@ -82,12 +103,18 @@ public struct TestNode: Sendable {
 public struct TestCaseResult: Sendable {
     /// The arguments as Swift Testing shows them ("selection → individual"), or nil.
     public var arguments: String?
+    /// Its issues, in order.
     public var issues: [IssueRecord]
+    /// Its Given/When/Then steps, in order.
     public var steps: [StepRecord]
+    /// What the case attached, other than its steps.
     public var attachments: [AttachmentRecord]
+    /// Why it was cancelled, when it was.
     public var cancelReason: String?
+    /// Seconds, when the run said.
     public var duration: Double?
 
+    /// A case not yet run, with its arguments (nil for a test without arguments).
     public init(arguments: String?) {
         self.arguments = arguments
         self.issues = []
@@ -97,6 +124,7 @@ public struct TestCaseResult: Sendable {
         self.duration = nil
     }
 
+    /// How the case ended.
     public var outcome: Outcome {
         if cancelReason != nil { return max(.cancelled, IssueRecord.outcome(of: issues)) }
         return IssueRecord.outcome(of: issues)
@@ -105,14 +133,28 @@ public struct TestCaseResult: Sendable {
 
 /// An issue as the stream recorded it.
 public struct IssueRecord: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable { case failure, warning, knownIssue }
+    /// A known issue: recorded, not failing.
+    /// A warning: recorded, not failing.
+    /// How serious an issue is.
+    /// It failed the test.
+    public enum Kind: Sendable, Equatable {
+        /// It failed the test.
+        case failure
+        /// A warning: recorded, not failing.
+        case warning
+        /// A known issue: recorded, not failing.
+        case knownIssue
+    }
+    /// How serious the issue is.
     public var kind: Kind
     /// What went wrong: "Expectation failed: (count → 1) == 2".
     public var message: String
     /// The comments and details under it.
     public var details: [String]
+    /// Where it was recorded, when known.
     public var place: SourcePlace?
 
+    /// An issue with every part given.
     public init(kind: Kind, message: String, details: [String], place: SourcePlace?) {
         self.kind = kind
         self.message = message
@@ -135,9 +177,12 @@ public struct IssueRecord: Sendable, Equatable {
 
 /// A value a test attached: its name and where the run wrote it, if it did.
 public struct AttachmentRecord: Sendable, Equatable {
+    /// The attachment's name.
     public var name: String
+    /// Where the run saved it, if it did.
     public var path: String?
 
+    /// An attachment named `name`, saved at `path` when the run saved it.
     public init(name: String, path: String?) {
         self.name = name
         self.path = path

@@ -14,6 +14,7 @@ public struct TestRun: Sendable {
     /// The frameworks the package's tests use, as `swift test list` said; nil when unknown.
     public var declaredFrameworks: Set<TestFramework>?
 
+    /// A run with every part given.
     public init(
         modules: [TestNode], diagnostics: [StreamDiagnostic], streamVersion: String?, duration: Double?,
         startedAt: Double?
@@ -56,11 +57,23 @@ public struct TestRun: Sendable {
 
 /// Something the reader wants the reader of the report to know: a malformed line, a newer version.
 public struct StreamDiagnostic: Sendable, Equatable, CustomStringConvertible {
-    public enum Severity: String, Sendable { case error, note }
+    /// A line could not be read: part of the run may be missing.
+    /// How much a diagnostic matters.
+    /// Something worth knowing; nothing was lost.
+    public enum Severity: String, Sendable {
+        /// A line could not be read: part of the run may be missing.
+        case error
+        /// Something worth knowing; nothing was lost.
+        case note
+    }
+    /// The stream's line, from 1.
     public var line: Int?
+    /// How much it matters.
     public var severity: Severity
+    /// What is wrong with it.
     public var message: String
 
+    /// A diagnostic about the stream's line `line` (from 1).
     public init(line: Int?, severity: Severity, message: String) {
         self.line = line
         self.severity = severity
@@ -75,13 +88,17 @@ public struct StreamDiagnostic: Sendable, Equatable, CustomStringConvertible {
 /// How a test, or one case of a parameterised test, ended. Ordered from best to worst, so the
 /// outcome of a group is the worst of its members'.
 public enum Outcome: Int, Sendable, Comparable, CaseIterable {
+    /// It passed.
     case passed
     /// Passed, with warnings recorded.
     case warning
     /// Passed, with a known issue recorded.
     case knownIssue
+    /// It was skipped and did not run.
     case skipped
+    /// The test was cancelled before it finished.
     case cancelled
+    /// It recorded a failing issue or threw.
     case failed
 
     public static func < (lhs: Outcome, rhs: Outcome) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -101,13 +118,17 @@ public enum Outcome: Int, Sendable, Comparable, CaseIterable {
 
 /// Counts of test functions by outcome.
 public struct OutcomeCounts: Sendable, Equatable {
+    /// The count of each outcome.
     public var byOutcome: [Outcome: Int] = [:]
 
+    /// No test counted yet.
     public init() {}
 
     mutating func add(_ outcome: Outcome) { byOutcome[outcome, default: 0] += 1 }
 
+    /// The tests with `outcome`.
     public subscript(_ outcome: Outcome) -> Int { byOutcome[outcome] ?? 0 }
+    /// Every test counted.
     public var total: Int { byOutcome.values.reduce(0, +) }
 
     /// "3 failed · 5 passed · 1 skipped": the outcomes that occurred, worst first.
@@ -121,9 +142,12 @@ public struct OutcomeCounts: Sendable, Equatable {
 
 /// Where something is in the source.
 public struct SourcePlace: Sendable, Equatable, CustomStringConvertible {
+    /// `Module/File.swift`.
     public var fileID: String
+    /// The line, from 1.
     public var line: Int
 
+    /// A place: `Module/File.swift` and a line.
     public init(fileID: String, line: Int) {
         self.fileID = fileID
         self.line = line

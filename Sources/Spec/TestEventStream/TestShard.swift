@@ -11,8 +11,11 @@ import PyramidIO
 public struct TestShard: Sendable, Hashable, CustomStringConvertible {
     /// 1…count.
     public var index: Int
+    /// How many shards there are.
     public var count: Int
 
+    /// Shard `index` of `count` (1 ≤ index ≤ count).
+    /// - Throws: ``ShardError/invalid(_:)`` otherwise.
     public init(index: Int, count: Int) throws(ShardError) {
         guard count >= 1, (1...count).contains(index) else { throw .invalid("\(index)/\(count)") }
         self.index = index
@@ -121,6 +124,7 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
 
 /// A shard that cannot be used.
 public enum ShardError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not a shard: the text given, and why.
     case invalid(String)
 
     public var description: String {

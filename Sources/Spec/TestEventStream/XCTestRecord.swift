@@ -1,7 +1,18 @@
 /// One XCTest test method as a run reported it: from `swift test`'s console output
 /// (``XCTestLogReader``) or from its xUnit file (``XUnitReader``).
 public struct XCTestRecord: Sendable, Equatable {
-    public enum Outcome: String, Sendable, Equatable { case passed, failed, skipped }
+    /// How an XCTest test ended.
+    /// It failed.
+    /// It passed.
+    /// It was skipped (`XCTSkip`).
+    public enum Outcome: String, Sendable, Equatable {
+        /// It passed.
+        case passed
+        /// It failed.
+        case failed
+        /// It was skipped (`XCTSkip`).
+        case skipped
+    }
 
     /// The test module, when the source says (xUnit's `classname`, or `swift test list`).
     public var module: String?
@@ -9,6 +20,7 @@ public struct XCTestRecord: Sendable, Equatable {
     public var className: String
     /// The test method: `testValidEmailPasses`.
     public var method: String
+    /// How it ended.
     public var outcome: Outcome
     /// Seconds.
     public var duration: Double?
@@ -17,12 +29,16 @@ public struct XCTestRecord: Sendable, Equatable {
     /// Why it was skipped (`XCTSkip`'s message), when it was.
     public var skipReason: String?
 
+    /// One failure of an XCTest test.
     public struct Failure: Sendable, Equatable {
+        /// What failed.
         public var message: String
         /// The file as XCTest printed it (usually an absolute path), and the line.
         public var file: String?
+        /// Its line, when XCTest said.
         public var line: Int?
 
+        /// A failure: its message, and where when XCTest said.
         public init(message: String, file: String?, line: Int?) {
             self.message = message
             self.file = file
@@ -30,6 +46,7 @@ public struct XCTestRecord: Sendable, Equatable {
         }
     }
 
+    /// An XCTest test's result with every part given.
     public init(
         module: String?, className: String, method: String, outcome: Outcome, duration: Double?,
         failures: [Failure] = [], skipReason: String? = nil

@@ -9,7 +9,9 @@ import FoundationXML
 public enum XUnitReader {
     /// Why an xUnit file could not be read.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file.
         public var path: String
+        /// Why it cannot be read.
         public var reason: String
 
         public var description: String { "\(path): not an xUnit file: \(reason)" }
