@@ -4,11 +4,14 @@ import Foundation
 public struct ElementQueryDescription: Sendable, Hashable, CustomStringConvertible {
     /// One step: a type, the filters its elements must pass, and optionally one index.
     public struct Step: Sendable, Hashable {
+        /// The kind of element.
         public var type: ElementType
+        /// Conditions the elements meet.
         public var filters: [Filter]
         /// `element(boundBy:)`: the index among the matches, in document order.
         public var index: Int?
 
+        /// A step: elements of `type`, the `filters`, then the one at `index` when given.
         public init(type: ElementType, filters: [Filter] = [], index: Int? = nil) {
             self.type = type
             self.filters = filters
@@ -21,10 +24,15 @@ public struct ElementQueryDescription: Sendable, Hashable, CustomStringConvertib
         /// The subscript: the identifier (accessibility identifier; `data-testid`, then `id` on
         /// the web) or, failing that, the label equals the key.
         case key(String)
+        /// The identifier equals the value.
         case identifier(String)
+        /// The label equals the value.
         case label(String)
+        /// The label contains the value.
         case labelContains(String)
+        /// The value equals the value given.
         case value(String)
+        /// The placeholder equals the value.
         case placeholder(String)
 
         public var description: String {
@@ -43,8 +51,10 @@ public struct ElementQueryDescription: Sendable, Hashable, CustomStringConvertib
         }
     }
 
+    /// The steps, outermost first.
     public var steps: [Step]
 
+    /// A query from its steps, outermost first.
     public init(steps: [Step]) {
         self.steps = steps
     }

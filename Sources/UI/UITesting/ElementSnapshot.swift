@@ -1,16 +1,21 @@
 /// What a driver saw of one element at one moment.
 public struct ElementSnapshot: Sendable, Hashable, CustomStringConvertible {
+    /// Its kind.
     public var type: ElementType
     /// The accessibility identifier (`data-testid`, then `id`, on the web); empty when none.
     public var identifier: String
+    /// Its accessibility label.
     public var label: String
     /// The value: a text field's text, a switch's state ("1"/"0"), else empty.
     public var value: String
+    /// A text field's placeholder.
     public var placeholderValue: String
+    /// Whether it accepts input.
     public var isEnabled: Bool
     /// Visible and not covered by another element at its centre: a tap would reach it.
     public var isHittable: Bool
 
+    /// An element's state with every part given (drivers make these).
     public init(
         type: ElementType, identifier: String = "", label: String = "", value: String = "", placeholderValue: String = "",
         isEnabled: Bool = true, isHittable: Bool = true

@@ -3,19 +3,33 @@
 /// Each driver maps them to what its platform has: on Apple, `XCUIElement.ElementType`; on the
 /// web, native elements and ARIA roles (see ``webSelector``).
 public enum ElementType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Any element.
     case any
+    /// A text field.
     case textField
+    /// A password field.
     case secureTextField
+    /// A button.
     case button
+    /// Text that is not editable.
     case staticText
+    /// A cell of a list or table.
     case cell
+    /// A navigation bar (on the web: a banner or the top header).
     case navigationBar
+    /// A tab bar.
     case tabBar
+    /// An alert or dialog.
     case alert
+    /// A spinner (on the web: `role=progressbar`, `aria-busy`).
     case activityIndicator
+    /// An image.
     case image
+    /// A link.
     case link
+    /// A switch or checkbox.
     case `switch`
+    /// Any other element (`otherElements`).
     case other
 
     /// The XCUITest query that asks for this type ("textFields"), for messages.

@@ -18,6 +18,7 @@ import PyramidIO
 ///
 /// Typing appends to a field's value; every action is recorded in ``actions``.
 public final class FakeUIDriver: UIDriver {
+    /// How the fake screen reacts to an action: it may change the screen.
     public typealias Reaction = @Sendable (ElementAction, FakeElement, inout [FakeElement]) -> Void
 
     private struct State {
@@ -34,6 +35,7 @@ public final class FakeUIDriver: UIDriver {
 
     private let state = Locked(State())
 
+    /// A fake app with an empty screen, not running.
     public init() {}
 
     /// Replaces what is shown.
@@ -187,16 +189,26 @@ public final class FakeUIDriver: UIDriver {
 
 /// One element of a ``FakeUIDriver``'s screen.
 public struct FakeElement: Sendable, Hashable {
+    /// Its identity on the fake screen.
     public let id = UUID()
+    /// Its kind.
     public var type: ElementType
+    /// Its accessibility identifier.
     public var identifier: String
+    /// Its label.
     public var label: String
+    /// Its value.
     public var value: String
+    /// Its placeholder.
     public var placeholderValue: String
+    /// Whether it accepts input.
     public var isEnabled: Bool
+    /// Whether a tap reaches it.
     public var isHittable: Bool
+    /// Elements inside it.
     public var children: [FakeElement]
 
+    /// An element of the fake screen.
     public init(
         _ type: ElementType, identifier: String = "", label: String = "", value: String = "", placeholder: String = "",
         isEnabled: Bool = true, isHittable: Bool = true, children: [FakeElement] = []

@@ -1,10 +1,14 @@
 /// What the app is launched with: launch arguments, environment and scenario, and
 /// the device it is shown on.
 public struct LaunchConfiguration: Sendable, Hashable {
+    /// Launch arguments.
     public var arguments: [String]
+    /// Environment variables.
     public var environment: [String: String]
+    /// The device to emulate.
     public var device: DeviceConfiguration
 
+    /// What a launch passes: arguments, environment and device.
     public init(arguments: [String] = [], environment: [String: String] = [:], device: DeviceConfiguration = DeviceConfiguration()) {
         self.arguments = arguments
         self.environment = environment
@@ -14,18 +18,35 @@ public struct LaunchConfiguration: Sendable, Hashable {
 
 /// The screen the app is shown on.
 public struct DeviceConfiguration: Sendable, Hashable {
-    public enum Orientation: String, Sendable, Hashable { case portrait, landscape }
-    public enum Appearance: String, Sendable, Hashable { case light, dark }
+    /// How the device is held.
+    public enum Orientation: String, Sendable, Hashable {
+        /// Upright: taller than wide.
+        case portrait
+        /// On its side: wider than tall.
+        case landscape
+    }
+    /// Light or dark mode.
+    public enum Appearance: String, Sendable, Hashable {
+        /// Light mode.
+        case light
+        /// Dark mode.
+        case dark
+    }
 
     /// Points in portrait; landscape swaps them.
     public var width: Int
+    /// Points down, in portrait.
     public var height: Int
+    /// Pixels a point.
     public var scale: Double
+    /// How the device is held.
     public var orientation: Orientation
+    /// Light or dark mode.
     public var appearance: Appearance
     /// A BCP 47 locale ("ja-JP").
     public var locale: String
 
+    /// A device: its size in points (portrait), scale, orientation, appearance and locale.
     public init(
         width: Int = 393, height: Int = 852, scale: Double = 1, orientation: Orientation = .portrait,
         appearance: Appearance = .light, locale: String = "en-US"

@@ -22,9 +22,11 @@ public import Testing
 /// }
 /// ```
 public protocol Page: Sendable {
+    /// The app the page is on.
     var app: UIApp { get }
     /// The element whose presence means this page is shown.
     var trait: UIElement { get }
+    /// The page on `app`.
     init(app: UIApp)
 }
 
@@ -54,5 +56,6 @@ extension Page {
 ///     .verifyHomeScreenDisplayed()
 /// ```
 public protocol Robot: Sendable {
+    /// The app the robot drives.
     var app: UIApp { get }
 }

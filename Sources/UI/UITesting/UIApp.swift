@@ -22,11 +22,13 @@ public final class UIApp: ElementQueryProviding, Sendable {
         var monitors: [InterruptionMonitor] = []
     }
 
+    /// The driver that runs the app.
     public let driver: any UIDriver
     /// How every wait of this app polls.
     public let waitPolicy: WaitPolicy
     private let settings = Locked(State())
 
+    /// An app driven by `driver`, waiting as `waitPolicy` says.
     public init(driver: any UIDriver, waitPolicy: WaitPolicy = WaitPolicy()) {
         self.driver = driver
         self.waitPolicy = waitPolicy
@@ -39,11 +41,13 @@ public final class UIApp: ElementQueryProviding, Sendable {
 
     // MARK: Launch
 
+    /// The next launch's arguments, as `XCUIApplication.launchArguments`.
     public var launchArguments: [String] {
         get { settings.value.arguments }
         set { settings.withValue { $0.arguments = newValue } }
     }
 
+    /// The next launch's environment, as `XCUIApplication.launchEnvironment`.
     public var launchEnvironment: [String: String] {
         get { settings.value.environment }
         set { settings.withValue { $0.environment = newValue } }
@@ -79,6 +83,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
     /// The argument that tells the app it runs under UI tests.
     public static let uiTestingArgument = "--uitesting"
 
+    /// Ends the app, as `XCUIApplication.terminate()`.
     public func terminate() async throws {
         try await driver.terminate()
     }
@@ -92,6 +97,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
         try await driver.perform(.tap, on: queryDescription)
     }
 
+    /// Whether the app runs now.
     public var state: AppState {
         get async throws { try await driver.state() }
     }
@@ -128,6 +134,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
         return monitor
     }
 
+    /// Removes a monitor ``addUIInterruptionMonitor(withDescription:handler:)`` returned.
     public func removeUIInterruptionMonitor(_ monitor: InterruptionMonitor) {
         settings.withValue { $0.monitors.removeAll { $0.id == monitor.id } }
     }
@@ -170,6 +177,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
 /// A registered interruption handler.
 public struct InterruptionMonitor: Sendable {
     let id = UUID()
+    /// What the monitor handles, as given.
     public let description: String
     let handler: @Sendable (UIAlert) async throws -> Bool
 }
@@ -187,21 +195,28 @@ public struct InterruptionMonitor: Sendable {
 /// ```
 public struct UIAlert: Sendable {
     let app: UIApp
+    /// The dialog, as the driver reported it.
     public let dialog: SystemDialog
 
+    /// The alert's text.
     public var label: String { dialog.message }
 
     /// The dialog's buttons by label.
     public var buttons: Buttons { Buttons(alert: self) }
 
+    /// An alert's buttons, by label.
     public struct Buttons: Sendable {
         let alert: UIAlert
+        /// The button labelled `label`.
         public subscript(label: String) -> Button { Button(alert: alert, label: label) }
     }
 
+    /// One button of an alert.
     public struct Button: Sendable {
         let alert: UIAlert
+        /// The button's label.
         public let label: String
+        /// Whether the alert has this button now.
         public var exists: Bool { alert.dialog.buttons.contains(label) }
 
         /// Presses the button, answering the dialog.

@@ -42,9 +42,13 @@ extension UIDriver {
 
 /// An action on one element.
 public enum ElementAction: Sendable, Hashable, CustomStringConvertible {
+    /// Tap (click) it.
     case tap
+    /// Type text into it.
     case typeText(String)
+    /// Empty a text field.
     case clearText
+    /// Scroll the content.
     case scroll(ScrollDirection)
 
     public var description: String {
@@ -59,12 +63,21 @@ public enum ElementAction: Sendable, Hashable, CustomStringConvertible {
 
 /// Which way to scroll an element's content.
 public enum ScrollDirection: String, Sendable, Hashable {
-    case up, down, left, right
+    /// Towards the top of the content.
+    case up
+    /// Towards the bottom of the content.
+    case down
+    /// Towards the leading edge.
+    case left
+    /// Towards the trailing edge.
+    case right
 }
 
 /// Whether the app runs.
 public enum AppState: Sendable, Hashable {
+    /// Not running.
     case notRunning
+    /// Running, in front.
     case runningForeground
 }
 
@@ -72,10 +85,12 @@ public enum AppState: Sendable, Hashable {
 public struct SystemDialog: Sendable, Hashable {
     /// "alert", "confirm", "prompt", or the platform's kind.
     public var kind: String
+    /// The dialog's text.
     public var message: String
     /// The buttons that answer it ("OK", "Cancel").
     public var buttons: [String]
 
+    /// A dialog: its kind, message and buttons' labels.
     public init(kind: String, message: String, buttons: [String]) {
         self.kind = kind
         self.message = message

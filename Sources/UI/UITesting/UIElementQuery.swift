@@ -33,10 +33,15 @@ public struct UIElementQuery: ElementQueryProviding, CustomStringConvertible {
     /// The one element the query matches (its properties and actions fail when there are several).
     public var element: UIElement { UIElement(app: app, query: queryDescription) }
 
+    /// The elements whose identifier is `identifier`.
     public func matching(identifier: String) -> UIElementQuery { refined { $0.filters.append(.identifier(identifier)) } }
+    /// The elements whose label is `label`.
     public func matching(label: String) -> UIElementQuery { refined { $0.filters.append(.label(label)) } }
+    /// The elements whose label contains `labelContains`.
     public func matching(labelContains text: String) -> UIElementQuery { refined { $0.filters.append(.labelContains(text)) } }
+    /// The elements whose value is `value`.
     public func matching(value: String) -> UIElementQuery { refined { $0.filters.append(.value(value)) } }
+    /// The elements whose placeholder is `placeholder`.
     public func matching(placeholder: String) -> UIElementQuery { refined { $0.filters.append(.placeholder(placeholder)) } }
 
     /// How many elements match now.

@@ -6,12 +6,15 @@ import Testing
 public struct WaitFailure: Error, Sendable, CustomStringConvertible {
     /// The wait, as called: `waitForExistence(timeout: 5.0 seconds)`.
     public var wait: String
+    /// The element waited for.
     public var query: ElementQueryDescription
     /// What was expected, in words: "to exist".
     public var expectation: String
     /// The element's state at the last look: its snapshot, or what the query matched instead.
     public var lastSeen: String
+    /// How long it waited.
     public var waited: Duration
+    /// How many times the wait looked.
     public var looks: Int
 
     public var description: String {

@@ -8,6 +8,7 @@ public struct WaitPolicy: Sendable {
     /// The timeout of a wait that names none (5 s, as XCUITest suites commonly use).
     public var defaultTimeout: Duration
 
+    /// How waits poll: every `interval` on `clock`, for `defaultTimeout` when a wait names none.
     public init(interval: Duration = .milliseconds(50), clock: any Clock<Duration> = ContinuousClock(), defaultTimeout: Duration = .seconds(5)) {
         self.interval = interval
         self.clock = clock
