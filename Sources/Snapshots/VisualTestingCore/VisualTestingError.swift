@@ -1,7 +1,10 @@
 /// Why VisualTesting could not read or write its files. Every case names the path.
 public enum VisualTestingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A folder cannot be listed, and why.
     case directoryUnreadable(path: String, reason: String)
+    /// A `manifest.json` cannot be read, and why.
     case manifestUnreadable(path: String, reason: String)
+    /// A file cannot be written, and why.
     case writeFailed(path: String, reason: String)
     /// A run report (`snapshot-report.jsonl`) could not be read.
     case reportUnreadable(path: String, reason: String)

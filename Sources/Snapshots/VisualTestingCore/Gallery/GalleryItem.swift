@@ -11,16 +11,21 @@ public struct GalleryItem: Sendable, Codable, Equatable {
     public var folder: String
     /// `Views`, `Components`, or the category folder above `__Snapshots__`.
     public var section: String
+    /// The view's or component's name.
     public var name: String
+    /// View or component.
     public var type: SnapshotType
+    /// The state's name.
     public var state: String
     /// The cell, whose fields sit flat in the item's JSON.
     public var cell: SnapshotCellIdentity
+    /// What the last run said.
     public var status: GalleryStatus
     /// The reference image, absolute; nil when none exists.
     public var reference: String?
     /// The image the run rendered, when it differed or was not recorded.
     public var actual: String?
+    /// The diff image of a failed cell.
     public var diff: String?
     /// Why the cell failed, or what was recorded.
     public var message: String?
@@ -96,7 +101,22 @@ public enum GalleryDecision: String, Sendable, Codable {
 /// What the last run said about an image. `unchecked` when there is no run report
 /// or the run did not check that view state.
 public enum GalleryStatus: String, Sendable, Codable, CaseIterable {
-    case failed, error, missing, new, recorded, removed, passed, unchecked
+    /// The image differed from its reference.
+    case failed
+    /// The cell could not be checked (rendering failed, or its reference could not be read).
+    case error
+    /// No reference, on CI: nothing was recorded.
+    case missing
+    /// No reference: this image was recorded as the reference.
+    case new
+    /// Re-recorded by a record mode.
+    case recorded
+    /// A reference no state of the suite produces any more.
+    case removed
+    /// Matched its reference.
+    case passed
+    /// The run did not check it, or there is no run report.
+    case unchecked
 
     /// Failures first, then what changed, then the rest.
     var rank: Int { Self.allCases.firstIndex(of: self)! }

@@ -3,18 +3,33 @@
 /// The defaults are swift-visual-testing's: three devices × light and dark × English and
 /// Japanese, 12 images a state, precision 0.99 and perceptual precision 0.98.
 public struct SnapshotConfiguration: Sendable, Hashable {
+    /// The devices views are checked on.
     public var devices: [SnapshotDevice]
+    /// The themes.
     public var themes: [SnapshotTheme]
+    /// The locales.
     public var locales: [String]
     /// An optional axis: leave at `[.standard]` for none.
     public var dynamicTypes: [SnapshotDynamicType]
+    /// The share of pixels that must match (1: all).
     public var precision: Float
+    /// How close a pixel must be to its reference to match (1: exactly; 0.98: ΔE about 2).
     public var perceptualPrecision: Float
     /// Pixels per point for components, which have no device.
     public var componentScale: Double
     /// The `__Snapshots__` folder; nil keeps references beside the suite's source file.
     public var snapshotDirectory: String?
 
+    /// A matrix and how cells compare.
+    /// - Parameters:
+    ///   - devices: The devices views are checked on.
+    ///   - themes: The themes.
+    ///   - locales: The locales.
+    ///   - dynamicTypes: The text sizes (an optional axis).
+    ///   - precision: The share of pixels that must match.
+    ///   - perceptualPrecision: How close a pixel must be to match (1: exactly).
+    ///   - componentScale: Pixels a point for components.
+    ///   - snapshotDirectory: Where references go, instead of `__Snapshots__` beside the suite.
     public init(
         devices: [SnapshotDevice] = SnapshotConfiguration.standardDevices,
         themes: [SnapshotTheme] = SnapshotTheme.allCases,
@@ -35,6 +50,7 @@ public struct SnapshotConfiguration: Sendable, Hashable {
         self.snapshotDirectory = snapshotDirectory
     }
 
+    /// iPhone 16, iPhone SE and iPad Pro 11.
     public static let standardDevices: [SnapshotDevice] = [.iPhone16, .iPhoneSE, .iPadPro11]
     /// The matrix assertions use when not given one: swift-visual-testing's defaults unless a
     /// setup function changed `VisualTesting.defaultConfiguration`.
@@ -56,11 +72,14 @@ public struct SnapshotConfiguration: Sendable, Hashable {
 public struct SnapshotCell: Sendable, Hashable, CustomStringConvertible {
     /// nil for components, which have no device frame.
     public var device: SnapshotDevice?
+    /// Light or dark.
     public var theme: SnapshotTheme
     /// nil for components, which are checked on the theme axis only.
     public var locale: String?
+    /// The text size.
     public var dynamicType: SnapshotDynamicType
 
+    /// A cell: device (nil for a component), theme, locale and text size.
     public init(device: SnapshotDevice?, theme: SnapshotTheme, locale: String?, dynamicType: SnapshotDynamicType = .standard) {
         self.device = device
         self.theme = theme

@@ -1,17 +1,38 @@
 /// The colour scheme a cell is rendered in.
 public enum SnapshotTheme: String, CaseIterable, Sendable, Codable {
+    /// Light mode.
     case light
+    /// Dark mode.
     case dark
 }
 
 /// The text size a cell is rendered at, after Apple's Dynamic Type sizes. Only
 /// sizes other than `.standard` add a suffix to file names.
 public enum SnapshotDynamicType: String, CaseIterable, Sendable, Codable {
-    case xSmall, small, medium
+    /// Extra small (body 14 pt).
+    case xSmall
+    /// Small (body 15 pt).
+    case small
+    /// Medium (body 16 pt).
+    case medium
     /// The system default ("Large").
     case standard
-    case xLarge, xxLarge, xxxLarge
-    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+    /// Extra large (body 19 pt).
+    case xLarge
+    /// Extra extra large (body 21 pt).
+    case xxLarge
+    /// The largest size outside accessibility (body 23 pt).
+    case xxxLarge
+    /// Accessibility medium (body 28 pt).
+    case accessibility1
+    /// Accessibility large (body 33 pt).
+    case accessibility2
+    /// Accessibility extra large (body 40 pt).
+    case accessibility3
+    /// Accessibility extra extra large (body 47 pt).
+    case accessibility4
+    /// The largest accessibility size (body 53 pt).
+    case accessibility5
 
     /// Relative text scale against `.standard`, after the body style's point sizes (17 pt at Large).
     public var scale: Double {

@@ -6,6 +6,7 @@ import PyramidIO
 /// run (failed, missing, new, recorded) are failures; cells that could not be
 /// checked are errors.
 public enum JUnitReport {
+    /// The run report as JUnit XML, one test case a cell, the suites named `name`.
     public static func xml(_ report: RunReport, name: String = "snapshots") -> String {
         var suites: [String: [SnapshotResult]] = [:]
         for result in report.results { suites[result.name, default: []].append(result) }

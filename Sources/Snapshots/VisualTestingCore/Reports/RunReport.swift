@@ -8,8 +8,10 @@ import PyramidIO
 /// share the file. Reading keeps the newest entry for each reference, so a re-run
 /// replaces what an earlier run said about the same cell.
 public struct RunReport: Sendable, Codable, Equatable {
+    /// Every checked cell, in the order checked.
     public var results: [SnapshotResult]
 
+    /// A report of `results`.
     public init(results: [SnapshotResult]) {
         self.results = results
     }

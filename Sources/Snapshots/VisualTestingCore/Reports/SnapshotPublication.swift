@@ -39,12 +39,16 @@ public struct SnapshotPublication: Sendable {
 
     /// Where ``write(_:)`` puts each file; nil leaves that file out.
     public struct Destinations: Sendable {
+        /// Where `snapshot-catalog.json` goes.
         public var catalog: String?
+        /// Where `gallery.html` goes.
         public var gallery: String?
+        /// Where the JUnit XML goes.
         public var junit: String?
         /// How many gallery cards render before the reader scrolls for more.
         public var galleryPageSize: Int
 
+        /// Files for each output; nil leaves it out.
         public init(catalog: String? = nil, gallery: String? = nil, junit: String? = nil, galleryPageSize: Int = 48) {
             self.catalog = catalog
             self.gallery = gallery

@@ -24,7 +24,9 @@ public enum SnapshotOutcome: String, Sendable, Codable, CaseIterable {
 public struct SnapshotResult: Sendable, Codable, Equatable {
     /// The view or component name.
     public var name: String
+    /// View or component.
     public var type: SnapshotType
+    /// The state's name.
     public var state: String
     /// The cell, whose fields sit flat in the result's JSON.
     public var cell: SnapshotCellIdentity
@@ -32,6 +34,7 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
     public var file: String
     /// The reference, absolute.
     public var reference: String
+    /// How the cell ended.
     public var outcome: SnapshotOutcome
     /// Why the cell failed, or what was recorded; nil when it passed.
     public var message: String?
@@ -46,6 +49,7 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
     /// When the cell was checked, ISO 8601.
     public var time: String
 
+    /// A result with every part given.
     public init(
         name: String, type: SnapshotType, state: String, cell: SnapshotCellIdentity, file: String, reference: String,
         outcome: SnapshotOutcome, message: String?, comparison: ComparisonReport?, artifacts: SnapshotArtifactPaths?,
@@ -117,10 +121,12 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
 public struct SnapshotArtifactPaths: Sendable, Codable, Equatable {
     /// A copy of the reference as it was before the run (nil when there was none).
     public var reference: String?
+    /// What was rendered.
     public var actual: String?
     /// Differences painted over a faded reference.
     public var diff: String?
 
+    /// Where each image went, when written.
     public init(reference: String? = nil, actual: String? = nil, diff: String? = nil) {
         self.reference = reference
         self.actual = actual

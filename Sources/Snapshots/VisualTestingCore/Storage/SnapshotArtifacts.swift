@@ -11,8 +11,10 @@ package import PyramidIO
 ///                                                  .actual.png
 ///                                                  .diff.png
 public struct SnapshotArtifacts: Sendable, Hashable {
+    /// The artifacts' folder.
     public var root: String
 
+    /// Artifacts under `root` (`SNAPSHOT_ARTIFACTS` by default).
     public init(root: String) {
         self.root = root
     }
@@ -31,8 +33,14 @@ public struct SnapshotArtifacts: Sendable, Hashable {
         return root + "/" + SnapshotLayout.folderName(name) + "/" + stem + "." + kind.rawValue + ".png"
     }
 
+    /// Which image of a failing cell.
     public enum Kind: String, Sendable, CaseIterable {
-        case reference, actual, diff
+        /// A copy of the reference it was compared with.
+        case reference
+        /// What was rendered.
+        case actual
+        /// The difference, drawn.
+        case diff
     }
 
     /// Writes one artifact atomically, creating its folder.

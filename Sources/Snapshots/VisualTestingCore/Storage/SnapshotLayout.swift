@@ -9,6 +9,7 @@ public struct SnapshotLayout: Sendable, Hashable {
     /// The `__Snapshots__` folder.
     public var root: String
 
+    /// References under `root`.
     public init(root: String) {
         self.root = root
     }
@@ -23,6 +24,7 @@ public struct SnapshotLayout: Sendable, Hashable {
         root + "/" + Self.folderName(name)
     }
 
+    /// Where a view's or component's `manifest.json` is.
     public func manifestPath(for name: String) -> String {
         directory(for: name) + "/manifest.json"
     }

@@ -2,14 +2,18 @@
 /// folder. The schema is swift-visual-testing's; files are written deterministically (sorted
 /// keys and entries, no timestamps) so the tree stays clean in version control.
 public struct SnapshotManifest: Sendable, Codable, Equatable {
+    /// The view's or component's name.
     public var name: String
+    /// View or component.
     public var type: SnapshotType
+    /// Each state's cells.
     public var states: [String: StateManifest]
     /// Filled only in a catalog: the folder relative to the catalog root.
     public var basePath: String?
     /// Filled only in a catalog: the folder above `__Snapshots__`, when it is nested deeply enough.
     public var category: String?
 
+    /// A manifest with every part given.
     public init(name: String, type: SnapshotType, states: [String: StateManifest] = [:], basePath: String? = nil, category: String? = nil) {
         self.name = name
         self.type = type
@@ -24,16 +28,24 @@ public struct SnapshotManifest: Sendable, Codable, Equatable {
     }
 }
 
+/// Whether a snapshot is of a view or a component.
 public enum SnapshotType: String, Sendable, Codable {
+    /// A view (`@Snapshot`), checked on every cell of the matrix.
     case view
+    /// A component (`@ComponentSnapshot`), checked on the theme axis.
     case component
 }
 
+/// One state's cells in a manifest.
 public struct StateManifest: Sendable, Codable, Equatable {
+    /// Whether it has `@InNavigation`.
     public var inNavigation: Bool
+    /// Whether it has `@WithoutAnimation`.
     public var disableAnimations: Bool
+    /// Its cells and files.
     public var snapshots: [SnapshotEntry]
 
+    /// A state with its markers and cells.
     public init(inNavigation: Bool, disableAnimations: Bool, snapshots: [SnapshotEntry]) {
         self.inNavigation = inNavigation
         self.disableAnimations = disableAnimations
@@ -45,8 +57,10 @@ public struct StateManifest: Sendable, Codable, Equatable {
 public struct SnapshotEntry: Sendable, Codable, Hashable {
     /// The cell, whose fields sit flat in the entry's JSON.
     public var cell: SnapshotCellIdentity
+    /// The reference's path under the view's folder.
     public var file: String
 
+    /// A cell and its reference's file name.
     public init(cell: SnapshotCellIdentity, file: String) {
         self.cell = cell
         self.file = file
