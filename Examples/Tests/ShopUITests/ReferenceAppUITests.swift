@@ -10,7 +10,7 @@ import UITestingWeb
 /// The reference app itself (`shop-app`, ShopCore's view models served to the browser), launched
 /// as a process at each test as XCUIApplication launches an iOS app, with seed 000's and seed
 /// 002's flows; its API is in process (`--mock-api`) or our stub server (`API_BASE_URL`).
-@Suite("参照アプリ shop-app (P12)", .webBrowser, .uiArtifacts, .tags(.ui))
+@Suite("参照アプリ shop-app", .webBrowser, .uiArtifacts, .tags(.ui))
 struct ReferenceAppUITests {
     @Test("正しい資格情報でログインするとホーム画面に遷移する (モック API)")
     func successfulLogin() async throws {
