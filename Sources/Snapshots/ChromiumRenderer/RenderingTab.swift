@@ -135,13 +135,9 @@ final class RenderingTab: BrowserOccupant, @unchecked Sendable {
     func vacate() async throws {
         guard usesDevTools else { return }
         try await session.removeDocumentScript(named: Self.documentScriptName)
-        if language != nil {
-            try await session.devTools("Emulation.setLocaleOverride", [:])
-            try await session.devTools("Emulation.setUserAgentOverride", ["userAgent": .string(userAgent)])
-        }
+        if language != nil { try await session.devTools("Emulation.setUserAgentOverride", ["userAgent": .string(userAgent)]) }
         if timeZone != nil { try await session.devTools("Emulation.setTimezoneOverride", ["timezoneId": ""]) }
-        try await session.devTools("Emulation.clearDeviceMetricsOverride")
-        try await session.devTools("Emulation.setEmulatedMedia", ["media": "", "features": []])
+        try await session.clearEmulation()
         metrics = nil
         media = nil
         language = nil

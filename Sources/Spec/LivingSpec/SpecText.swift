@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 import TestEventStream
 
 /// Words, symbols and numbers the three renderings share.
@@ -39,7 +40,7 @@ enum SpecText {
     /// "10 tests in 1.24 s".
     static func totals(_ run: TestRun) -> String {
         let total = run.counts.total
-        var text = "\(total) test\(total == 1 ? "" : "s")"
+        var text = counted(total, "test")
         if let duration = run.duration { text += " in \(Self.duration(duration))" }
         return text
     }

@@ -39,8 +39,6 @@ final class UITestOccupant: BrowserOccupant {
     func vacate() async throws {
         try await session.removeDocumentScript(named: WebUIDriver.launchScriptName)
         try await session.devTools("Emulation.setScriptExecutionDisabled", ["value": false])
-        try await session.devTools("Emulation.setLocaleOverride", [:])
-        try await session.devTools("Emulation.clearDeviceMetricsOverride")
-        try await session.devTools("Emulation.setEmulatedMedia", ["media": "", "features": []])
+        try await session.clearEmulation()
     }
 }

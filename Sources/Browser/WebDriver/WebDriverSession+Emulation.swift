@@ -1,0 +1,12 @@
+// Emulation one user of a pooled browser set, undone before the next kind of user.
+
+extension WebDriverSession {
+    /// Clears the device metrics, media features and locale that DevTools emulation set, so the
+    /// tab renders as a new one would: what a snapshot render or a UI launch undoes before
+    /// another kind of test gets the browser.
+    package func clearEmulation() async throws {
+        try await devTools("Emulation.setLocaleOverride", [:])
+        try await devTools("Emulation.clearDeviceMetricsOverride")
+        try await devTools("Emulation.setEmulatedMedia", ["media": "", "features": []])
+    }
+}
