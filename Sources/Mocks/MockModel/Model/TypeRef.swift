@@ -93,6 +93,64 @@ package struct TypeRef: Sendable, Hashable, Codable {
         }
     }
 
+    /// A closure type whose generic parameters (`erased`) appear only in its result, with that
+    /// result as `Any` (`Any?` when optional): `(Int) throws -> T` → `(Int) throws -> Any`,
+    /// `((Int) -> T)?` → `((Int) -> Any)?`. A `(Int) -> T` converts to it, so a handler keeps
+    /// the closure's shape and is called with the closure itself, as mockolo's is. `nil` for any
+    /// other type (a generic in a closure's parameters is erased with the whole closure).
+    func resultErasedFunctionText(erased: Set<String>) -> String? {
+        switch shape {
+        case .function(let parameters, let result):
+            guard result.mentions(erased), !parameters.contains(where: { $0.mentions(erased) }),
+                  case let bare = Self.withoutOuterParentheses(text), let arrow = Self.topLevelArrow(in: bare)
+            else { return nil }
+            return bare[..<arrow].trimmedSpaces + " -> " + (result.isOptional ? "Any?" : "Any")
+        case .optional(let wrapped, _):
+            return wrapped.resultErasedFunctionText(erased: erased).map { "(" + $0 + ")?" }
+        default:
+            return nil
+        }
+    }
+
+    /// `((Int) -> T)` → `(Int) -> T`: the parentheses an optional closure type is written in.
+    private static func withoutOuterParentheses(_ text: String) -> String {
+        var result = Substring(text.trimmedSpaces)
+        while result.first == "(", result.last == ")" {
+            var depth = 0
+            var closesAtEnd = false
+            for (offset, character) in result.enumerated() {
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1 }
+                if depth == 0 {
+                    closesAtEnd = offset == result.count - 1
+                    break
+                }
+            }
+            guard closesAtEnd else { break }
+            result = Substring(result.dropFirst().dropLast().trimmedSpaces)
+        }
+        return String(result)
+    }
+
+    /// Where a function type's own `->` is: the first one outside brackets.
+    private static func topLevelArrow(in text: String) -> String.Index? {
+        var depth = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "-", next < text.endIndex, text[next] == ">" {
+                if depth == 0 { return index }
+                index = text.index(after: next)
+                continue
+            }
+            if character == "(" || character == "[" || character == "<" { depth += 1 }
+            if character == ")" || character == "]" || character == ">" { depth -= 1 }
+            index = next
+        }
+        return nil
+    }
+
     /// The text without `inout`, `@escaping` or `@autoclosure`: the type a value of it has
     /// inside the function body.
     var valueText: String {

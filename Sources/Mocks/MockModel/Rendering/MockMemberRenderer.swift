@@ -35,7 +35,7 @@ extension MockTypeRenderer {
         let name = SwiftKeywords.escaped(property.name)
         if property.isComputed {
             let handler = "\(property.name)Handler"
-            let handlerType = "(() -> \(storedType(property.type)))"
+            let handlerType = "(\(sendable)() -> \(storedType(property.type)))"
             book.handler(handler, type: handlerType)
             body += book.drain()
             var lines = ["\(modifiers)override var \(name): \(property.type.valueText) {", "    get {"]
@@ -68,7 +68,7 @@ extension MockTypeRenderer {
             && (plan.isolation == .actor && !property.isStatic || plan.globalActor != nil
                 || property.attributes.contains(where: MockResolver.isGlobalActor))
         let nonsending = property.getterIsAsync && isolated ? "nonisolated(nonsending) " : ""
-        let handlerType = "(\(nonsending)()\(effects) -> \(storedType(property.type)))"
+        let handlerType = "(\(sendable)\(nonsending)()\(effects) -> \(storedType(property.type)))"
         book.handler(handler, type: handlerType)
         body += book.drain()
 
@@ -104,7 +104,7 @@ extension MockTypeRenderer {
         // An isolated method would send its arguments to a plain async closure; a
         // `nonisolated(nonsending)` one runs on the caller's actor, so nothing is sent.
         let nonsending = method.isAsync && isIsolated(method) ? "nonisolated(nonsending) " : ""
-        let handlerType = "(" + nonsending + "(" + method.parameters.map { handlerParameterType($0, erased: erased) }.joined(separator: ", ")
+        let handlerType = "(" + sendable + nonsending + "(" + method.parameters.map { handlerParameterType($0, erased: erased) }.joined(separator: ", ")
             + ")\(effects) -> \(handlerResult))"
 
         book.counter(counter)
@@ -200,8 +200,8 @@ extension MockTypeRenderer {
         let returnErased = item.returnType.mentions(erased)
         let result = returnErased ? (item.returnType.isOptional ? "Any?" : "Any") : storedType(item.returnType)
         let parameterTypes = item.parameters.map { handlerParameterType($0, erased: erased) }
-        let getterType = "((" + parameterTypes.joined(separator: ", ") + ") -> \(result))"
-        let setterType = "((" + (parameterTypes + [result]).joined(separator: ", ") + ") -> ())"
+        let getterType = "(\(sendable)(" + parameterTypes.joined(separator: ", ") + ") -> \(result))"
+        let setterType = "(\(sendable)(" + (parameterTypes + [result]).joined(separator: ", ") + ") -> ())"
         book.counter("\(baseName)CallCount")
         book.handler("\(baseName)Handler", type: getterType)
         if item.isSettable {
@@ -258,14 +258,22 @@ extension MockTypeRenderer {
         return plan.globalActor != nil || method.attributes.contains(where: MockResolver.isGlobalActor)
     }
 
+    /// `@Sendable ` for the handlers of a `Sendable` mock, as mockolo marks them: the mock may be
+    /// called from any task, so what its handlers capture must be safe to share.
+    var sendable: String { plan.isolation == .locked ? "@Sendable " : "" }
+
     func handlerThrows(_ throwing: Throwing) -> String {
         if case .typed(let type) = throwing { return "throws(\(type))" }
         return "throws"
     }
 
-    /// The type a handler takes for `parameter`: generic ones erased to `Any`,
-    /// variadic ones as arrays, `@autoclosure` as the plain closure it is inside the body.
+    /// The type a handler takes for `parameter`: generic ones erased to `Any` (a closure
+    /// generic only in its result keeps its shape, its result `Any`), variadic ones as arrays,
+    /// `@autoclosure` as the plain closure it is inside the body.
     func handlerParameterType(_ parameter: Parameter, erased: Set<String>) -> String {
+        if !parameter.isVariadic, let closure = parameter.type.resultErasedFunctionText(erased: erased) {
+            return storedType(parameter.type, text: closure)
+        }
         if parameter.type.mentions(erased) {
             return parameter.isVariadic ? "[Any]" : (parameter.type.isOptional ? "Any?" : "Any")
         }
@@ -275,13 +283,15 @@ extension MockTypeRenderer {
             parameter.type, text: parameter.type.text.split(separator: " ").filter { $0 != "@autoclosure" }.joined(separator: " "))
     }
 
-    /// A requirement's type as a handler or history can hold it: `some P` as `any P`,
-    /// `T!` as `T?` (no closure type may use `!`), and `Self` as the mock type, which a
-    /// stored closure can name where it cannot name `Self`.
-    func storedType(_ type: TypeRef, text: String? = nil) -> String {
+    /// A requirement's type as a handler or history can hold it: `some P` as `any P`, and
+    /// `Self` as the mock type, which a stored closure can name where it cannot name `Self`.
+    /// No closure type may use `!`: a handler takes and returns `T!` as `T`, as mockolo's does
+    /// (the requirement promises a value; a test's `{ x in x + 1 }` compiles against both),
+    /// and a history (`asOptional`) keeps `T?`, so a `nil` argument is recorded, not a trap.
+    func storedType(_ type: TypeRef, text: String? = nil, asOptional: Bool = false) -> String {
         var result = TypeRef.existential(text ?? type.text)
         if case .optional(_, implicitlyUnwrapped: true) = type.shape, result.hasSuffix("!") {
-            result = String(result.dropLast()) + "?"
+            result = String(result.dropLast()) + (asOptional ? "?" : "")
         }
         if type.mentionsSelf { result = TypeRef.replacingIdentifier("Self", with: plan.mockName, in: result) }
         return result
@@ -302,6 +312,7 @@ extension MockTypeRenderer {
         parameters.filter { parameter in
             parameter.type.isFunction && !parameter.type.isEscaping && !parameter.isVariadic
                 && !ByteSearch.contains(parameter.type.text, "@autoclosure") && parameter.type.mentions(erased)
+                && parameter.type.resultErasedFunctionText(erased: erased) == nil
         }
     }
 
@@ -344,7 +355,7 @@ extension MockTypeRenderer {
         let hidden = isStatic ? erased.union(mockGenerics) : erased
         let types = recorded.map { parameter -> String in
             if parameter.type.mentions(hidden) { return parameter.isVariadic ? "[Any]" : (parameter.type.isOptional ? "Any?" : "Any") }
-            let type = storedType(parameter.type, text: parameter.type.valueText)
+            let type = storedType(parameter.type, text: parameter.type.valueText, asOptional: true)
             return parameter.isVariadic ? "[\(type)]" : type
         }
         if recorded.count == 1 {

@@ -80,14 +80,14 @@ class TokenMock: Token {
 final class FailureMock: Failure, @unchecked Sendable {
     private struct MockState {
         var reasonCallCount: Int = 0
-        var reasonHandler: (() -> String)? = nil
+        var reasonHandler: (@Sendable () -> String)? = nil
     }
     private let mockState = PyramidMockMutex(MockState())
 
     init() { }
 
     var reasonCallCount: Int { mockState.withLock { $0.reasonCallCount } }
-    var reasonHandler: (() -> String)? {
+    var reasonHandler: (@Sendable () -> String)? {
         get { mockState.withLock { $0.reasonHandler } }
         set { mockState.withLock { $0.reasonHandler = newValue } }
     }

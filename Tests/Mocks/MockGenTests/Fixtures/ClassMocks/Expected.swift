@@ -76,12 +76,12 @@ class StoreMock: Store {
 final class CounterMock: Counter, @unchecked Sendable {
     private struct MockState {
         var nextCallCount: Int = 0
-        var nextHandler: (() -> Int)? = nil
+        var nextHandler: (@Sendable () -> Int)? = nil
     }
     private let mockState = PyramidMockMutex(MockState())
 
     var nextCallCount: Int { mockState.withLock { $0.nextCallCount } }
-    var nextHandler: (() -> Int)? {
+    var nextHandler: (@Sendable () -> Int)? {
         get { mockState.withLock { $0.nextHandler } }
         set { mockState.withLock { $0.nextHandler = newValue } }
     }

@@ -60,20 +60,18 @@ class DrawingMock: Drawing {
     }
 
     private(set) var produceCallCount = 0
-    var produceHandler: ((Any) throws -> Any)?
+    var produceHandler: (((Int) -> Any) throws -> Any)?
     func produce<T>(make: (Int) -> T) throws -> T {
         produceCallCount += 1
         if let produceHandler = produceHandler {
-            return try withoutActuallyEscaping(make) { make in
-                return try produceHandler(make) as! T
-            }
+            return try produceHandler(make) as! T
         }
         fatalError("produceHandler returns can't have a default value thus its handler must be set")
     }
 
     private(set) var measureCallCount = 0
     private(set) var measureArgValues = [Int?]()
-    var measureHandler: ((Int?) -> Int?)?
+    var measureHandler: ((Int) -> Int)?
     func measure(x: Int!) -> Int! {
         measureCallCount += 1
         measureArgValues.append(x)
@@ -185,14 +183,14 @@ class CatalogueMock<ID: StringProtocol>: Catalogue {
 }
 
 fileprivate struct LoadingMockStaticState {
-    var sharedHandler: (() async -> Int)? = nil
+    var sharedHandler: (@Sendable () async -> Int)? = nil
 }
 fileprivate let loadingMockStatics = PyramidMockMutex(LoadingMockStaticState())
 
 final class LoadingMock: Loading, @unchecked Sendable {
     private struct MockState {
-        var currentHandler: (() async throws -> Int)? = nil
-        var nameHandler: (() throws(LoadError) -> String)? = nil
+        var currentHandler: (@Sendable () async throws -> Int)? = nil
+        var nameHandler: (@Sendable () throws(LoadError) -> String)? = nil
     }
     private let mockState = PyramidMockMutex(MockState())
 
@@ -202,7 +200,7 @@ final class LoadingMock: Loading, @unchecked Sendable {
         mockState.withLock { $0.nameHandler = { name } }
     }
 
-    var currentHandler: (() async throws -> Int)? {
+    var currentHandler: (@Sendable () async throws -> Int)? {
         get { mockState.withLock { $0.currentHandler } }
         set { mockState.withLock { $0.currentHandler = newValue } }
     }
@@ -216,7 +214,7 @@ final class LoadingMock: Loading, @unchecked Sendable {
         }
     }
 
-    var nameHandler: (() throws(LoadError) -> String)? {
+    var nameHandler: (@Sendable () throws(LoadError) -> String)? {
         get { mockState.withLock { $0.nameHandler } }
         set { mockState.withLock { $0.nameHandler = newValue } }
     }
@@ -230,7 +228,7 @@ final class LoadingMock: Loading, @unchecked Sendable {
         }
     }
 
-    static var sharedHandler: (() async -> Int)? {
+    static var sharedHandler: (@Sendable () async -> Int)? {
         get { loadingMockStatics.withLock { $0.sharedHandler } }
         set { loadingMockStatics.withLock { $0.sharedHandler = newValue } }
     }
@@ -275,23 +273,23 @@ class CountingMock: Counting {
 final class FlaggedMock: Flagged, @unchecked Sendable {
     private struct MockState {
         var alwaysCallCount: Int = 0
-        var alwaysHandler: (() -> Int)? = nil
+        var alwaysHandler: (@Sendable () -> Int)? = nil
         #if DEBUG
         var debugOnlyCallCount: Int = 0
         var debugOnlyArgValues: [Int] = []
-        var debugOnlyHandler: ((Int) -> ())? = nil
+        var debugOnlyHandler: (@Sendable (Int) -> ())? = nil
         var verboseSetCallCount: Int = 0
         var verbose: Bool = false
         #endif
         #if !(DEBUG) && (os(Linux) || os(macOS))
         var runCallCount: Int = 0
         var runArgValues: [Int] = []
-        var runHandler: ((Int) -> ())? = nil
+        var runHandler: (@Sendable (Int) -> ())? = nil
         #endif
         #if !(DEBUG) && !(os(Linux) || os(macOS))
         var runCallCount: Int = 0
         var runArgValues: [String] = []
-        var runHandler: ((String) -> ())? = nil
+        var runHandler: (@Sendable (String) -> ())? = nil
         #endif
     }
     private let mockState = PyramidMockMutex(MockState())
@@ -299,7 +297,7 @@ final class FlaggedMock: Flagged, @unchecked Sendable {
     init() { }
 
     var alwaysCallCount: Int { mockState.withLock { $0.alwaysCallCount } }
-    var alwaysHandler: (() -> Int)? {
+    var alwaysHandler: (@Sendable () -> Int)? {
         get { mockState.withLock { $0.alwaysHandler } }
         set { mockState.withLock { $0.alwaysHandler = newValue } }
     }
@@ -317,7 +315,7 @@ final class FlaggedMock: Flagged, @unchecked Sendable {
     #if DEBUG
     var debugOnlyCallCount: Int { mockState.withLock { $0.debugOnlyCallCount } }
     var debugOnlyArgValues: [Int] { mockState.withLock { $0.debugOnlyArgValues } }
-    var debugOnlyHandler: ((Int) -> ())? {
+    var debugOnlyHandler: (@Sendable (Int) -> ())? {
         get { mockState.withLock { $0.debugOnlyHandler } }
         set { mockState.withLock { $0.debugOnlyHandler = newValue } }
     }
@@ -344,7 +342,7 @@ final class FlaggedMock: Flagged, @unchecked Sendable {
     #if !(DEBUG) && (os(Linux) || os(macOS))
     var runCallCount: Int { mockState.withLock { $0.runCallCount } }
     var runArgValues: [Int] { mockState.withLock { $0.runArgValues } }
-    var runHandler: ((Int) -> ())? {
+    var runHandler: (@Sendable (Int) -> ())? {
         get { mockState.withLock { $0.runHandler } }
         set { mockState.withLock { $0.runHandler = newValue } }
     }
@@ -363,7 +361,7 @@ final class FlaggedMock: Flagged, @unchecked Sendable {
     #if !(DEBUG) && !(os(Linux) || os(macOS))
     var runCallCount: Int { mockState.withLock { $0.runCallCount } }
     var runArgValues: [String] { mockState.withLock { $0.runArgValues } }
-    var runHandler: ((String) -> ())? {
+    var runHandler: (@Sendable (String) -> ())? {
         get { mockState.withLock { $0.runHandler } }
         set { mockState.withLock { $0.runHandler = newValue } }
     }

@@ -94,7 +94,7 @@ class UploaderMock: Uploader {
 final class ClockMock: Clock, @unchecked Sendable {
     private struct MockState {
         var nowCallCount: Int = 0
-        var nowHandler: (() -> Int)? = nil
+        var nowHandler: (@Sendable () -> Int)? = nil
     }
     private let mockState = PyramidMockMutex(MockState())
 
@@ -104,7 +104,7 @@ final class ClockMock: Clock, @unchecked Sendable {
         get { mockState.withLock { $0.nowCallCount } }
         set { mockState.withLock { $0.nowCallCount = newValue } }
     }
-    var nowHandler: (() -> Int)? {
+    var nowHandler: (@Sendable () -> Int)? {
         get { mockState.withLock { $0.nowHandler } }
         set { mockState.withLock { $0.nowHandler = newValue } }
     }

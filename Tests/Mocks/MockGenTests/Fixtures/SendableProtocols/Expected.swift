@@ -20,7 +20,7 @@ fileprivate final class PyramidMockMutex<Value>: @unchecked Sendable {
 
 fileprivate struct ItemClientMockStaticState {
     var sharedCallCount: Int = 0
-    var sharedHandler: (() -> Int)? = nil
+    var sharedHandler: (@Sendable () -> Int)? = nil
 }
 fileprivate let itemClientMockStatics = PyramidMockMutex(ItemClientMockStaticState())
 
@@ -30,13 +30,13 @@ final class ItemClientMock: ItemClient, @unchecked Sendable {
         var baseURL: String = ""
         var current: Item? = nil
         var itemsCallCount: Int = 0
-        var itemsHandler: (() async throws -> [Item])? = nil
+        var itemsHandler: (@Sendable () async throws -> [Item])? = nil
         var itemCallCount: Int = 0
-        var itemHandler: ((Int) async throws -> Item)? = nil
+        var itemHandler: (@Sendable (Int) async throws -> Item)? = nil
         var cancelCallCount: Int = 0
-        var cancelHandler: ((Int) -> ())? = nil
+        var cancelHandler: (@Sendable (Int) -> ())? = nil
         var observeCallCount: Int = 0
-        var observeHandler: ((@escaping @Sendable (Item) -> Void) -> ())? = nil
+        var observeHandler: (@Sendable (@escaping @Sendable (Item) -> Void) -> ())? = nil
     }
     private let mockState = PyramidMockMutex(MockState())
 
@@ -58,7 +58,7 @@ final class ItemClientMock: ItemClient, @unchecked Sendable {
     }
 
     var itemsCallCount: Int { mockState.withLock { $0.itemsCallCount } }
-    var itemsHandler: (() async throws -> [Item])? {
+    var itemsHandler: (@Sendable () async throws -> [Item])? {
         get { mockState.withLock { $0.itemsHandler } }
         set { mockState.withLock { $0.itemsHandler = newValue } }
     }
@@ -74,7 +74,7 @@ final class ItemClientMock: ItemClient, @unchecked Sendable {
     }
 
     var itemCallCount: Int { mockState.withLock { $0.itemCallCount } }
-    var itemHandler: ((Int) async throws -> Item)? {
+    var itemHandler: (@Sendable (Int) async throws -> Item)? {
         get { mockState.withLock { $0.itemHandler } }
         set { mockState.withLock { $0.itemHandler = newValue } }
     }
@@ -90,7 +90,7 @@ final class ItemClientMock: ItemClient, @unchecked Sendable {
     }
 
     var cancelCallCount: Int { mockState.withLock { $0.cancelCallCount } }
-    var cancelHandler: ((Int) -> ())? {
+    var cancelHandler: (@Sendable (Int) -> ())? {
         get { mockState.withLock { $0.cancelHandler } }
         set { mockState.withLock { $0.cancelHandler = newValue } }
     }
@@ -105,7 +105,7 @@ final class ItemClientMock: ItemClient, @unchecked Sendable {
     }
 
     var observeCallCount: Int { mockState.withLock { $0.observeCallCount } }
-    var observeHandler: ((@escaping @Sendable (Item) -> Void) -> ())? {
+    var observeHandler: (@Sendable (@escaping @Sendable (Item) -> Void) -> ())? {
         get { mockState.withLock { $0.observeHandler } }
         set { mockState.withLock { $0.observeHandler = newValue } }
     }
@@ -120,7 +120,7 @@ final class ItemClientMock: ItemClient, @unchecked Sendable {
     }
 
     static var sharedCallCount: Int { itemClientMockStatics.withLock { $0.sharedCallCount } }
-    static var sharedHandler: (() -> Int)? {
+    static var sharedHandler: (@Sendable () -> Int)? {
         get { itemClientMockStatics.withLock { $0.sharedHandler } }
         set { itemClientMockStatics.withLock { $0.sharedHandler = newValue } }
     }
@@ -139,14 +139,14 @@ final class ItemClientMock: ItemClient, @unchecked Sendable {
 final class DerivedClientMock: DerivedClient, @unchecked Sendable {
     private struct MockState {
         var pingCallCount: Int = 0
-        var pingHandler: (() async -> Bool)? = nil
+        var pingHandler: (@Sendable () async -> Bool)? = nil
     }
     private let mockState = PyramidMockMutex(MockState())
 
     init() { }
 
     var pingCallCount: Int { mockState.withLock { $0.pingCallCount } }
-    var pingHandler: (() async -> Bool)? {
+    var pingHandler: (@Sendable () async -> Bool)? {
         get { mockState.withLock { $0.pingHandler } }
         set { mockState.withLock { $0.pingHandler = newValue } }
     }
@@ -179,16 +179,16 @@ class NavigatorMock: Navigator {
 final class SafeNavigatorMock: SafeNavigator, @unchecked Sendable {
     private struct MockState {
         var resetCallCount: Int = 0
-        var resetHandler: (() async -> ())? = nil
+        var resetHandler: (@Sendable () async -> ())? = nil
         var showCallCount: Int = 0
-        var showHandler: ((String) -> ())? = nil
+        var showHandler: (@Sendable (String) -> ())? = nil
     }
     private let mockState = PyramidMockMutex(MockState())
 
     nonisolated init() { }
 
     nonisolated var resetCallCount: Int { mockState.withLock { $0.resetCallCount } }
-    nonisolated var resetHandler: (() async -> ())? {
+    nonisolated var resetHandler: (@Sendable () async -> ())? {
         get { mockState.withLock { $0.resetHandler } }
         set { mockState.withLock { $0.resetHandler = newValue } }
     }
@@ -203,7 +203,7 @@ final class SafeNavigatorMock: SafeNavigator, @unchecked Sendable {
     }
 
     nonisolated var showCallCount: Int { mockState.withLock { $0.showCallCount } }
-    nonisolated var showHandler: ((String) -> ())? {
+    nonisolated var showHandler: (@Sendable (String) -> ())? {
         get { mockState.withLock { $0.showHandler } }
         set { mockState.withLock { $0.showHandler = newValue } }
     }
@@ -220,18 +220,18 @@ final class SafeNavigatorMock: SafeNavigator, @unchecked Sendable {
 
 fileprivate struct LoadingScreenMockStaticState {
     var makeCallCount: Int = 0
-    var makeHandler: (() -> Int)? = nil
+    var makeHandler: (@Sendable () -> Int)? = nil
 }
 fileprivate let loadingScreenMockStatics = PyramidMockMutex(LoadingScreenMockStaticState())
 
 final class LoadingScreenMock: LoadingScreen, @unchecked Sendable {
     private struct MockState {
         var renderCallCount: Int = 0
-        var renderHandler: (() -> ())? = nil
+        var renderHandler: (@Sendable () -> ())? = nil
         var progressSetCallCount: Int = 0
         var progress: Double = 0.0
         var loadCallCount: Int = 0
-        var loadHandler: ((Int) async throws -> Item)? = nil
+        var loadHandler: (@Sendable (Int) async throws -> Item)? = nil
     }
     private let mockState = PyramidMockMutex(MockState())
 
@@ -241,7 +241,7 @@ final class LoadingScreenMock: LoadingScreen, @unchecked Sendable {
     }
 
     nonisolated var renderCallCount: Int { mockState.withLock { $0.renderCallCount } }
-    nonisolated var renderHandler: (() -> ())? {
+    nonisolated var renderHandler: (@Sendable () -> ())? {
         get { mockState.withLock { $0.renderHandler } }
         set { mockState.withLock { $0.renderHandler = newValue } }
     }
@@ -262,7 +262,7 @@ final class LoadingScreenMock: LoadingScreen, @unchecked Sendable {
     }
 
     nonisolated var loadCallCount: Int { mockState.withLock { $0.loadCallCount } }
-    nonisolated var loadHandler: ((Int) async throws -> Item)? {
+    nonisolated var loadHandler: (@Sendable (Int) async throws -> Item)? {
         get { mockState.withLock { $0.loadHandler } }
         set { mockState.withLock { $0.loadHandler = newValue } }
     }
@@ -278,7 +278,7 @@ final class LoadingScreenMock: LoadingScreen, @unchecked Sendable {
     }
 
     static nonisolated var makeCallCount: Int { loadingScreenMockStatics.withLock { $0.makeCallCount } }
-    static nonisolated var makeHandler: (() -> Int)? {
+    static nonisolated var makeHandler: (@Sendable () -> Int)? {
         get { loadingScreenMockStatics.withLock { $0.makeHandler } }
         set { loadingScreenMockStatics.withLock { $0.makeHandler = newValue } }
     }

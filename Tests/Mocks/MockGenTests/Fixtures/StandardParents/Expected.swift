@@ -200,7 +200,7 @@ final class IdentifiedMock: Identified, @unchecked Sendable {
     private struct MockState {
         var id: String = ""
         var sameCallCount: Int = 0
-        var sameHandler: ((IdentifiedMock) -> Bool)? = nil
+        var sameHandler: (@Sendable (IdentifiedMock) -> Bool)? = nil
     }
     private let mockState = PyramidMockMutex(MockState())
 
@@ -215,7 +215,7 @@ final class IdentifiedMock: Identified, @unchecked Sendable {
     }
 
     var sameCallCount: Int { mockState.withLock { $0.sameCallCount } }
-    var sameHandler: ((IdentifiedMock) -> Bool)? {
+    var sameHandler: (@Sendable (IdentifiedMock) -> Bool)? {
         get { mockState.withLock { $0.sameHandler } }
         set { mockState.withLock { $0.sameHandler = newValue } }
     }
