@@ -34,7 +34,7 @@ public struct TestNode: Sendable {
     /// Issues recorded against the node itself rather than a case (a suite's, or a test's
     /// when the stream does not say which case).
     public var issues: [IssueRecord]
-    /// Why it was skipped ("skipped" when it gave no reason), when it was.
+    /// Why it was skipped (empty when it gave no reason), when it was.
     public var skipReason: String?
     /// Why it was cancelled, when it was.
     public var cancelReason: String?

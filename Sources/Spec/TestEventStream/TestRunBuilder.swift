@@ -127,7 +127,7 @@ struct TestRunBuilder {
             }
             functions[id] = state
         case "testSkipped":
-            if let id = payload.testID { nodeFacts[id, default: NodeFacts()].skip = Self.reason(payload) ?? "skipped" }
+            if let id = payload.testID { nodeFacts[id, default: NodeFacts()].skip = Self.reason(payload) ?? "" }
         case "testCancelled":
             if let id = payload.testID { nodeFacts[id, default: NodeFacts()].cancel = Self.reason(payload) ?? "cancelled" }
         case "issueRecorded":

@@ -30,7 +30,7 @@ public enum XCTestLogReader {
                 var record = XCTestRecord(
                     module: nil, className: ended.className, method: ended.method, outcome: ended.outcome,
                     duration: ended.duration, failures: failures, skipReason: skipReason)
-                if record.outcome == .skipped, record.skipReason == nil { record.skipReason = "skipped" }
+                if record.outcome == .skipped, record.skipReason == nil { record.skipReason = "" }
                 records.append(record)
                 failures = []
                 skipReason = nil
@@ -113,7 +113,7 @@ public enum XCTestLogReader {
             guard message.hasPrefix(skipPrefix) else { return nil }
             var reason = message.dropFirst(skipPrefix.count)
             if reason.hasPrefix(" - ") { reason = reason.dropFirst(3) }
-            return (file, lineNumber, reason.isEmpty ? "skipped" : String(reason), true)
+            return (file, lineNumber, String(reason), true)
         }
         return (file, lineNumber, message, false)
     }

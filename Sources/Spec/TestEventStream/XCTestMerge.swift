@@ -40,7 +40,7 @@ extension TestRun {
                 testCase.issues = [IssueRecord(kind: .failure, message: "failed", details: [], place: nil)]
             }
             test.cases = [testCase]
-            if record.outcome == .skipped { test.skipReason = record.skipReason ?? "skipped" }
+            if record.outcome == .skipped { test.skipReason = record.skipReason ?? "" }
             run.modules[moduleIndex].children[suiteIndex].children.append(test)
             let suite = run.modules[moduleIndex].children[suiteIndex]
             run.modules[moduleIndex].children[suiteIndex].duration = suite.children.compactMap(\.duration).reduce(0, +)

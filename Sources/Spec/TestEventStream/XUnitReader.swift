@@ -57,7 +57,7 @@ public enum XUnitReader {
             records.append(XCTestRecord(
                 module: module, className: className, method: name, outcome: outcome,
                 duration: element.attribute(forName: "time")?.stringValue.flatMap(Double.init), failures: failures,
-                skipReason: skipped.map { $0.attribute(forName: "message")?.stringValue ?? "skipped" }))
+                skipReason: skipped.map { $0.attribute(forName: "message")?.stringValue ?? "" }))
         }
         return records
     }

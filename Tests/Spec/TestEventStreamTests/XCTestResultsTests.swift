@@ -60,6 +60,22 @@ struct XCTestResultsTests {
         #expect(records[1].failures == [XCTestRecord.Failure(message: "failed - first\nsecond", file: "/src/Tests/Mod/B.swift", line: 3)])
     }
 
+    @Test("a skip without a reason reads as an empty reason, so the spec says \"skipped\" once")
+    func skipWithoutReason() throws {
+        let console = XCTestLogReader.read("""
+            Test Case '-[Mod.A testSkipped]' started.
+            /src/Tests/Mod/A.swift:7: Test skipped
+            Test Case '-[Mod.A testSkipped]' skipped (0.001 seconds).
+            """)
+        #expect(console.map(\.outcome) == [.skipped])
+        #expect(console.map(\.skipReason) == [""])
+        let xunit = try XUnitReader.read(Data("""
+            <testsuites><testsuite name="Mod"><testcase classname="Mod.A" name="testSkipped" time="0"><skipped/></testcase>\
+            <testcase classname="Mod.A" name="testWhy" time="0"><skipped message="no camera"/></testcase></testsuite></testsuites>
+            """.utf8), path: "x.xml")
+        #expect(xunit.map(\.skipReason) == ["", "no camera"])
+    }
+
     @Test("an output with no XCTest lines gives no records")
     func none() {
         #expect(XCTestLogReader.read("◇ Test run started.\n✔ Test run with 2 tests passed.\n").isEmpty)
