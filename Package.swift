@@ -207,7 +207,7 @@ let package = Package(
         ),
         .target(
             name: "MocksCommand",
-            dependencies: ["MockGen", "MockModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["MockGen", "MockModel", "PyramidIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: source("Tools", "MocksCommand"),
             swiftSettings: strict
         ),

@@ -62,7 +62,7 @@ public final class AsyncSequenceRecorder<Element: Sendable>: Sendable {
         }
         if !arrived {
             Issue.record(
-                Comment(rawValue: "Waited \(timeout) for \(count) elements; \(values.count) arrived: \(values)"),
+                Comment(rawValue: "Waited \(timeout) for \(counted(count, "element")); \(values.count) arrived: \(values)"),
                 sourceLocation: sourceLocation)
         }
         return values
@@ -77,7 +77,7 @@ public final class AsyncSequenceRecorder<Element: Sendable>: Sendable {
         let finished = await notifier.wait(timeout: timeout) { state.value.isFinished }
         if !finished {
             Issue.record(
-                Comment(rawValue: "The sequence did not finish within \(timeout); \(values.count) elements arrived: \(values)"),
+                Comment(rawValue: "The sequence did not finish within \(timeout); \(counted(values.count, "element")) arrived: \(values)"),
                 sourceLocation: sourceLocation)
         }
         return values

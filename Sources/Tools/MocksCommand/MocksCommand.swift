@@ -2,6 +2,7 @@ package import ArgumentParser
 import Foundation
 import MockGen
 import MockModel
+import PyramidIO
 
 /// `pyramid mocks`: generates mocks for `/// @mockable` protocols, with mockolo's flag
 /// spellings so a build script switches by changing the executable's name.
@@ -158,12 +159,12 @@ package struct MocksCommand: ParsableCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let time = String(format: "%.3f s", seconds)
         if report.upToDate {
-            print("pyramid mocks: up to date (\(report.filesRead) files read, nothing written) in \(time)")
+            print("pyramid mocks: up to date (\(counted(report.filesRead, "file")) read, nothing written) in \(time)")
         } else {
-            var line = "pyramid mocks: \(report.mocks) mocks from \(report.filesRead) files (\(report.filesWithProtocols) declare protocols); "
+            var line = "pyramid mocks: \(counted(report.mocks, "mock")) from \(counted(report.filesRead, "file")) (\(report.filesWithProtocols) declare protocols); "
             line += "\(report.written.count) written, \(report.unchanged.count) unchanged"
             if !report.removed.isEmpty { line += ", \(report.removed.count) removed" }
-            if !report.diagnostics.isEmpty { line += "; \(report.diagnostics.count) warnings" }
+            if !report.diagnostics.isEmpty { line += "; \(counted(report.diagnostics.count, "warning"))" }
             print(line + " in \(time)")
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VisualTestingCore
+import PyramidIO
 
 /// `pyramid gallery`: one HTML page to browse, filter and compare every reference,
 /// with a run's failures first when given its report.
@@ -53,7 +54,7 @@ struct GalleryCommand: ParsableCommand {
             throw CommandFailure.library(error)
         }
         let review = items.filter(\.status.needsReview).count
-        print("\(items.count) images\(runReport == nil ? "" : ", \(review) to review") → \(path)")
+        print("\(counted(items.count, "image"))\(runReport == nil ? "" : ", \(review) to review") → \(path)")
         if let junit { print("JUnit XML → \(junit)") }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import PyramidDemo
 import VisualTestingCore
 import LivingSpec
+import PyramidIO
 
 /// `pyramid merge`: joins the output folders of a sharded run into the folder one run would write.
 struct MergeCommand: ParsableCommand {
@@ -34,7 +35,7 @@ struct MergeCommand: ParsableCommand {
         } catch {
             throw CommandFailure.mergeFailed(error)
         }
-        print("Merged \(shards.count) shard\(shards.count == 1 ? "" : "s") into \(summary.files.folder)")
+        print("Merged \(counted(shards.count, "shard")) into \(summary.files.folder)")
         print("\(summary.failed ? "✘" : "✔") \(summary.specLine)")
         for line in summary.pyramid.lines { print(line) }
         print("Snapshot cells: \(summary.snapshots.summary)")

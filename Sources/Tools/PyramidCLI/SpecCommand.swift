@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LivingSpec
 import TestEventStream
+import PyramidIO
 
 /// `pyramid spec`: the living specification, built from a real Swift Testing run.
 struct SpecCommand: ParsableCommand {
@@ -125,7 +126,7 @@ struct SpecCommand: ParsableCommand {
                 } catch {
                     throw CommandFailure.library(error)
                 }
-                print("shard \(shard): \(share.tests.count) of \(share.all.count) tests, dealt \(share.byDuration ? "by the durations of \(sharding.shardDurations ?? "")" : "by count")")
+                print("shard \(shard): \(share.tests.count) of \(counted(share.all.count, "test")), dealt \(share.byDuration ? "by the durations of \(sharding.shardDurations ?? "")" : "by count")")
                 runFilters = share.filters
             }
             var runner = SwiftTestRunner(

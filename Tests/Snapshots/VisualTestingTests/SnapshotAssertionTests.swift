@@ -311,7 +311,7 @@ struct SnapshotAssertionTests {
             await assertView(TestScreen(title: "Nothing"), record: .missing, configuration: configuration)
         }
         #expect(results.isEmpty)
-        #expect(issues == ["Screen › loaded: the configuration has no cells (2 devices × 2 themes × 0 locales × 1 Dynamic Type sizes), so nothing was checked"])
+        #expect(issues == ["Screen › loaded: the configuration has no cells (2 devices × 2 themes × 0 locales × 1 Dynamic Type size), so nothing was checked"])
     }
 }
 

@@ -14,7 +14,7 @@ struct MocksCommandTests {
             "-i", "App", "-c", "Dependencies", "--header", "// Copyright", "--mock-final", "--enable-args-history", "-j", "1", "--no-cache",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("1 mocks from 1 files"))
+        #expect(run.stdout.contains("1 mock from 1 file "))
         let output = try String(contentsOfFile: folder.path("Out/Mocks.swift"), encoding: .utf8)
         #expect(output.hasPrefix("// Copyright\n"))
         #expect(output.contains("@testable import App"))

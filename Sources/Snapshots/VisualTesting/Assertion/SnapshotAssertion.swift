@@ -2,6 +2,7 @@ import Foundation
 import ImageDiff
 import PyramidImage
 import Testing
+import PyramidIO
 
 /// One `assertViewSnapshot` or `assertComponentSnapshot` call: its cells, how each is
 /// rendered, and what is reported once all have been checked. Every cell is checked
@@ -88,8 +89,8 @@ struct SnapshotAssertion: Sendable {
         if results.isEmpty {
             let c = configuration
             let axes = type == .view
-                ? "\(c.devices.count) devices × \(c.themes.count) themes × \(c.locales.count) locales × \(c.dynamicTypes.count) Dynamic Type sizes"
-                : "\(c.themes.count) themes"
+                ? "\(counted(c.devices.count, "device")) × \(counted(c.themes.count, "theme")) × \(counted(c.locales.count, "locale")) × \(counted(c.dynamicTypes.count, "Dynamic Type size"))"
+                : counted(c.themes.count, "theme")
             report("\(name) › \(state): the configuration has no cells (\(axes)), so nothing was checked")
             return
         }
