@@ -284,7 +284,7 @@ let package = Package(
         .testTarget(
             name: "ChromiumRendererTests",
             dependencies: ["PyramidTestSupport", "ChromiumRenderer", "VisualTesting", "WebDriver", "PNGCodec", "ImageDiff", "PyramidImage"] + nio,
-            path: tests("Snapshots", "ChromiumRendererTests"),
+            path: tests("Snapshots", "ChromiumRendererTests"), exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -19,6 +19,9 @@ struct BandScanner {
     private var spans: [Range<Int>] = []
     private var labs: LabCache?
     private var distances: DistanceCache?
+    /// The band's differing pixels by region cell, with a ``VisibleChangeRule``.
+    private(set) var regions: RegionGrid.Band?
+    private var lastRow = 0
 
     init(
         reference: UnsafePointer<UInt32>, actual: UnsafePointer<UInt32>, diff: UnsafeMutablePointer<UInt32>?,
@@ -35,6 +38,14 @@ struct BandScanner {
             firstStride: geometry.referenceWidth, secondStride: geometry.actualWidth,
             width: geometry.commonWidth, height: geometry.commonHeight
         )
+    }
+
+    /// Starts the band's region cells (with a ``VisibleChangeRule``) for `rows`.
+    mutating func prepareRegions(rows: Range<Int>) {
+        guard let rule = options.visibleChange else { return }
+        regions = RegionGrid.Band(
+            cellSize: rule.cellSize, columns: (geometry.commonWidth + rule.cellSize - 1) / rule.cellSize, rows: rows)
+        lastRow = rows.upperBound - 1
     }
 
     mutating func scan(rows: Range<Int>) -> Tally {
@@ -101,8 +112,12 @@ struct BandScanner {
             } else if options.detectsAntialiasing && detector.isAntialiased(x: x, y: y) {
                 tally.antialiased += 1
                 paint = DiffPalette.antialiased
+            } else if regions != nil && ShiftExplainer.explains(x: x, y: y, detector: detector) {
+                tally.noise += 1
+                paint = DiffPalette.noise
             } else {
                 tally.markDiffering(x: x, y: y)
+                regions?.add(x: x, y: y, deltaE: deltaE, lastRow: lastRow)
                 paint = DiffPalette.differing
             }
             outRow?[x] = paint.packed

@@ -16,6 +16,9 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
     public var masks: [PixelRect]
     /// When set, the comparison fails if more pixels than this differ.
     public var maxDifferingPixels: Int?
+    /// When set, a region of differing pixels at least this large fails the comparison, even
+    /// within the budget, and differing pixels that rendering noise explains are set apart.
+    public var visibleChange: VisibleChangeRule?
 
     /// Options for a comparison; the defaults pass only identical images.
     /// - Parameters:
@@ -25,14 +28,17 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
     ///   - detectsAntialiasing: Whether pixels that look like anti-aliasing of an edge are left out.
     ///   - masks: Regions left out of the comparison.
     ///   - maxDifferingPixels: At most this many differing pixels, whatever the precision.
+    ///   - visibleChange: The smallest region of differing pixels that fails; nil for the budget alone.
     public init(
         precision: Double = 1,
         perceptualPrecision: Double = 1,
         colorDistance: ColorDistanceFormula = .cie94,
         detectsAntialiasing: Bool = false,
         masks: [PixelRect] = [],
-        maxDifferingPixels: Int? = nil
+        maxDifferingPixels: Int? = nil,
+        visibleChange: VisibleChangeRule? = nil
     ) {
+        self.visibleChange = visibleChange
         self.precision = precision
         self.perceptualPrecision = perceptualPrecision
         self.colorDistance = colorDistance
@@ -58,6 +64,7 @@ public struct ComparisonOptions: Sendable, Equatable, Codable {
         if let maxDifferingPixels, maxDifferingPixels < 0 {
             throw .invalidOption(name: "maxDifferingPixels", value: "\(maxDifferingPixels)", requirement: "0 or more")
         }
+        try visibleChange?.validate()
         for mask in masks where mask.width < 0 || mask.height < 0 {
             throw .invalidOption(name: "masks", value: "\(mask)", requirement: "no negative width or height")
         }

@@ -7,6 +7,10 @@ public enum DiffPalette {
     public static let differing = RGBA(255, 0, 0)
     /// Excused as anti-aliasing.
     public static let antialiased = RGBA(255, 200, 0)
+    /// Set apart as rendering noise: a sub-pixel shift or anti-aliasing explains it.
+    public static let noise = RGBA(120, 200, 255)
+    /// The outline drawn around a region large enough to fail the comparison.
+    public static let visibleRegion = RGBA(230, 0, 180)
     /// Differs in value, within the perceptual tolerance.
     public static let tolerated = RGBA(200, 120, 255)
     /// How strongly the unchanged reference shows through (0 white, 1 full luma).

@@ -71,6 +71,12 @@ public struct ImageComparator: Sendable {
         let bandCount = max(1, (geometry.canvasHeight + Self.bandRows - 1) / Self.bandRows)
         let tallies = UncheckedSendable(UnsafeMutableBufferPointer<Tally>.allocate(capacity: bandCount))
         defer { tallies.value.deallocate() }
+        let regionBands = UncheckedSendable(UnsafeMutableBufferPointer<RegionGrid.Band?>.allocate(capacity: bandCount))
+        regionBands.value.initialize(repeating: nil)
+        defer {
+            regionBands.value.deinitialize()
+            regionBands.value.deallocate()
+        }
         let output = UncheckedSendable(diff)
         let options = self.options
 
@@ -85,13 +91,42 @@ public struct ImageComparator: Sendable {
                     )
                     let first = band * Self.bandRows
                     let rows = first..<min(first + Self.bandRows, geometry.canvasHeight)
+                    scanner.prepareRegions(rows: first..<max(first, min(first + Self.bandRows, geometry.commonHeight)))
                     (tallies.value.baseAddress! + band).initialize(to: scanner.scan(rows: rows))
+                    regionBands.value[band] = scanner.regions
                 }
             }
         }
         var total = Tally()
         for tally in tallies.value { total.merge(tally) }
-        return makeResult(total, geometry: geometry, reference: reference.size, actual: actual.size)
+        var regions: [DifferenceRegion] = []
+        if let rule = options.visibleChange, geometry.commonWidth > 0, geometry.commonHeight > 0 {
+            let minimum = rule.minimumPixels
+            regions = RegionGrid.regions(
+                bands: regionBands.value.compactMap { $0 }, cellSize: rule.cellSize,
+                width: geometry.commonWidth, height: geometry.commonHeight
+            ) { count, _ in count >= minimum }
+        }
+        if let diff {
+            let thickness = max(2, Int((options.visibleChange?.scale ?? 1).rounded()))
+            for region in regions where region.isVisible {
+                Self.outline(region.bounds, thickness: thickness, in: diff, width: geometry.canvasWidth, height: geometry.canvasHeight)
+            }
+        }
+        return makeResult(total, regions: regions, geometry: geometry, reference: reference.size, actual: actual.size)
+    }
+
+    /// Draws a frame `thickness` pixels wide one pixel outside `bounds`, clipped to the canvas.
+    private static func outline(_ bounds: PixelRect, thickness: Int, in diff: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+        let word = DiffPalette.visibleRegion.packed
+        let inner = (x0: bounds.x - 1, y0: bounds.y - 1, x1: bounds.maxX + 1, y1: bounds.maxY + 1)
+        let outer = (x0: inner.x0 - thickness, y0: inner.y0 - thickness, x1: inner.x1 + thickness, y1: inner.y1 + thickness)
+        for y in stride(from: max(0, outer.y0), to: min(height, outer.y1), by: 1) {
+            let insideRows = y >= inner.y0 && y < inner.y1
+            for x in stride(from: max(0, outer.x0), to: min(width, outer.x1), by: 1) where !(insideRows && x >= inner.x0 && x < inner.x1) {
+                diff[y * width + x] = word
+            }
+        }
     }
 
     /// The pixels as words; an empty image gets a stand-in that is never read.
@@ -102,7 +137,9 @@ public struct ImageComparator: Sendable {
 
     nonisolated(unsafe) private static let emptyImage = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
 
-    private func makeResult(_ tally: Tally, geometry: Geometry, reference: ImageSize, actual: ImageSize) -> ComparisonReport {
+    private func makeResult(
+        _ tally: Tally, regions: [DifferenceRegion], geometry: Geometry, reference: ImageSize, actual: ImageSize
+    ) -> ComparisonReport {
         let commonPixels = geometry.commonWidth * geometry.commonHeight
         let compared = commonPixels - tally.masked
         let canvasPixels = geometry.canvasWidth * geometry.canvasHeight
@@ -118,6 +155,15 @@ public struct ImageComparator: Sendable {
         if let limit = options.maxDifferingPixels, tally.differing > limit {
             reasons.append("\(tally.differing) pixels differ, more than the allowed \(limit)")
         }
+        let scale = options.visibleChange?.scale ?? 1
+        let visible = regions.filter(\.isVisible)
+        if let first = visible.first, let rule = options.visibleChange {
+            let size = "\(rule.size.formatted2) × \(rule.size.formatted2) \(scale == 1 ? "px" : "pt")"
+            reasons.append(visible.count == 1
+                ? "a visible change at \(first.description(scale: scale)) (larger than \(size))"
+                : "\(visible.count) visible changes (larger than \(size)), at "
+                    + visible.prefix(3).map { $0.description(scale: scale) }.joined(separator: "; ") + (visible.count > 3 ? "; …" : ""))
+        }
         let bounds = tally.maxX >= 0
             ? PixelRect(x: tally.minX, y: tally.minY, width: tally.maxX - tally.minX + 1, height: tally.maxY - tally.minY + 1)
             : nil
@@ -127,7 +173,8 @@ public struct ImageComparator: Sendable {
             differingRatio: canvasPixels == 0 ? 0 : Double(tally.differing) / Double(canvasPixels),
             antialiasedPixels: tally.antialiased, toleratedPixels: tally.tolerated,
             maxDeltaE: tally.maxDeltaE, meanDeltaE: tally.changed == 0 ? 0 : tally.sumDeltaE / Double(tally.changed),
-            differenceBounds: bounds, failureReasons: reasons
+            differenceBounds: bounds, noisePixels: tally.noise, regions: Array(regions.prefix(ComparisonReport.regionLimit)),
+            regionCount: regions.count, scale: scale, failureReasons: reasons
         )
     }
 }
@@ -162,6 +209,7 @@ struct Tally {
     var differing = 0
     var antialiased = 0
     var tolerated = 0
+    var noise = 0
     var masked = 0
     /// Pixels whose value differs, inside the common area and outside masks.
     var changed = 0
@@ -181,6 +229,7 @@ struct Tally {
         differing += other.differing
         antialiased += other.antialiased
         tolerated += other.tolerated
+        noise += other.noise
         masked += other.masked
         changed += other.changed
         sumDeltaE += other.sumDeltaE

@@ -78,8 +78,7 @@ struct SnapshotAssertion: Sendable {
     func check(_ cell: SnapshotCell, rendered: Result<Bitmap, any Error>) -> SnapshotResult {
         CellCheck(
             name: name, type: type, state: state, cell: cell, layout: layout,
-            options: ComparisonOptions(
-                precision: Double(configuration.precision), perceptualPrecision: Double(configuration.perceptualPrecision)),
+            options: configuration.comparisonOptions(scale: cell.device?.scale ?? configuration.componentScale),
             policy: policy, artifacts: artifacts, source: source
         ).run(rendered: rendered)
     }

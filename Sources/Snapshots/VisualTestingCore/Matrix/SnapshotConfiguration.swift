@@ -1,7 +1,17 @@
+public import ImageDiff
+
 /// The matrix a view is checked over, and how close images must be.
 ///
 /// The defaults are swift-visual-testing's: three devices × light and dark × English and
-/// Japanese, 12 images a state, precision 0.99 and perceptual precision 0.98.
+/// Japanese, 12 images a state, precision 0.99 and perceptual precision 0.98; and a visible
+/// change of 2.5 points (``VisibleChange/standard``), so a change a person sees fails even
+/// within the budget.
+///
+/// The three numbers, and what each lets through:
+/// - `precision` 0.99: up to 1 % of the pixels may differ (about 30,000 on an iPhone 16);
+/// - `perceptualPrecision` 0.98: a pixel within ΔE 2 of its reference matches;
+/// - `visibleChange` 2.5 points: a group of differing pixels covering less than 2.5 × 2.5
+///   points passes; rendering noise is set apart first.
 public struct SnapshotConfiguration: Sendable, Hashable {
     /// The devices views are checked on.
     public var devices: [SnapshotDevice]
@@ -15,6 +25,8 @@ public struct SnapshotConfiguration: Sendable, Hashable {
     public var precision: Float
     /// How close a pixel must be to its reference to match (1: exactly; 0.98: ΔE about 2).
     public var perceptualPrecision: Float
+    /// The smallest change that fails a cell even within the budget; `.off` for the budget alone.
+    public var visibleChange: VisibleChange
     /// Pixels per point for components, which have no device.
     public var componentScale: Double
     /// The `__Snapshots__` folder; nil keeps references beside the suite's source file.
@@ -28,6 +40,7 @@ public struct SnapshotConfiguration: Sendable, Hashable {
     ///   - dynamicTypes: The text sizes (an optional axis).
     ///   - precision: The share of pixels that must match.
     ///   - perceptualPrecision: How close a pixel must be to match (1: exactly).
+    ///   - visibleChange: The smallest change that fails a cell within the budget.
     ///   - componentScale: Pixels a point for components.
     ///   - snapshotDirectory: Where references go, instead of `__Snapshots__` beside the suite.
     public init(
@@ -37,6 +50,7 @@ public struct SnapshotConfiguration: Sendable, Hashable {
         dynamicTypes: [SnapshotDynamicType] = [.standard],
         precision: Float = 0.99,
         perceptualPrecision: Float = 0.98,
+        visibleChange: VisibleChange = .standard,
         componentScale: Double = 2,
         snapshotDirectory: String? = nil
     ) {
@@ -46,8 +60,17 @@ public struct SnapshotConfiguration: Sendable, Hashable {
         self.dynamicTypes = dynamicTypes
         self.precision = precision
         self.perceptualPrecision = perceptualPrecision
+        self.visibleChange = visibleChange
         self.componentScale = componentScale
         self.snapshotDirectory = snapshotDirectory
+    }
+
+    /// How a cell's image is compared with its reference: the three numbers, with the visible
+    /// size in pixels at `scale` (the device's, or ``componentScale`` for a component).
+    public func comparisonOptions(scale: Double) -> ComparisonOptions {
+        ComparisonOptions(
+            precision: Double(precision), perceptualPrecision: Double(perceptualPrecision),
+            visibleChange: visibleChange.rule(scale: scale))
     }
 
     /// iPhone 16, iPhone SE and iPad Pro 11.
