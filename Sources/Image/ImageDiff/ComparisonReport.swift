@@ -1,4 +1,5 @@
 public import PyramidImage
+import PyramidIO
 
 /// Everything a comparison found, for test messages, CI output and review tools.
 public struct ComparisonReport: Sendable, Equatable, Codable {
@@ -134,14 +135,20 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         try c.encode(failureReasons, forKey: .failureReasons)
     }
 
-    /// A one-line summary for test failure messages.
+    /// A one-line summary for test messages: why it failed first, when it did, then what differs.
     public var summary: String {
+        guard !passed, sizeMatches, !failureReasons.isEmpty else { return differences }
+        return failureReasons.joined(separator: "; ") + " — " + differences
+    }
+
+    /// What differs: counts, ΔE, where, and the largest region.
+    private var differences: String {
         if !sizeMatches { return "size differs: reference \(referenceSize), actual \(actualSize)" }
         if differingPixels + antialiasedPixels + toleratedPixels == 0 {
             return maskedPixels > 0 ? "identical outside \(maskedPixels) masked pixels" : "identical"
         }
         let percent = (differingRatio * 100).formatted2
-        var text = "\(differingPixels) pixels differ (\(percent)%), max ΔE \(maxDeltaE.formatted2), mean ΔE \(meanDeltaE.formatted2)"
+        var text = "\(counted(differingPixels, "pixel")) \(differingPixels == 1 ? "differs" : "differ") (\(percent)%), max ΔE \(maxDeltaE.formatted2), mean ΔE \(meanDeltaE.formatted2)"
         if let differenceBounds { text += ", within \(differenceBounds)" }
         if antialiasedPixels > 0 { text += "; \(antialiasedPixels) anti-aliased" }
         if noisePixels > 0 { text += "; \(noisePixels) rendering noise" }

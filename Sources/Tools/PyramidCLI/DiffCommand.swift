@@ -4,13 +4,21 @@ import ImageDiff
 import PNGCodec
 import PyramidIO
 import PyramidImage
+import VisualTestingCore
 
 /// `pyramid diff`: compares two PNGs like a snapshot assertion would.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare two PNG images.",
-        discussion: "Exits 0 when they match under the options, 1 when they differ, 2 on any error."
+        discussion: """
+            Prints the verdict: identical, within tolerance (pixels differ, but within the options), \
+            or failed and why. Exits 0 for identical and within tolerance, 1 for failed, 2 on any error.
+
+            --snapshot-defaults compares as a snapshot cell does: precision 0.99, perceptual precision \
+            0.98 and a visible change of 2.5 points (at --scale pixels a point); an option given \
+            beside it replaces that one default.
+            """
     )
 
     @Argument(help: "The reference (expected) PNG.")
@@ -19,11 +27,26 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The actual PNG.")
     var actual: String
 
-    @Option(help: "Fraction of pixels that must match, 0…1.")
-    var precision: Double = 1
+    @Option(help: "Fraction of pixels that must match, 0…1 (default: 1, or 0.99 with --snapshot-defaults).")
+    var precision: Double?
 
-    @Option(name: .customLong("perceptual-precision"), help: "A pixel matches when ΔE ≤ (1 − Q) × 100, 0…1.")
-    var perceptualPrecision: Double = 1
+    @Option(
+        name: .customLong("perceptual-precision"),
+        help: "A pixel matches when ΔE ≤ (1 − Q) × 100, 0…1 (default: 1, or 0.98 with --snapshot-defaults).")
+    var perceptualPrecision: Double?
+
+    @Option(
+        name: .customLong("visible-change"),
+        help: ArgumentHelp(
+            "Fail on a region of differing pixels covering at least POINTS × POINTS points (default: none, or 2.5 with --snapshot-defaults).",
+            valueName: "points"))
+    var visibleChange: Double?
+
+    @Option(help: "Pixels a point, to turn --visible-change into pixels: 3 for an iPhone 16 screenshot (default: 1).")
+    var scale: Double?
+
+    @Flag(name: .customLong("snapshot-defaults"), help: "Compare as a snapshot cell does: precision 0.99, perceptual precision 0.98, visible change 2.5 points.")
+    var snapshotDefaults = false
 
     @Option(name: .customLong("color-distance"), help: "ΔE formula: cie94 or ciede2000.")
     var colorDistance: ColorDistanceFormula = .cie94
@@ -43,11 +66,25 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
+    /// The options: the snapshot defaults when asked for, each replaced by an option given.
+    func comparisonOptions() throws -> ComparisonOptions {
+        if scale != nil && visibleChange == nil && !snapshotDefaults {
+            throw CommandFailure.invalidOption(
+                name: "--scale", value: "\(scale!)", reason: "turns --visible-change's points into pixels; give --visible-change or --snapshot-defaults with it")
+        }
+        var options = snapshotDefaults ? SnapshotConfiguration().comparisonOptions(scale: scale ?? 1) : ComparisonOptions()
+        if let precision { options.precision = precision }
+        if let perceptualPrecision { options.perceptualPrecision = perceptualPrecision }
+        if let visibleChange { options.visibleChange = VisibleChangeRule(size: visibleChange, scale: scale ?? 1) }
+        options.colorDistance = colorDistance
+        options.detectsAntialiasing = antialiasing
+        options.masks = mask.map(\.rect)
+        options.maxDifferingPixels = maxDiffPixels
+        return options
+    }
+
     func run() throws {
-        let options = ComparisonOptions(
-            precision: precision, perceptualPrecision: perceptualPrecision, colorDistance: colorDistance,
-            detectsAntialiasing: antialiasing, masks: mask.map(\.rect), maxDifferingPixels: maxDiffPixels
-        )
+        let options = try comparisonOptions()
         let comparator: ImageComparator
         do {
             comparator = try ImageComparator(options: options)
@@ -79,7 +116,7 @@ struct DiffCommand: ParsableCommand {
         } else {
             print(describe(result))
         }
-        if !result.passed { throw ExitCode(1) }
+        if result.verdict == .failed { throw ExitCode(1) }
     }
 
     /// Decodes both files at once: each decode spreads its bands over the cores where it can,
@@ -104,14 +141,23 @@ struct DiffCommand: ParsableCommand {
             let flags = [
                 "precision": "--precision", "perceptualPrecision": "--perceptual-precision",
                 "maxDifferingPixels": "--max-diff-pixels", "masks": "--mask",
+                "visibleChange.size": "--visible-change", "visibleChange.scale": "--scale",
             ]
             return .invalidOption(name: flags[name] ?? name, value: value, reason: "must be \(requirement)")
         }
     }
 
     private func describe(_ result: ComparisonReport) -> String {
-        var lines = [(result.passed ? "match: " : "differ: ") + result.summary]
-        lines += result.failureReasons.map { "  fails: \($0)" }
+        var lines: [String]
+        switch result.verdict {
+        case .identical: lines = [result.summary]
+        case .withinTolerance: lines = ["within tolerance: " + result.summary]
+        case .failed: lines = ["failed: " + result.summary] + result.failureReasons.map { "  fails: \($0)" }
+        }
+        if result.regionCount > 0 {
+            lines.append("  regions: \(result.regionCount)" + (result.regionCount > result.regions.count ? " (the \(result.regions.count) largest listed)" : ""))
+            lines += result.regions.map { "    \($0.isVisible ? "visible" : "small  ") \($0.description(scale: result.scale)), \($0.pixelCount) px, max ΔE \(($0.maxDeltaE * 100).rounded() / 100)" }
+        }
         if let output { lines.append("  diff image: \(output)") }
         return lines.joined(separator: "\n")
     }

@@ -19,7 +19,9 @@ struct GalleryItemsTests {
         #expect(count(.new, "Card") == 2)
         #expect(count(.unchecked, "Profile") == 8)
         #expect(count(.passed, GalleryFixture.hostileName) == 8)
-        #expect(items.count == 34)
+        #expect(count(.withinTolerance, "Banner") == 8)
+        #expect(items.filter { $0.status == .withinTolerance }.allSatisfy { $0.diff != nil && $0.message?.hasPrefix("within tolerance: 1 pixel differs") == true })
+        #expect(items.count == 42)
         #expect(items.prefix(8).allSatisfy { $0.status == .failed }, "failures come first")
         #expect(Set(items.map(\.id)).count == items.count, "ids are unique")
 
@@ -29,7 +31,7 @@ struct GalleryItemsTests {
         #expect(failure.section == "Views" && failure.type == .view)
         let actual = try #require(failure.actual), diff = try #require(failure.diff), reference = try #require(failure.reference)
         for path in [actual, diff, reference] { #expect(FileManager.default.fileExists(atPath: path), "\(path)") }
-        #expect(failure.message?.hasPrefix("1 pixels differ") == true, "\(failure.message ?? "")")
+        #expect(failure.message?.contains("below the required 100% — 1 pixel differs") == true, "\(failure.message ?? "")")
 
         let card = try #require(items.first { $0.name == "Card" })
         #expect(card.section == "Components" && card.type == .component && card.cell.device == nil && card.cell.locale == nil)

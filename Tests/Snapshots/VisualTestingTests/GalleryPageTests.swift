@@ -69,6 +69,14 @@ struct GalleryPageTests {
 
             try await choose(session, "filter-status", "removed")
             #expect(try await cards(session) == items.filter { $0.status == .removed }.map(\.id))
+            // Within tolerance is a status of its own: its cells, each with its diff for a reviewer.
+            try await choose(session, "filter-status", "withinTolerance")
+            let tolerated = items.filter { $0.status == .withinTolerance }
+            #expect(tolerated.count == 8 && tolerated.allSatisfy { $0.name == "Banner" && $0.diff != nil })
+            #expect(try await cards(session) == tolerated.map(\.id))
+            #expect(try await string(session, "document.querySelector('#filter-status option[value=withinTolerance]').textContent") == "within tolerance (8)")
+            #expect(try await string(session, "document.querySelector('#failures h2').textContent") == "8 images within tolerance")
+            #expect(try await number(session, "document.querySelectorAll('#failures .failure img[alt=diff]').length") == 8)
             try await choose(session, "filter-status", "")
             try await choose(session, "filter-section", "Components")
             #expect(try await cards(session) == items.filter { $0.section == "Components" }.map(\.id))
@@ -86,10 +94,11 @@ struct GalleryPageTests {
                   [c.dataset.id, c.querySelector('.badge') ? c.querySelector('.badge').textContent : '']))
                 """).objectValue ?? [:]
             for item in items {
-                let expected = item.status == .passed || item.status == .unchecked ? "" : item.status.rawValue
+                let expected = item.status == .passed || item.status == .unchecked ? ""
+                    : item.status == .withinTolerance ? "within tolerance" : item.status.rawValue
                 #expect(badges[item.id]?.stringValue == expected, "\(item.id)")
             }
-            #expect(try await string(session, "document.getElementById('stats').textContent").contains("8 failed · 2 new · 4 removed · 12 passed"))
+            #expect(try await string(session, "document.getElementById('stats').textContent").contains("8 failed · 2 new · 4 removed · 8 within tolerance · 12 passed"))
         }
     }
 

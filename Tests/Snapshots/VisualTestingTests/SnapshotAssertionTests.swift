@@ -96,7 +96,7 @@ struct SnapshotAssertionTests {
         #expect(issues.count == 1)
         let message = try #require(issues.first)
         #expect(message.contains("Screen/TinyPhone/loaded.dark_ja (TinyPhone · dark · ja) failed"))
-        #expect(message.contains("1 pixels differ"))
+        #expect(message.contains("1 pixel differs"))
         #expect(message.contains("max ΔE"))
         let artifacts = try #require(failure.artifacts)
         let expectedFolder = sandbox.artifacts + "/Screen/TinyPhone/"

@@ -9,6 +9,9 @@ struct DiffCommandTests {
     let folder: TemporaryFolder
     let reference: String
     let changed: String
+    /// 300 × 200 pixels with one 12 × 12 block changed: 144 pixels, within a 1 % budget.
+    let screen: String
+    let screenWithBlock: String
 
     init() throws {
         folder = TemporaryFolder("pyramid-cli", create: true)
@@ -20,20 +23,27 @@ struct DiffCommandTests {
         image[51, 30] = RGBA(254, 255, 255)
         changed = folder.path("changed.png")
         try PNGEncoder().write(image, to: changed)
+
+        var large = Bitmap(width: 300, height: 200, fill: .white)
+        screen = folder.path("screen.png")
+        try PNGEncoder().write(large, to: screen)
+        large.fill(PixelRect(x: 99, y: 60, width: 12, height: 12), with: RGBA(255, 59, 48))
+        screenWithBlock = folder.path("screen-block.png")
+        try PNGEncoder().write(large, to: screenWithBlock)
     }
 
     @Test("identical images exit 0")
     func identical() async throws {
         let run = try await CLI.run(["diff", reference, reference])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("match: identical"))
+        #expect(run.stdout.hasPrefix("identical"))
     }
 
     @Test("differing images exit 1 and say how")
     func differing() async throws {
         let run = try await CLI.run(["diff", reference, changed])
         #expect(run.status == 1)
-        #expect(run.stdout.hasPrefix("differ: 2 pixels differ"))
+        #expect(run.stdout.hasPrefix("failed: 99.92% of pixels match, below the required 100% — 2 pixels differ"))
         #expect(run.stdout.contains("within 50,30,2,1"))
     }
 
@@ -46,6 +56,34 @@ struct DiffCommandTests {
         #expect(try await CLI.run(["diff", reference, changed, "--precision", "0.999"]).status == 0)
         #expect(try await CLI.run(["diff", reference, changed, "--precision", "0.9999"]).status == 1)
         #expect(try await CLI.run(["diff", reference, changed, "--antialiasing", "--color-distance", "ciede2000"]).status == 1)
+    }
+
+    @Test("a visible change fails within the budget, named in points; a smaller one is within tolerance")
+    func visibleChange() async throws {
+        // The budget alone lets 144 differing pixels of 60,000 through.
+        let budget = try await CLI.run(["diff", screen, screenWithBlock, "--precision", "0.99"])
+        #expect(budget.status == 0)
+        #expect(budget.stdout.hasPrefix("within tolerance: 144 pixels differ (0.24%)"))
+        // As a snapshot cell at 3 pixels a point: 2.5 × 2.5 points is 57 pixels, so the block fails.
+        let cell = try await CLI.run(["diff", screen, screenWithBlock, "--snapshot-defaults", "--scale", "3"])
+        #expect(cell.status == 1)
+        #expect(cell.stdout.hasPrefix("failed: a visible change at x 33, y 20, 4 × 4 pt (larger than 2.5 × 2.5 pt) — 144 pixels differ"), "\(cell.stdout)")
+        #expect(cell.stdout.contains("    visible x 33, y 20, 4 × 4 pt, 144 px"))
+        // A visible size larger than the block: within tolerance, exit 0.
+        let large = try await CLI.run(["diff", screen, screenWithBlock, "--snapshot-defaults", "--visible-change", "13"])
+        #expect(large.status == 0)
+        #expect(large.stdout.hasPrefix("within tolerance: 144 pixels differ"))
+        #expect(large.stdout.contains("    small   x 99, y 60, 12 × 12 px, 144 px"))
+        // The regions are in the JSON, with the verdict.
+        let json = try await CLI.run(["diff", screen, screenWithBlock, "--snapshot-defaults", "--scale", "2", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["verdict"] as? String == "failed")
+        let regions = object?["regions"] as? [[String: Any]]
+        #expect(regions?.count == 1 && regions?.first?["pixelCount"] as? Int == 144 && regions?.first?["isVisible"] as? Bool == true)
+        #expect((regions?.first?["bounds"] as? [String: Int]) == ["x": 99, "y": 60, "width": 12, "height": 12])
+        // Identical images are identical with the defaults too.
+        let same = try await CLI.run(["diff", screen, screen, "--snapshot-defaults"])
+        #expect(same.status == 0 && same.stdout.hasPrefix("identical"))
     }
 
     @Test("--json prints the result value")
@@ -75,6 +113,11 @@ struct DiffCommandTests {
         (["diff", "REF", "REF", "--precision", "1.5"], "Error: --precision 1.5 must be between 0 and 1"),
         (["diff", "REF", "REF", "--perceptual-precision", "2"], "Error: --perceptual-precision 2.0 must be between 0 and 1"),
         (["diff", "REF", "REF", "--max-diff-pixels=-1"], "Error: --max-diff-pixels -1 must be 0 or more"),
+        (["diff", "REF", "REF", "--visible-change=-1"], "Error: --visible-change -1.0 must be a finite number of points, 0 or more"),
+        (["diff", "REF", "REF", "--visible-change", "nan"], "Error: --visible-change nan must be a finite number of points, 0 or more"),
+        (["diff", "REF", "REF", "--visible-change", "inf"], "Error: --visible-change inf must be a finite number of points, 0 or more"),
+        (["diff", "REF", "REF", "--snapshot-defaults", "--scale", "0"], "Error: --scale 0.0 must be a finite number of pixels a point, more than 0"),
+        (["diff", "REF", "REF", "--scale", "3"], "Error: --scale 3.0 turns --visible-change's points into pixels"),
         (["diff", "REF"], "Missing expected argument"),
         (["diff", "REF", "REF", "--output", "/no/such/dir/d.png"], "/no/such/dir/d.png"),
     ])

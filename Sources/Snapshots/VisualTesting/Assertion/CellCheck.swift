@@ -56,7 +56,11 @@ struct CellCheck: Sendable {
             record: policy.mode, directory: URL(fileURLWithPath: referencePath).deletingLastPathComponent().path,
             source: source)
         let seen = observer.seen.value
-        guard let message else { return result(.passed, comparison: seen.report) }
+        guard let message else {
+            guard let report = seen.report, report.verdict == .withinTolerance else { return result(.passed, comparison: seen.report) }
+            let paths = writeArtifacts(actual: actual, encoded: seen.encoded, diffPNG: seen.diffPNG)
+            return result(.withinTolerance, message: "within tolerance: \(report.summary)", comparison: report, artifacts: paths)
+        }
 
         if let problem = seen.encodingProblem {
             return result(.error, message: "the image could not be encoded as PNG: \(problem)")

@@ -117,7 +117,13 @@ extension Diffing where Value == Bitmap {
                 defer { PixelBuffers.recycle(reference) }
                 let report = comparator.compare(reference, actual)
                 guard !report.passed else {
-                    observer?.seen.withValue { $0.report = report }
+                    // Within tolerance, the diff shows a reviewer what was let through.
+                    let diffPNG = observer != nil && report.verdict == .withinTolerance
+                        ? try? PNGEncoder().encode(comparator.compareWithDiffImage(reference, actual).diffImage) : nil
+                    observer?.seen.withValue {
+                        $0.report = report
+                        $0.diffPNG = diffPNG
+                    }
                     return nil
                 }
                 let diffImage = comparator.compareWithDiffImage(reference, actual).diffImage

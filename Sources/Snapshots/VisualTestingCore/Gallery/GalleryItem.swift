@@ -113,6 +113,8 @@ public enum GalleryStatus: String, Sendable, Codable, CaseIterable {
     case recorded
     /// A reference no state of the suite produces any more.
     case removed
+    /// Differed from its reference within tolerance: the test passed; the diff shows what was let through.
+    case withinTolerance
     /// Matched its reference.
     case passed
     /// The run did not check it, or there is no run report.
@@ -127,6 +129,7 @@ public enum GalleryStatus: String, Sendable, Codable, CaseIterable {
     init(_ outcome: SnapshotOutcome) {
         switch outcome {
         case .passed: self = .passed
+        case .withinTolerance: self = .withinTolerance
         case .failed: self = .failed
         case .new: self = .new
         case .recorded: self = .recorded

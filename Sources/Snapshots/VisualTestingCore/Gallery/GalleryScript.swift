@@ -11,6 +11,9 @@ enum GalleryScript {
       const PAGE = data.pageSize || 48;
       const MAX_FAILURES = 60;
       const REVIEW = new Set(['failed', 'error', 'missing']);
+      // Statuses in words; the rest read as they are.
+      const WORDS = { withinTolerance: 'within tolerance' };
+      const words = (status) => WORDS[status] || status;
       const $ = (id) => document.getElementById(id);
       const timing = window.__gallery = { ready: false, renders: 0, lastRender: 0, firstRender: 0 };
 
@@ -55,7 +58,7 @@ enum GalleryScript {
         }
         filter.select.append(el('option', { value: '', text: filter.label }));
         for (const value of [...counts.keys()].sort()) {
-          filter.select.append(el('option', { value, text: value + ' (' + counts.get(value) + ')' }));
+          filter.select.append(el('option', { value, text: (filter === filters.status ? words(value) : value) + ' (' + counts.get(value) + ')' }));
         }
         filter.select.addEventListener('change', () => { state[filter.name] = filter.select.value; update(); });
       }
@@ -72,8 +75,8 @@ enum GalleryScript {
       for (const item of items) statusCounts[item.status] = (statusCounts[item.status] || 0) + 1;
       let stats = summary.totalViews + ' views · ' + summary.totalComponents + ' components · ' + summary.totalImages + ' images';
       if (data.hasReport) {
-        stats += ' · ' + ['failed', 'error', 'missing', 'new', 'recorded', 'removed', 'passed']
-          .filter((s) => statusCounts[s]).map((s) => statusCounts[s] + ' ' + s).join(' · ');
+        stats += ' · ' + ['failed', 'error', 'missing', 'new', 'recorded', 'removed', 'withinTolerance', 'passed']
+          .filter((s) => statusCounts[s]).map((s) => statusCounts[s] + ' ' + words(s)).join(' · ');
       }
       $('stats').textContent = stats + ' · generated ' + data.generatedAt;
 
@@ -195,7 +198,7 @@ enum GalleryScript {
       }
       function badge(item) {
         const status = item.decision || item.status;
-        return status === 'passed' || status === 'unchecked' ? null : el('span', { class: 'badge ' + status, text: status });
+        return status === 'passed' || status === 'unchecked' ? null : el('span', { class: 'badge ' + status, text: words(status) });
       }
       function thumb(src, alt) {
         return el('div', { class: 'thumb' }, src
@@ -216,11 +219,16 @@ enum GalleryScript {
       const modes = [['side', 'Side by side'], ['swipe', 'Swipe'], ['onion', 'Onion skin'], ['diff', 'Diff only']];
       function renderFailures(filtered) {
         const panel = $('failures');
-        const failures = filtered.filter((item) => REVIEW.has(item.status));
+        // Cells let through within tolerance get the same boxes when the filter asks for them,
+        // so a reviewer sees what the tolerance let pass.
+        const tolerated = state.status === 'withinTolerance';
+        const failures = filtered.filter((item) => REVIEW.has(item.status) || (tolerated && item.status === 'withinTolerance'));
         panel.replaceChildren();
         panel.hidden = failures.length === 0;
         if (!failures.length) return;
-        panel.append(el('h2', { text: failures.length + (failures.length === 1 ? ' image needs' : ' images need') + ' review' }));
+        panel.append(el('h2', { text: tolerated
+          ? failures.length + (failures.length === 1 ? ' image' : ' images') + ' within tolerance'
+          : failures.length + (failures.length === 1 ? ' image needs' : ' images need') + ' review' }));
         const views = new Map();
         // Boxes are heavy (three images each): show the first ones; filters and search reach the rest.
         const shown = failures.slice(0, MAX_FAILURES);
@@ -322,7 +330,7 @@ enum GalleryScript {
         state.open = id;
         $('lightbox-image').src = item.reference || item.actual || '';
         $('lightbox-image').alt = label(item);
-        $('lightbox-caption').textContent = item.name + ' · ' + label(item) + (item.status !== 'unchecked' ? ' · ' + item.status : '');
+        $('lightbox-caption').textContent = item.name + ' · ' + label(item) + (item.status !== 'unchecked' ? ' · ' + words(item.status) : '');
         $('lightbox').hidden = false;
         writeHash();
       }

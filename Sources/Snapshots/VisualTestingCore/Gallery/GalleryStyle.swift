@@ -36,9 +36,9 @@ enum GalleryStyle {
 
     static let css = """
     :root { color-scheme: light; --bg: #f5f5f7; --panel: #ffffff; --text: #1d1d1f; --muted: #6e6e73; --line: #d2d2d7;
-      --accent: #0071e3; --failed: #d70015; --new: #248a3d; --removed: #8e8e93; --thumb: #e8e8ed; }
+      --accent: #0071e3; --failed: #d70015; --new: #248a3d; --removed: #8e8e93; --tolerated: #8944ab; --thumb: #e8e8ed; }
     :root[data-page-theme="dark"] { color-scheme: dark; --bg: #1c1c1e; --panel: #2c2c2e; --text: #f5f5f7; --muted: #98989d;
-      --line: #3a3a3c; --accent: #0a84ff; --failed: #ff453a; --new: #30d158; --removed: #8e8e93; --thumb: #3a3a3c; }
+      --line: #3a3a3c; --accent: #0a84ff; --failed: #ff453a; --new: #30d158; --removed: #8e8e93; --tolerated: #bf5af2; --thumb: #3a3a3c; }
     * { box-sizing: border-box; }
     html { scroll-padding-top: 200px; }
     body { margin: 0; font: 14px/1.4 -apple-system, system-ui, sans-serif; background: var(--bg); color: var(--text); }
@@ -69,6 +69,7 @@ enum GalleryStyle {
     .badge.failed, .badge.error, .badge.missing { background: var(--failed); }
     .badge.new, .badge.recorded, .badge.approved { background: var(--new); }
     .badge.removed, .badge.rejected { background: var(--removed); }
+    .badge.withinTolerance { background: var(--tolerated); }
     .card.failed, .card.error, .card.missing { border-color: var(--failed); }
     .card.new { border-color: var(--new); }
     .card.removed { opacity: 0.6; border-style: dashed; }

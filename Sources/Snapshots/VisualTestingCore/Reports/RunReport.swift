@@ -28,7 +28,7 @@ public struct RunReport: Sendable, Codable, Equatable {
 
     /// `12 checked: 9 passed, 1 failed, 2 new`.
     public var summary: String {
-        let parts = SnapshotOutcome.allCases.compactMap { outcome in counts[outcome].map { "\($0) \(outcome.rawValue)" } }
+        let parts = SnapshotOutcome.allCases.compactMap { outcome in counts[outcome].map { "\($0) \(outcome.label)" } }
         return "\(results.count) checked" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 

@@ -3,8 +3,11 @@ public import ImageDiff
 
 /// What happened to one cell in a test run.
 public enum SnapshotOutcome: String, Sendable, Codable, CaseIterable {
-    /// The image matched its reference.
+    /// The image matched its reference: not one pixel differs.
     case passed
+    /// Pixels differ, but within the budget and in no region large enough to see
+    /// (``VisibleChange``): the test passes, and the gallery keeps the diff for a reviewer.
+    case withinTolerance
     /// The image differed from its reference.
     case failed
     /// There was no reference, so one was recorded (the test fails, as in swift-snapshot-testing).
@@ -17,7 +20,10 @@ public enum SnapshotOutcome: String, Sendable, Codable, CaseIterable {
     case error
 
     /// Whether the test fails because of this cell.
-    public var failsTest: Bool { self != .passed }
+    public var failsTest: Bool { self != .passed && self != .withinTolerance }
+
+    /// The outcome in words: `passed`, `within tolerance`, `failed`.
+    public var label: String { self == .withinTolerance ? "within tolerance" : rawValue }
 }
 
 /// One checked cell: the entry a run report holds, and what assertions return.
