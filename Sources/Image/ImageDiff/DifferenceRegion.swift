@@ -27,7 +27,8 @@ public struct DifferenceRegion: Sendable, Equatable, Codable {
         self.isVisible = isVisible
     }
 
-    /// `x 24, y 118, 180 × 22 pt`: the bounds in points at `scale` pixels a point, rounded to whole points.
+    /// `x 24, y 118, 180 × 22 pt`: the bounds in points at `scale` pixels a point, rounded to whole
+    /// points (in pixels, `px`, at a scale of 1).
     public func description(scale: Double) -> String {
         func points(_ pixels: Int) -> String { "\(Int((Double(pixels) / scale).rounded()))" }
         let width = max(1, Int((Double(bounds.width) / scale).rounded()))

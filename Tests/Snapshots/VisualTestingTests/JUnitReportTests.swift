@@ -12,6 +12,8 @@ struct JUnitReportTests {
         var suites: [String: (tests: String, failures: String)] = [:]
         var cases: [String] = []
         var failures: [(type: String, message: String)] = []
+        /// Each test case's properties, by case.
+        var properties: [String: [String: String]] = [:]
         var text = ""
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
@@ -19,6 +21,7 @@ struct JUnitReportTests {
             switch name {
             case "testsuite": suites[attributes["name"] ?? ""] = (attributes["tests"] ?? "", attributes["failures"] ?? "")
             case "testcase": cases.append((attributes["classname"] ?? "") + " › " + (attributes["name"] ?? ""))
+            case "property": properties[cases.last ?? "", default: [:]][attributes["name"] ?? ""] = attributes["value"]
             case "failure", "error": failures.append((name + ":" + (attributes["type"] ?? ""), attributes["message"] ?? ""))
             default: break
             }
@@ -52,6 +55,24 @@ struct JUnitReportTests {
         #expect(reader.cases.contains("Settings › loaded · TinyPhone · dark · ja"))
         #expect(reader.text.contains(".actual.png") && reader.text.contains(".diff.png"))
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"snapshots\" tests=\"\(report.results.count)\" failures=\"10\" errors=\"0\">"))
+    }
+
+    @Test("each compared cell carries its verdict; one within tolerance also what it let through")
+    func verdictProperties() async throws {
+        let fixture = try await GalleryFixture.make()
+        defer { fixture.remove() }
+        let reader = try read(JUnitReport.xml(try fixture.report()))
+        let banner = reader.properties.filter { $0.key.hasPrefix("Banner › ") }
+        #expect(banner.count == 8)
+        for (name, properties) in banner {
+            #expect(properties["verdict"] == "withinTolerance", "\(name)")
+            #expect(properties["differingPixels"] == "1" && (properties["largestRegion"]?.hasSuffix("1 × 1 pt") == true || properties["largestRegion"]?.hasSuffix("1 × 1 px") == true), "\(name): \(properties)")
+            #expect(properties["diff"]?.hasSuffix(".diff.png") == true && FileManager.default.fileExists(atPath: properties["diff"] ?? ""))
+        }
+        #expect(reader.properties.filter { $0.key.hasPrefix("Settings › loaded") }.allSatisfy { $0.value["verdict"] == "failed" })
+        #expect(reader.properties.filter { $0.key.hasPrefix("Settings › loaded") }.count == 8)
+        #expect(reader.properties.filter { $0.key.hasPrefix("Settings › empty") }.allSatisfy { $0.value == ["verdict": "identical"] })
+        #expect(reader.suites["Banner"]?.failures == "0")
     }
 
     @Test("markup, quotes and control characters in messages stay well-formed")

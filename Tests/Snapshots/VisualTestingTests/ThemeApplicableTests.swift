@@ -1,4 +1,5 @@
 import Foundation
+import ImageDiff
 import PyramidImage
 import Testing
 @testable import VisualTesting
@@ -124,5 +125,37 @@ struct SnapshotsSuiteTraitTests {
         func ownTraitWins() {
             #expect(SnapshotConfiguration.default.viewCells.count == 2)
         }
+    }
+}
+
+/// A suite tightens or loosens the three tolerances on the matrix in force; a test inside can
+/// change them again, and each keeps the others.
+@Suite(.snapshots(configuration: SnapshotConfiguration(devices: [.iPhone16], themes: [.light], locales: ["en"])))
+struct SnapshotsToleranceTraitTests {
+    @Suite(.snapshots(precision: 1, visibleChange: .points(1)))
+    struct Strict {
+        @Test("a suite's tolerances apply over the matrix in force, the rest unchanged")
+        func tightened() {
+            let configuration = SnapshotConfiguration.default
+            #expect(configuration.viewCells.count == 1, "the outer suite's matrix is kept")
+            #expect(configuration.precision == 1 && configuration.visibleChange == .points(1))
+            #expect(configuration.perceptualPrecision == 0.98, "a tolerance not given keeps its value")
+            let options = configuration.comparisonOptions(scale: 3)
+            #expect(options.visibleChange == VisibleChangeRule(size: 1, scale: 3))
+        }
+
+        @Test("a test loosens them again: the pixel budget alone", .snapshots(precision: 0.95, visibleChange: .off))
+        func loosened() {
+            let configuration = SnapshotConfiguration.default
+            #expect(configuration.precision == 0.95 && configuration.visibleChange == .off)
+            #expect(configuration.comparisonOptions(scale: 3).visibleChange == nil)
+            #expect(configuration.viewCells.count == 1)
+        }
+    }
+
+    @Test("outside the inner suite the defaults hold: a visible change of 2.5 points")
+    func defaults() {
+        #expect(SnapshotConfiguration.default.visibleChange == .standard && VisibleChange.standard == .points(2.5))
+        #expect(SnapshotConfiguration.default.precision == 0.99)
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
+import ImageDiff
 import PyramidIO
 
 /// A run report as JUnit XML, the format CI systems show test results in: one
 /// `testsuite` per view or component, one `testcase` per cell. Cells that fail the
 /// run (failed, missing, new, recorded) are failures; cells that could not be
-/// checked are errors.
+/// checked are errors. A compared cell carries its verdict as a test case property
+/// (`identical`, `withinTolerance`, `failed`, as pytest writes properties), and a cell let
+/// through within tolerance also its differing pixels, largest region and diff image.
 public enum JUnitReport {
     /// The run report as JUnit XML, one test case a cell, the suites named `name`.
     public static func xml(_ report: RunReport, name: String = "snapshots") -> String {
@@ -22,8 +25,9 @@ public enum JUnitReport {
             for result in results {
                 let caseName = result.state + " · " + result.cell.description
                 xml += "    <testcase classname=\"\(attribute(suiteName))\" name=\"\(attribute(caseName))\" file=\"\(attribute(result.source))\" time=\"0\""
+                let properties = Self.properties(of: result)
                 guard result.outcome.failsTest else {
-                    xml += "/>\n"
+                    xml += properties.isEmpty ? "/>\n" : ">\n\(properties)    </testcase>\n"
                     continue
                 }
                 let element = result.outcome == .error ? "error" : "failure"
@@ -32,12 +36,27 @@ public enum JUnitReport {
                     details += [("reference copy", artifacts.reference), ("actual", artifacts.actual), ("diff", artifacts.diff)]
                         .compactMap { label, path in path.map { "\(label): \($0)" } }
                 }
-                xml += ">\n      <\(element) type=\"\(result.outcome.rawValue)\" message=\"\(attribute(result.message ?? result.outcome.rawValue))\">"
+                xml += ">\n" + properties + "      <\(element) type=\"\(result.outcome.rawValue)\" message=\"\(attribute(result.message ?? result.outcome.rawValue))\">"
                 xml += text(details.joined(separator: "\n")) + "</\(element)>\n    </testcase>\n"
             }
             xml += "  </testsuite>\n"
         }
         return xml + "</testsuites>\n"
+    }
+
+    /// `<properties>` with the cell's verdict, and what a cell within tolerance let through.
+    static func properties(of result: SnapshotResult) -> String {
+        guard let comparison = result.comparison else { return "" }
+        var pairs = [("verdict", comparison.verdict.rawValue)]
+        if comparison.verdict == .withinTolerance {
+            pairs.append(("differingPixels", "\(comparison.differingPixels)"))
+            if let largest = comparison.largestRegion { pairs.append(("largestRegion", largest.description(scale: comparison.scale))) }
+            pairs.append(("maxDeltaE", "\((comparison.maxDeltaE * 100).rounded() / 100)"))
+            if let diff = result.artifacts?.diff { pairs.append(("diff", diff)) }
+        }
+        return "      <properties>\n"
+            + pairs.map { "        <property name=\"\($0.0)\" value=\"\(attribute($0.1))\"/>\n" }.joined()
+            + "      </properties>\n"
     }
 
     /// Writes the XML for `report` to `path` atomically.
