@@ -105,6 +105,11 @@ let verify = await run(changed: false)
 // Decode and compare apart, on exactly the files and images the verify run used.
 var decode = 0.0, compare = 0.0, compareWithDiff = 0.0
 let comparator = try ImageComparator(options: ComparisonOptions(precision: 0.99, perceptualPrecision: 0.98))
+// The visible-change pass on its own: the same comparisons with the snapshot defaults, and with
+// the pixel budget alone (`.off`), on identical and on differing images.
+var regionTimes = (identical: 0.0, identicalBudget: 0.0, differing: 0.0, differingBudget: 0.0)
+var budgetOnly = configuration
+budgetOnly.visibleChange = .off
 let layout = SnapshotLayout(root: root + "/__Snapshots__")
 for state in 0..<states {
     for (cell, environment) in zip(configuration.viewCells, environments) {
@@ -115,6 +120,13 @@ for state in 0..<states {
         decode += try await seconds { reference = try PNGDecoder().decode(contentsOf: path).bitmap }
         compare += await seconds { _ = comparator.compare(reference!, actual) }
         compareWithDiff += await seconds { PixelBuffers.recycle(comparator.compareWithDiffImage(reference!, changedActual).diffImage) }
+        let scale = cell.device!.scale
+        let withRegions = try ImageComparator(options: configuration.comparisonOptions(scale: scale))
+        let withoutRegions = try ImageComparator(options: budgetOnly.comparisonOptions(scale: scale))
+        regionTimes.identical += await seconds { _ = withRegions.compare(reference!, actual) }
+        regionTimes.identicalBudget += await seconds { _ = withoutRegions.compare(reference!, actual) }
+        regionTimes.differing += await seconds { _ = withRegions.compare(reference!, changedActual) }
+        regionTimes.differingBudget += await seconds { _ = withoutRegions.compare(reference!, changedActual) }
         // Given back as a snapshot run gives them back, so each step sees the memory the run sees.
         for bitmap in [reference!, actual, changedActual] { PixelBuffers.recycle(bitmap) }
     }
@@ -136,6 +148,10 @@ print("  rendering alone                  \(ms(render))")
 print("  decode reference alone           \(ms(decode))")
 print("  compare alone                    \(ms(compare))")
 print("  compare with diff image          \(ms(compareWithDiff))")
+print("  compare, visible change 2.5 pt  \(ms(regionTimes.identical)) identical, \(ms(regionTimes.differing)) differing")
+print("  compare, budget alone (.off)     \(ms(regionTimes.identicalBudget)) identical, \(ms(regionTimes.differingBudget)) differing")
+print(String(format: "visible-change pass: %+.1f%% on identical cells, %+.1f%% on differing cells (the comparison alone)",
+             (regionTimes.identical / regionTimes.identicalBudget - 1) * 100, (regionTimes.differing / regionTimes.differingBudget - 1) * 100))
 let verifyOurs = verify.seconds - verify.render
 print(String(format: "verify: our code per cell %.2f ms = %.2fx (decode + compare) alone; beyond the decode, %.2fx the comparison alone",
              verifyOurs / cells * 1000, verifyOurs / (decode + compare), (verifyOurs - decode) / compare))

@@ -64,6 +64,8 @@ public struct ImageComparator: Sendable {
     // MARK: - The scan
 
     static let bandRows = 64
+    /// How many visible regions a failure names, largest first.
+    static let namedRegions = 5
 
     private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?) -> ComparisonReport {
         let geometry = Geometry(reference: reference.size, actual: actual.size)
@@ -159,10 +161,11 @@ public struct ImageComparator: Sendable {
         let visible = regions.filter(\.isVisible)
         if let first = visible.first, let rule = options.visibleChange {
             let size = "\(rule.size.formatted2) × \(rule.size.formatted2) \(scale == 1 ? "px" : "pt")"
+            let listed = visible.prefix(Self.namedRegions).map { $0.description(scale: scale) }.joined(separator: "; ")
+            let more = visible.count > Self.namedRegions ? "; and \(visible.count - Self.namedRegions) more" : ""
             reasons.append(visible.count == 1
-                ? "a visible change at \(first.description(scale: scale)) (larger than \(size))"
-                : "\(visible.count) visible changes (larger than \(size)), at "
-                    + visible.prefix(3).map { $0.description(scale: scale) }.joined(separator: "; ") + (visible.count > 3 ? "; …" : ""))
+                ? "a visible change (larger than \(size)) at \(first.description(scale: scale))"
+                : "\(visible.count) visible changes (larger than \(size)) at \(listed)\(more)")
         }
         let bounds = tally.maxX >= 0
             ? PixelRect(x: tally.minX, y: tally.minY, width: tally.maxX - tally.minX + 1, height: tally.maxY - tally.minY + 1)

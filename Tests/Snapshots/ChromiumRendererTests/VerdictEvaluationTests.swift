@@ -38,4 +38,48 @@ struct VerdictEvaluationTests {
             try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         }
     }
+
+    @Test("a heading grown from 28 to 32 px fails all 12 cells of the default matrix, each naming its region; the budget alone passes them")
+    func headingGrows() async throws {
+        let set = try VerdictEvaluationSet()
+        let change = try #require(set.cases.changes.first { $0.name == "heading 28 → 32 px" })
+        let grown = try set.markup(page: "empty", applying: change)
+        let environment = SnapshotRunEnvironment(artifacts: SnapshotArtifacts(root: scratch.path("artifacts")), isCI: false)
+        let references = scratch.path("__Snapshots__")
+        try await VisualTesting.withRunEnvironment(environment) {
+            let defaults = SnapshotConfiguration(snapshotDirectory: references)
+            #expect(defaults.viewCells.count == 12)
+            let recorded = await VisualTesting.checkViewSnapshot(
+                of: HTMLPage(html: try #require(set.pages["empty"])), viewName: "Users", stateName: "empty", configuration: defaults)
+            #expect(recorded.map(\.outcome) == Array(repeating: .new, count: 12))
+
+            let results = await VisualTesting.checkViewSnapshot(of: HTMLPage(html: grown), viewName: "Users", stateName: "empty", configuration: defaults)
+            #expect(results.count == 12)
+            for result in results {
+                #expect(result.outcome == .failed, "\(result.cell): \(result.message ?? "")")
+                let message = result.message ?? ""
+                // Within the budget, the heading's words fail as visible changes, each named in points.
+                let named = #"^(a visible change|[0-9]+ visible changes) \(larger than 2\.5 × 2\.5 pt\) at x [0-9]+, y [0-9]+, [0-9]+ × [0-9]+ pt"#
+                #expect(message.range(of: named, options: .regularExpression) != nil, "\(result.cell): \(message)")
+                #expect(result.comparison?.failureReasons.count == 1, "the budget is met: \(message)")
+                // Every visible region lies in the heading's line: below the navigation bar and the icon.
+                let scale = try #require(result.comparison?.scale)
+                let regions = try #require(result.comparison?.visibleRegions)
+                #expect(!regions.isEmpty)
+                for region in regions {
+                    #expect(Double(region.bounds.y) / scale > 150 && Double(region.bounds.maxY) / scale < 300, "\(result.cell): \(region)")
+                }
+                #expect(result.artifacts?.diff != nil)
+            }
+
+            // The guides' quick start, written out, with the budget alone: every cell passes, as it did.
+            let budgetAlone = SnapshotConfiguration(
+                precision: 0.99, perceptualPrecision: 0.98, visibleChange: .off, snapshotDirectory: references)
+            let before = await VisualTesting.checkViewSnapshot(
+                of: HTMLPage(html: grown), viewName: "Users", stateName: "empty", configuration: budgetAlone)
+            #expect(before.count == 12)
+            #expect(before.allSatisfy { !$0.outcome.failsTest && $0.outcome == .withinTolerance })
+            #expect(before.allSatisfy { $0.comparison?.regions.isEmpty == true && $0.comparison?.noisePixels == 0 })
+        }
+    }
 }

@@ -67,7 +67,7 @@ struct DiffCommandTests {
         // As a snapshot cell at 3 pixels a point: 2.5 × 2.5 points is 57 pixels, so the block fails.
         let cell = try await CLI.run(["diff", screen, screenWithBlock, "--snapshot-defaults", "--scale", "3"])
         #expect(cell.status == 1)
-        #expect(cell.stdout.hasPrefix("failed: a visible change at x 33, y 20, 4 × 4 pt (larger than 2.5 × 2.5 pt) — 144 pixels differ"), "\(cell.stdout)")
+        #expect(cell.stdout.hasPrefix("failed: a visible change (larger than 2.5 × 2.5 pt) at x 33, y 20, 4 × 4 pt — 144 pixels differ"), "\(cell.stdout)")
         #expect(cell.stdout.contains("    visible x 33, y 20, 4 × 4 pt, 144 px"))
         // A visible size larger than the block: within tolerance, exit 0.
         let large = try await CLI.run(["diff", screen, screenWithBlock, "--snapshot-defaults", "--visible-change", "13"])
