@@ -144,7 +144,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// What differs: counts, ΔE, where, and the largest region.
     private var differences: String {
         if !sizeMatches { return "size differs: reference \(referenceSize), actual \(actualSize)" }
-        if differingPixels + antialiasedPixels + toleratedPixels == 0 {
+        if differingPixels + antialiasedPixels + toleratedPixels + noisePixels == 0 {
             return maskedPixels > 0 ? "identical outside \(maskedPixels) masked pixels" : "identical"
         }
         let percent = (differingRatio * 100).formatted2

@@ -13,7 +13,8 @@ public struct VisibleChangeRule: Sendable, Equatable, Codable {
     /// The smallest change that fails, in points: a region whose differing pixels cover at
     /// least `size × size` points.
     public var size: Double
-    /// Differing pixels this close, in points, belong to one region (the letters of a word).
+    /// Differing pixels at most this far apart, in points, belong to one region (the letters of
+    /// a word); pixels up to twice as far apart may join too.
     public var gap: Double
     /// Pixels a point: 3 for an iPhone 16 screenshot, 2 for an iPad's, 1 for plain pixels.
     public var scale: Double

@@ -303,6 +303,23 @@ struct SnapshotAssertionTests {
         #expect(issues.allSatisfy { $0.contains("precision is 1.5") })
     }
 
+    @Test("a visible change that is negative or not a number fails every cell naming visibleChange, never falls back",
+          arguments: [-1.0, .nan, .infinity])
+    func invalidVisibleChange(size: Double) async throws {
+        _ = await expectingIssues { _ in await assertView(TestScreen(title: "Exact"), record: .missing) }
+        var configuration = SnapshotConfiguration.tiny(in: sandbox.snapshots)
+        configuration.visibleChange = .points(size)
+        let (results, issues) = await expectingIssues { _ in
+            await assertView(TestScreen(title: "Exact"), record: .missing, configuration: configuration)
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0.outcome == .error })
+        #expect(results.allSatisfy {
+            $0.message == "invalid comparison option: visibleChange.size is \(size), and must be a finite number of points, 0 or more"
+        })
+        #expect(issues.count == 8)
+    }
+
     @Test("a matrix with no cells is an issue, not a pass on nothing")
     func emptyMatrix() async throws {
         var configuration = SnapshotConfiguration.tiny(in: sandbox.snapshots)
