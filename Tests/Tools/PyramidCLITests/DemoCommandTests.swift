@@ -38,7 +38,11 @@ struct DemoCommandTests {
 
         // Snapshots: exactly the cells that show the button (filled, and the failed login that
         // can no longer happen) fail, on every device and theme; the rest pass.
-        #expect(run.stdout.contains("Snapshot cells: 108 checked: 96 passed, 12 failed"), "\(run.stdout)")
+        // A cell whose rendering differs by noise alone (a busy machine can shift it) passes within
+        // tolerance, so the 96 others are passed or within tolerance.
+        let cells = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("Snapshot cells:") }.map(String.init))
+        let counts = try #require(cells.wholeMatch(of: /Snapshot cells: 108 checked: (\d+) passed(?:, (\d+) within tolerance)?, 12 failed/))
+        #expect(Int(counts.1)! + (counts.2.flatMap { Int($0) } ?? 0) == 96, "\(cells)")
         let gallery = try String(contentsOfFile: output + "/gallery.html", encoding: .utf8)
         for device in ["iPhone16", "iPhoneSE", "iPadPro11"] {
             for state in ["login-filled", "login-failed"] {
@@ -46,7 +50,7 @@ struct DemoCommandTests {
             }
         }
         let diffs = try FileManager.default.subpathsOfDirectory(atPath: output + "/artifacts").filter { $0.hasSuffix(".diff.png") }
-        #expect(diffs.count == 12, "\(diffs)")
+        #expect(diffs.filter { $0.contains("login-filled") || $0.contains("login-failed") }.count == 12, "\(diffs)")
 
         // The index: failed, failures first, and every link a file that exists.
         let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
