@@ -167,9 +167,7 @@ public struct ImageComparator: Sendable {
                 ? "a visible change (larger than \(size)) at \(first.description(scale: scale))"
                 : "\(visible.count) visible changes (larger than \(size)) at \(listed)\(more)")
         }
-        let bounds = tally.maxX >= 0
-            ? PixelRect(x: tally.minX, y: tally.minY, width: tally.maxX - tally.minX + 1, height: tally.maxY - tally.minY + 1)
-            : nil
+        let bounds = tally.bounds.rect
         return ComparisonReport(
             passed: reasons.isEmpty, referenceSize: reference, actualSize: actual,
             comparedPixels: compared, maskedPixels: tally.masked, differingPixels: tally.differing,
@@ -218,14 +216,11 @@ struct Tally {
     var changed = 0
     var sumDeltaE = 0.0
     var maxDeltaE = 0.0
-    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    var bounds = PixelBounds()
 
     mutating func markDiffering(x: Int, y: Int) {
         differing += 1
-        minX = min(minX, x)
-        maxX = max(maxX, x)
-        minY = min(minY, y)
-        maxY = max(maxY, y)
+        bounds.include(x: x, y: y)
     }
 
     mutating func merge(_ other: Tally) {
@@ -237,9 +232,6 @@ struct Tally {
         changed += other.changed
         sumDeltaE += other.sumDeltaE
         maxDeltaE = max(maxDeltaE, other.maxDeltaE)
-        minX = min(minX, other.minX)
-        minY = min(minY, other.minY)
-        maxX = max(maxX, other.maxX)
-        maxY = max(maxY, other.maxY)
+        bounds.merge(other.bounds)
     }
 }

@@ -11,25 +11,19 @@ struct RegionGrid {
     struct Cell {
         var count: Int32 = 0
         var maxDeltaE: Float = 0
-        var minX: Int32 = .max, minY: Int32 = .max, maxX: Int32 = -1, maxY: Int32 = -1
+        var bounds = PixelBounds()
 
         mutating func add(x: Int, y: Int, deltaE: Double) {
             count += 1
             maxDeltaE = max(maxDeltaE, Float(deltaE))
-            minX = min(minX, Int32(x))
-            maxX = max(maxX, Int32(x))
-            minY = min(minY, Int32(y))
-            maxY = max(maxY, Int32(y))
+            bounds.include(x: x, y: y)
         }
 
         mutating func merge(_ other: Cell) {
             guard other.count > 0 else { return }
             count += other.count
             maxDeltaE = max(maxDeltaE, other.maxDeltaE)
-            minX = min(minX, other.minX)
-            maxX = max(maxX, other.maxX)
-            minY = min(minY, other.minY)
-            maxY = max(maxY, other.maxY)
+            bounds.merge(other.bounds)
         }
     }
 
@@ -93,9 +87,7 @@ struct RegionGrid {
                     }
                 }
             }
-            let bounds = PixelRect(
-                x: Int(region.minX), y: Int(region.minY),
-                width: Int(region.maxX - region.minX) + 1, height: Int(region.maxY - region.minY) + 1)
+            guard let bounds = region.bounds.rect else { continue }
             let count = Int(region.count)
             regions.append(DifferenceRegion(
                 bounds: bounds, pixelCount: count, maxDeltaE: Double(region.maxDeltaE), isVisible: isVisible(count, bounds)))
