@@ -20,8 +20,9 @@ struct BandScanner {
     private var labs: LabCache?
     private var distances: DistanceCache?
     /// The band's differing pixels by region cell, with a ``VisibleChangeRule``.
-    private(set) var regions: RegionGrid.Band?
-    private var lastRow = 0
+    private(set) var regions = RegionGrid.Band(cellSize: 1, columns: 0, rows: 0..<0)
+    /// Whether the band gathers regions and sets noise apart (with a ``VisibleChangeRule``).
+    private var findsRegions = false
 
     init(
         reference: UnsafePointer<UInt32>, actual: UnsafePointer<UInt32>, diff: UnsafeMutablePointer<UInt32>?,
@@ -43,9 +44,9 @@ struct BandScanner {
     /// Starts the band's region cells (with a ``VisibleChangeRule``) for `rows`.
     mutating func prepareRegions(rows: Range<Int>) {
         guard let rule = options.visibleChange else { return }
+        findsRegions = true
         regions = RegionGrid.Band(
             cellSize: rule.cellSize, columns: (geometry.commonWidth + rule.cellSize - 1) / rule.cellSize, rows: rows)
-        lastRow = rows.upperBound - 1
     }
 
     mutating func scan(rows: Range<Int>) -> Tally {
@@ -98,6 +99,8 @@ struct BandScanner {
             }
         }
         if identical { return }
+        let findsRegions = self.findsRegions
+        if findsRegions { regions.begin(row: y) }
 
         for x in 0..<width where refRow[x] != actRow[x] {
             if isMasked(x) { continue }
@@ -112,16 +115,17 @@ struct BandScanner {
             } else if options.detectsAntialiasing && detector.isAntialiased(x: x, y: y) {
                 tally.antialiased += 1
                 paint = DiffPalette.antialiased
-            } else if regions != nil && ShiftExplainer.explains(x: x, y: y, detector: detector) {
+            } else if findsRegions && ShiftExplainer.explains(x: x, y: y, detector: detector) {
                 tally.noise += 1
                 paint = DiffPalette.noise
             } else {
                 tally.markDiffering(x: x, y: y)
-                regions?.add(x: x, y: y, deltaE: deltaE, lastRow: lastRow)
+                if findsRegions { regions.add(x: x, deltaE: deltaE) }
                 paint = DiffPalette.differing
             }
             outRow?[x] = paint.packed
         }
+        if findsRegions { regions.end() }
     }
 
     /// ΔE between two differing pixel words. Opaque colours go through the Lab

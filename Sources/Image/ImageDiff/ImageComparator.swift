@@ -95,18 +95,17 @@ public struct ImageComparator: Sendable {
                     let rows = first..<min(first + Self.bandRows, geometry.canvasHeight)
                     scanner.prepareRegions(rows: first..<max(first, min(first + Self.bandRows, geometry.commonHeight)))
                     (tallies.value.baseAddress! + band).initialize(to: scanner.scan(rows: rows))
-                    regionBands.value[band] = scanner.regions
+                    if options.visibleChange != nil { regionBands.value[band] = scanner.regions }
                 }
             }
         }
         var total = Tally()
         for tally in tallies.value { total.merge(tally) }
         var regions: [DifferenceRegion] = []
-        if let rule = options.visibleChange, geometry.commonWidth > 0, geometry.commonHeight > 0 {
+        if let rule = options.visibleChange, geometry.isSameSize, let differing = total.bounds.rect {
             let minimum = rule.minimumPixels
             regions = RegionGrid.regions(
-                bands: regionBands.value.compactMap { $0 }, cellSize: rule.cellSize,
-                width: geometry.commonWidth, height: geometry.commonHeight
+                bands: regionBands.value.compactMap { $0 }, cellSize: rule.cellSize, within: differing
             ) { count, _ in count >= minimum }
         }
         if let diff {

@@ -32,34 +32,71 @@ struct RegionGrid {
         let cellSize: Int
         let columns: Int
         let firstCellRow: Int
+        let lastRow: Int
         private(set) var cells: [Cell] = []
+        // The row being scanned: where its cells start, and the run of pixels in one cell being
+        // gathered (left to right), written to its cell when the next pixel falls in another.
+        private var row = 0, rowStart = 0, column = -1, columnEnd = 0
+        private var run = Cell()
 
         init(cellSize: Int, columns: Int, rows: Range<Int>) {
             self.cellSize = cellSize
             self.columns = columns
             firstCellRow = rows.lowerBound / cellSize
+            lastRow = rows.upperBound - 1
         }
 
-        mutating func add(x: Int, y: Int, deltaE: Double, lastRow: Int) {
+        /// Starts row `y`; its pixels are then added left to right, and ``end()`` closes it.
+        mutating func begin(row y: Int) {
+            row = y
+            rowStart = (y / cellSize - firstCellRow) * columns
+            column = -1
+            columnEnd = 0
+        }
+
+        @inline(__always)
+        mutating func add(x: Int, deltaE: Double) {
+            if x >= columnEnd {
+                flush()
+                column = x / cellSize
+                columnEnd = (column + 1) * cellSize
+            }
+            run.add(x: x, y: row, deltaE: deltaE)
+        }
+
+        /// Closes the row: its last run goes to its cell.
+        mutating func end() { flush() }
+
+        private mutating func flush() {
+            guard run.count > 0 else { return }
             if cells.isEmpty {
                 let cellRows = lastRow / cellSize - firstCellRow + 1
                 cells = Array(repeating: Cell(), count: cellRows * columns)
             }
-            cells[(y / cellSize - firstCellRow) * columns + x / cellSize].add(x: x, y: y, deltaE: deltaE)
+            cells[rowStart + column].merge(run)
+            run = Cell()
         }
     }
 
-    /// The regions of the bands' pixels, largest first, each marked visible or not.
+    /// The regions of the bands' pixels, largest first, each marked visible or not. `within` is
+    /// the bounds of every differing pixel: the regions are joined on a grid of that area only.
     static func regions(
-        bands: [Band], cellSize: Int, width: Int, height: Int, isVisible: (_ pixelCount: Int, _ bounds: PixelRect) -> Bool
+        bands: [Band], cellSize: Int, within differing: PixelRect, isVisible: (_ pixelCount: Int, _ bounds: PixelRect) -> Bool
     ) -> [DifferenceRegion] {
         guard bands.contains(where: { !$0.cells.isEmpty }) else { return [] }
-        let columns = (width + cellSize - 1) / cellSize
-        let rows = (height + cellSize - 1) / cellSize
+        let firstColumn = differing.x / cellSize, firstRow = differing.y / cellSize
+        let columns = (differing.maxX - 1) / cellSize - firstColumn + 1
+        let rows = (differing.maxY - 1) / cellSize - firstRow + 1
         var grid = [Cell](repeating: Cell(), count: columns * rows)
         for band in bands where !band.cells.isEmpty {
-            for (offset, cell) in band.cells.enumerated() where cell.count > 0 {
-                grid[band.firstCellRow * columns + offset].merge(cell)
+            let bandRows = band.cells.count / band.columns
+            for localRow in 0..<bandRows {
+                let row = band.firstCellRow + localRow - firstRow
+                guard row >= 0, row < rows else { continue }
+                let source = localRow * band.columns + firstColumn
+                for column in 0..<columns where band.cells[source + column].count > 0 {
+                    grid[row * columns + column].merge(band.cells[source + column])
+                }
             }
         }
 

@@ -20,6 +20,15 @@ enum ShiftExplainer {
             && within(first, around: x, y, in: detector.second, stride: detector.secondStride, detector: detector)
     }
 
+    /// Whether each channel of `word` is within ``slack`` of `other`'s.
+    @inline(__always)
+    private static func close(_ word: UInt32, _ other: UInt32) -> Bool {
+        let (r, g, b, a) = PixelWord.channels(word)
+        let (r2, g2, b2, a2) = PixelWord.channels(other)
+        return abs(Int32(r) - Int32(r2)) <= slack && abs(Int32(g) - Int32(g2)) <= slack
+            && abs(Int32(b) - Int32(b2)) <= slack && abs(Int32(a) - Int32(a2)) <= slack
+    }
+
     /// Whether each channel of `word` lies within the range of the 3 × 3 neighbourhood of
     /// (x, y) in `image`, widened by ``slack``.
     @inline(__always)
@@ -28,6 +37,18 @@ enum ShiftExplainer {
     ) -> Bool {
         let x0 = max(x - 1, 0), x1 = min(x + 1, detector.width - 1)
         let y0 = max(y - 1, 0), y1 = min(y + 1, detector.height - 1)
+        // Inside a flat area (the common case within a changed block) the range is one colour:
+        // word compares decide, with no channel arithmetic.
+        let center = image[y * stride + x]
+        var flat = true
+        flatCheck: for ny in y0...y1 {
+            let row = image + ny * stride
+            for nx in x0...x1 where row[nx] != center {
+                flat = false
+                break flatCheck
+            }
+        }
+        if flat { return close(word, center) }
         var low: (Int32, Int32, Int32, Int32) = (255, 255, 255, 255)
         var high: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
         for ny in y0...y1 {
