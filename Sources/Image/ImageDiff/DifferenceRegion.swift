@@ -27,13 +27,16 @@ public struct DifferenceRegion: Sendable, Equatable, Codable {
         self.isVisible = isVisible
     }
 
+    /// `pt`, or `px` at a scale of 1, where points are pixels.
+    static func unit(scale: Double) -> String { scale == 1 ? "px" : "pt" }
+
     /// `x 24, y 118, 180 × 22 pt`: the bounds in points at `scale` pixels a point, rounded to whole
     /// points (in pixels, `px`, at a scale of 1).
     public func description(scale: Double) -> String {
         func points(_ pixels: Int) -> String { "\(Int((Double(pixels) / scale).rounded()))" }
         let width = max(1, Int((Double(bounds.width) / scale).rounded()))
         let height = max(1, Int((Double(bounds.height) / scale).rounded()))
-        let unit = scale == 1 ? "px" : "pt"
+        let unit = Self.unit(scale: scale)
         return "x \(points(bounds.x)), y \(points(bounds.y)), \(width) × \(height) \(unit)"
     }
 }

@@ -103,10 +103,9 @@ public struct ImageComparator: Sendable {
         for tally in tallies.value { total.merge(tally) }
         var regions: [DifferenceRegion] = []
         if let rule = options.visibleChange, geometry.isSameSize, let differing = total.bounds.rect {
-            let minimum = rule.minimumPixels
             regions = RegionGrid.regions(
-                bands: regionBands.value.compactMap { $0 }, cellSize: rule.cellSize, within: differing
-            ) { count, _ in count >= minimum }
+                bands: regionBands.value.compactMap { $0 }, cellSize: rule.cellSize, within: differing,
+                minimumPixels: rule.minimumPixels)
         }
         if let diff {
             let thickness = max(2, Int((options.visibleChange?.scale ?? 1).rounded()))
@@ -159,7 +158,7 @@ public struct ImageComparator: Sendable {
         let scale = options.visibleChange?.scale ?? 1
         let visible = regions.filter(\.isVisible)
         if let first = visible.first, let rule = options.visibleChange {
-            let size = "\(rule.size.formatted2) × \(rule.size.formatted2) \(scale == 1 ? "px" : "pt")"
+            let size = "\(rule.size.formatted2) × \(rule.size.formatted2) \(DifferenceRegion.unit(scale: scale))"
             let listed = visible.prefix(Self.namedRegions).map { $0.description(scale: scale) }.joined(separator: "; ")
             let more = visible.count > Self.namedRegions ? "; and \(visible.count - Self.namedRegions) more" : ""
             reasons.append(visible.count == 1

@@ -78,10 +78,11 @@ struct RegionGrid {
         }
     }
 
-    /// The regions of the bands' pixels, largest first, each marked visible or not. `within` is
-    /// the bounds of every differing pixel: the regions are joined on a grid of that area only.
+    /// The regions of the bands' pixels, largest first, each visible when it holds at least
+    /// `minimumPixels`. `within` is the bounds of every differing pixel: the regions are joined
+    /// on a grid of that area only.
     static func regions(
-        bands: [Band], cellSize: Int, within differing: PixelRect, isVisible: (_ pixelCount: Int, _ bounds: PixelRect) -> Bool
+        bands: [Band], cellSize: Int, within differing: PixelRect, minimumPixels: Int
     ) -> [DifferenceRegion] {
         guard bands.contains(where: { !$0.cells.isEmpty }) else { return [] }
         let firstColumn = differing.x / cellSize, firstRow = differing.y / cellSize
@@ -127,7 +128,7 @@ struct RegionGrid {
             guard let bounds = region.bounds.rect else { continue }
             let count = Int(region.count)
             regions.append(DifferenceRegion(
-                bounds: bounds, pixelCount: count, maxDeltaE: Double(region.maxDeltaE), isVisible: isVisible(count, bounds)))
+                bounds: bounds, pixelCount: count, maxDeltaE: Double(region.maxDeltaE), isVisible: count >= minimumPixels))
         }
         return regions.sorted { ($0.isVisible ? 1 : 0, $0.pixelCount, -$0.bounds.y) > ($1.isVisible ? 1 : 0, $1.pixelCount, -$1.bounds.y) }
     }
