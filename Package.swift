@@ -6,7 +6,7 @@ import PackageDescription
 // ARCHITECTURE.md draws the graph and says where new drivers, strategies and commands go.
 //
 //   Internal  PyramidIO, TraitSupport, LoopbackServer, CZlib: shared helpers, `package` only
-//   Engines   PyramidImage, PNGCodec, ImageDiff, PyramidJSON, MockModel, TestEventStream: no outside dependency
+//   Engines   PyramidImage, PNGCodec, ImageDiff, PyramidJSON, MockModel, TestEventStream, XCResult: no outside dependency
 //   Libraries VisualTestingCore, VisualTesting (+ its macros), WebDriver, MockGen, Scenario,
 //             LivingSpec, HTTPStubsCore, HTTPStubs, HTTPStubsServer, UITesting
 //   Adapters  ChromiumRenderer, UITestingWeb, UITestingXCUITest, PyramidMocksPlugin
@@ -61,7 +61,7 @@ let package = Package(
         // Given/When/Then scenarios and deterministic async helpers.
         .library(name: "Scenario", targets: ["Scenario"]),
         // The living spec: test runs read from event streams and XCTest output, written as documents.
-        .library(name: "LivingSpec", targets: ["TestEventStream", "LivingSpec"]),
+        .library(name: "LivingSpec", targets: ["TestEventStream", "XCResult", "LivingSpec"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
@@ -104,6 +104,10 @@ let package = Package(
         // The one JSON value: stub bodies and mappings, WebDriver's commands (re-exported by both).
         .target(name: "PyramidJSON", dependencies: ["PyramidIO"], path: source("JSON", "PyramidJSON"), swiftSettings: strict),
         .target(name: "TestEventStream", dependencies: ["PyramidIO"], path: source("Spec", "TestEventStream"), swiftSettings: strict),
+        // Xcode's result bundles (their SQLite database, or xcresulttool's JSON) as a TestRun.
+        .target(
+            name: "XCResult", dependencies: ["TestEventStream", "PyramidJSON", "PyramidIO"],
+            path: source("Spec", "XCResult"), swiftSettings: strict),
 
         // MARK: Libraries: what test targets import.
 
@@ -216,7 +220,7 @@ let package = Package(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo", "MocksCommand",
-                "LivingSpec", "TestEventStream", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
+                "LivingSpec", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: source("Tools", "PyramidCLI"),
@@ -340,6 +344,9 @@ let package = Package(
         .testTarget(
             name: "TestEventStreamTests", dependencies: ["TestEventStream"],
             path: tests("Spec", "TestEventStreamTests"), swiftSettings: strict),
+        .testTarget(
+            name: "XCResultTests", dependencies: ["PyramidTestSupport", "XCResult", "TestEventStream", "LivingSpec", "PyramidIO"],
+            path: tests("Spec", "XCResultTests"), swiftSettings: strict),
         .testTarget(
             name: "LivingSpecTests", dependencies: ["PyramidTestSupport", "LivingSpec", "TestEventStream"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),

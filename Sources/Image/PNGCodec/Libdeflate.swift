@@ -1,15 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PyramidIO
 
 /// libdeflate, the whole-buffer DEFLATE library, found on the system when first needed.
 ///
 /// PNG decoding knows its output size before it inflates a byte, which is libdeflate's
 /// whole-buffer model, and libdeflate inflates two to three times as fast as zlib and checks
 /// CRC-32 and Adler-32 with SIMD. It is loaded with `dlopen` rather than linked because a
-/// system-library target would need its header (Debian's `libdeflate-dev`) to *build*, and
+/// system-library target would need its header (Debian's `libdeflate-dev`) to *build* (see `DynamicLibrary`), and
 /// `swift run pyramid demo` must build on a machine with only Swift before its installer can
 /// run. The shared library itself (`libdeflate0`) is on every Debian with libtiff, and
 /// `scripts/test` and the demo install `libdeflate-dev` where it is missing.
@@ -51,25 +47,21 @@ struct Libdeflate: @unchecked Sendable {
 
     /// Loads the first candidate that has every function this codec calls.
     static func load(candidates: [String]) -> Libdeflate? {
-        for name in candidates {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
-            func symbol<T>(_ symbolName: String, as type: T.Type) -> T? {
-                dlsym(handle, symbolName).map { unsafeBitCast($0, to: type) }
-            }
-            if let alloc = symbol("libdeflate_alloc_decompressor", as: AllocDecompressor.self),
-               let free = symbol("libdeflate_free_decompressor", as: FreeDecompressor.self),
-               let inflate = symbol("libdeflate_deflate_decompress_ex", as: DeflateDecompressEx.self),
-               let inflateZlib = symbol("libdeflate_zlib_decompress_ex", as: DeflateDecompressEx.self),
-               let adler = symbol("libdeflate_adler32", as: Checksum.self),
-               let crc = symbol("libdeflate_crc32", as: Checksum.self) {
-                // The handle stays open for the life of the process: the functions are kept.
-                return Libdeflate(
-                    allocDecompressor: alloc, freeDecompressor: free, deflateDecompressEx: inflate, zlibDecompressEx: inflateZlib,
-                    adler32: adler, crc32: crc, library: name)
-            }
-            dlclose(handle)
-        }
-        return nil
+        let names = [
+            "libdeflate_alloc_decompressor", "libdeflate_free_decompressor", "libdeflate_deflate_decompress_ex",
+            "libdeflate_zlib_decompress_ex", "libdeflate_adler32", "libdeflate_crc32",
+        ]
+        guard let library = DynamicLibrary.open(candidates, requiring: names),
+              let alloc = library.function(names[0], as: AllocDecompressor.self),
+              let free = library.function(names[1], as: FreeDecompressor.self),
+              let inflate = library.function(names[2], as: DeflateDecompressEx.self),
+              let inflateZlib = library.function(names[3], as: DeflateDecompressEx.self),
+              let adler = library.function(names[4], as: Checksum.self),
+              let crc = library.function(names[5], as: Checksum.self)
+        else { return nil }
+        return Libdeflate(
+            allocDecompressor: alloc, freeDecompressor: free, deflateDecompressEx: inflate, zlibDecompressEx: inflateZlib,
+            adler32: adler, crc32: crc, library: library.name)
     }
 
     /// Inflates `input` into `output`, which bounds what may be written: raw DEFLATE, or a whole

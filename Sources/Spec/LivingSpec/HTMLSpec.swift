@@ -29,6 +29,18 @@ public enum HTMLSpec {
 
             """
         out.reserveCapacity(run.counts.total * 600)
+        let flaky = LocatedTest.all(in: run).filter { $0.test.outcome == .flaky }
+        if !flaky.isEmpty {
+            out += "<section class=\"flaky\"><h2>Flaky</h2><ul>\n"
+            for entry in flaky {
+                out += "<li>\(mark(Outcome.flaky)) \(escape(entry.breadcrumb))"
+                if let testCase = entry.test.cases.first(where: { $0.outcome == .flaky }) {
+                    out += " — \(escape(SpecText.flakyHistory(testCase)))"
+                }
+                out += "</li>\n"
+            }
+            out += "</ul></section>\n"
+        }
         let report = PyramidReport(run: run, classifier: pyramid, target: target, isPartial: partial)
         if !report.entries.isEmpty {
             let table = report.table
@@ -70,7 +82,7 @@ public enum HTMLSpec {
                 if listOpen { out += "</ul>\n" }
                 listOpen = false
                 let outcome = child.outcome
-                out += "<details class=\"suite \(className(outcome))\"\(outcome == .failed ? " open" : "")>"
+                out += "<details class=\"suite \(className(outcome))\"\(outcome == .failed || outcome == .flaky ? " open" : "")>"
                 out += "<summary>\(mark(outcome)) \(escape(child.title))</summary>\n"
                 if !child.issues.isEmpty { renderIssues(child.issues, into: &out) }
                 renderChildren(of: child, into: &out)
@@ -96,7 +108,7 @@ public enum HTMLSpec {
             out += "<ul class=\"cases\">\n"
             for testCase in test.cases {
                 out += "<li class=\"case \(className(testCase.outcome))\">\(mark(testCase.outcome)) "
-                out += "<code>\(escape(testCase.arguments ?? "case"))</code>\n"
+                out += "<code>\(escape(SpecText.caseLabel(testCase)))</code>\n"
                 renderCase(testCase, into: &out)
                 out += "</li>\n"
             }
@@ -108,6 +120,19 @@ public enum HTMLSpec {
     }
 
     private static func renderCase(_ testCase: TestCaseResult, into out: inout String) {
+        // A case run more than once lists each attempt; the last one's steps and issues follow it.
+        if !testCase.earlierAttempts.isEmpty {
+            out += "<ol class=\"attempts\">\n"
+            for (offset, attempt) in testCase.earlierAttempts.enumerated() {
+                out += "<li class=\"attempt \(className(attempt.outcome))\">\(mark(attempt.outcome)) "
+                out += escape(SpecText.attemptHeading(attempt, number: offset + 1, of: testCase.attemptCount))
+                if !attempt.issues.isEmpty { renderIssues(attempt.issues, into: &out) }
+                out += "</li>\n"
+            }
+            let last = SpecText.lastAttemptOutcome(testCase)
+            out += "<li class=\"attempt \(className(last))\">\(mark(last)) \(escape(SpecText.lastAttemptHeading(testCase)))</li>\n"
+            out += "</ol>\n"
+        }
         if !testCase.steps.isEmpty {
             let issuesTellFailure = testCase.issues.contains { $0.kind == .failure }
             out += "<ol class=\"steps\">\n"
@@ -124,6 +149,7 @@ public enum HTMLSpec {
         }
         if !testCase.issues.isEmpty { renderIssues(testCase.issues, into: &out) }
         if let reason = testCase.cancelReason { out += "<p class=\"reason\">cancelled: \(escape(reason))</p>\n" }
+        if let reason = testCase.skipReason { out += "<p class=\"reason\">\(escape(SpecText.skipped(reason)))</p>\n" }
         if !testCase.attachments.isEmpty {
             out += "<ul class=\"attachments\">"
             for attachment in testCase.attachments {
@@ -156,6 +182,7 @@ public enum HTMLSpec {
         case .passed: glyph = "✓"
         case .warning: glyph = "⚠"
         case .knownIssue: glyph = "◆"
+        case .flaky: glyph = "↻"
         case .skipped: glyph = "↷"
         case .cancelled: glyph = "⊘"
         case .failed: glyph = "✗"
@@ -176,6 +203,7 @@ public enum HTMLSpec {
         case .passed: "passed"
         case .warning: "warning"
         case .knownIssue: "known"
+        case .flaky: "flaky"
         case .skipped: "skipped"
         case .cancelled: "cancelled"
         case .failed: "failed"
@@ -201,7 +229,7 @@ public enum HTMLSpec {
         .issue.warning{background:#fff8e5}.issue.known{background:#f0f0ff}
         .issue pre{margin:2px 0;white-space:pre-wrap;font-size:13px}.label{font-size:12px;font-weight:600;text-transform:uppercase}
         .reason{margin:2px 0 2px 20px;color:#6e6e73}.mark{font-weight:700;display:inline-block;width:1.1em}
-        .mark.passed{color:#1a7f37}.mark.failed{color:#d70015}.mark.warning{color:#b25000}.mark.known{color:#5e5ce6}
+        .mark.passed{color:#1a7f37}.mark.failed{color:#d70015}.mark.flaky{color:#c93400}ol.attempts{list-style:none;padding-left:20px;margin:2px 0}.mark.warning{color:#b25000}.mark.known{color:#5e5ce6}
         .mark.skipped,.mark.cancelled{color:#6e6e73}.notes li.error{color:#b00010}
         body:has(#only-failed:checked) li.test:not(.failed),body:has(#only-failed:checked) details.suite:not(.failed){display:none}
         """

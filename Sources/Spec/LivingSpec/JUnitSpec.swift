@@ -28,12 +28,13 @@ public enum JUnitSpec {
         var totals = (tests: 0, failures: 0, skipped: 0)
         for group in groups {
             var suite = ""
-            var counts = (tests: 0, failures: 0, skipped: 0, time: 0.0)
+            var counts = (tests: 0, failures: 0, flakes: 0, skipped: 0, time: 0.0)
             for entry in group.tests {
                 for testCase in cases(of: entry) {
                     counts.tests += 1
                     counts.time += testCase.time
                     if testCase.failed { counts.failures += 1 }
+                    if testCase.flaky { counts.flakes += 1 }
                     if testCase.skipped { counts.skipped += 1 }
                     suite += testCase.xml
                 }
@@ -41,7 +42,7 @@ public enum JUnitSpec {
             totals.tests += counts.tests
             totals.failures += counts.failures
             totals.skipped += counts.skipped
-            body += "  <testsuite name=\"\(escape(group.name))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"0\" skipped=\"\(counts.skipped)\" time=\"\(seconds(counts.time))\">\n"
+            body += "  <testsuite name=\"\(escape(group.name))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"0\" skipped=\"\(counts.skipped)\"\(counts.flakes > 0 ? " flakes=\"\(counts.flakes)\"" : "") time=\"\(seconds(counts.time))\">\n"
             body += suite
             body += "  </testsuite>\n"
         }
@@ -55,6 +56,7 @@ public enum JUnitSpec {
     private struct CaseXML {
         var xml: String
         var failed: Bool
+        var flaky: Bool
         var skipped: Bool
         var time: Double
     }
@@ -66,6 +68,7 @@ public enum JUnitSpec {
         return testCases.enumerated().map { offset, testCase in
             var name = test.title
             if let arguments = testCase.arguments, test.isParameterized || testCase.arguments != nil { name += " (\(arguments))" }
+            if let destination = testCase.destination { name += " [\(destination)]" }
             let time = testCase.duration ?? (testCases.count == 1 ? test.duration ?? 0 : 0)
             var xml = "    <testcase name=\"\(escape(name))\" classname=\"\(className)\" time=\"\(seconds(time))\""
             if let place = test.place { xml += " file=\"\(escape(place.fileID))\" line=\"\(place.line)\"" }
@@ -77,12 +80,23 @@ public enum JUnitSpec {
             // Issues on the test itself belong to its first case, so they are reported once.
             let issues = testCase.issues + (offset == 0 ? test.issues : [])
             let failures = issues.filter { $0.kind == .failure }
-            if let first = failures.first {
-                let text = failures.map(SpecText.issueText).joined(separator: "\n")
-                xml += "      <failure message=\"\(Markup.escapeAttribute(first.message))\" type=\"failure\">\(escape(text))</failure>\n"
+            // Maven Surefire's rerun format: a case that passed on a rerun has a <flakyFailure>
+            // for each failed attempt and no <failure>; one that never passed has its first
+            // failure as <failure> and each later one as <rerunFailure>.
+            let attempts = testCase.earlierAttempts.map { $0.issues.filter { $0.kind == .failure } } + [failures]
+            let failedAttempts = attempts.filter { !$0.isEmpty }
+            let flaky = testCase.outcome == .flaky
+            if !flaky, let first = failedAttempts.first {
+                let text = first.map(SpecText.issueText).joined(separator: "\n")
+                xml += "      <failure message=\"\(Markup.escapeAttribute(first[0].message))\" type=\"failure\">\(escape(text))</failure>\n"
+            }
+            for attempt in flaky ? failedAttempts : Array(failedAttempts.dropFirst()) {
+                let element = flaky ? "flakyFailure" : "rerunFailure"
+                let text = attempt.map(SpecText.issueText).joined(separator: "\n")
+                xml += "      <\(element) message=\"\(Markup.escapeAttribute(attempt[0].message))\" type=\"failure\"><stackTrace>\(escape(text))</stackTrace></\(element)>\n"
             }
             var skipped = false
-            if let reason = test.skipReason {
+            if let reason = test.skipReason ?? testCase.skipReason {
                 xml += "      <skipped message=\"\(escape(SpecText.skipped(reason) == "skipped" ? "skipped" : reason))\"/>\n"
                 skipped = true
             } else if failures.isEmpty, let reason = testCase.cancelReason ?? test.cancelReason {
@@ -97,7 +111,7 @@ public enum JUnitSpec {
             lines += testCase.attachments.map { "attachment: \($0.name)" + ($0.path.map { " (\($0))" } ?? "") }
             if !lines.isEmpty { xml += "      <system-out>\(escape(lines.joined(separator: "\n")))</system-out>\n" }
             xml += "    </testcase>\n"
-            return CaseXML(xml: xml, failed: !failures.isEmpty, skipped: skipped, time: time)
+            return CaseXML(xml: xml, failed: !failures.isEmpty, flaky: flaky, skipped: skipped, time: time)
         }
     }
 

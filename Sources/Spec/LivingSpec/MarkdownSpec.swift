@@ -29,6 +29,22 @@ public enum MarkdownSpec {
             out += "\n"
         }
 
+        let flaky = LocatedTest.all(in: run).filter { $0.test.outcome == .flaky }
+        if !flaky.isEmpty {
+            out += "## Flaky\n\n"
+            for entry in flaky {
+                out += "- 🔁 \(escape(entry.breadcrumb))"
+                if let testCase = entry.test.cases.first(where: { $0.outcome == .flaky }) {
+                    out += " — \(escape(SpecText.flakyHistory(testCase)))"
+                    if let issue = testCase.earlierAttempts.flatMap(\.issues).first(where: { $0.kind == .failure }) {
+                        out += ": \(escape(SpecText.issueLine(issue)))"
+                    }
+                }
+                out += "\n"
+            }
+            out += "\n"
+        }
+
         let report = PyramidReport(run: run, classifier: pyramid, target: target, isPartial: partial)
         if !report.entries.isEmpty {
             let table = report.table
@@ -86,7 +102,7 @@ public enum MarkdownSpec {
         for issue in test.issues { renderIssue(issue, indent: "  ", into: &out) }
         if test.isParameterized || test.cases.count > 1 {
             for testCase in test.cases {
-                out += "  - \(SpecText.symbol(testCase.outcome)) \(escape(testCase.arguments ?? "case"))\n"
+                out += "  - \(SpecText.symbol(testCase.outcome)) \(escape(SpecText.caseLabel(testCase)))\n"
                 renderCase(testCase, indent: "    ", into: &out)
             }
         } else if let only = test.cases.first {
@@ -95,6 +111,16 @@ public enum MarkdownSpec {
     }
 
     private static func renderCase(_ testCase: TestCaseResult, indent: String, into out: inout String) {
+        // A case run more than once lists each attempt, the last one's steps and issues under it.
+        var indent = indent
+        if !testCase.earlierAttempts.isEmpty {
+            for (offset, attempt) in testCase.earlierAttempts.enumerated() {
+                out += "\(indent)- \(SpecText.symbol(attempt.outcome)) \(escape(SpecText.attemptHeading(attempt, number: offset + 1, of: testCase.attemptCount)))\n"
+                for issue in attempt.issues { renderIssue(issue, indent: indent + "  ", into: &out) }
+            }
+            out += "\(indent)- \(SpecText.symbol(SpecText.lastAttemptOutcome(testCase))) \(escape(SpecText.lastAttemptHeading(testCase)))\n"
+            indent += "  "
+        }
         // A failing issue already says what failed and names its step; a step's own failure
         // text is shown only when no issue does.
         let issuesTellFailure = testCase.issues.contains { $0.kind == .failure }
@@ -108,6 +134,7 @@ public enum MarkdownSpec {
         }
         for issue in testCase.issues { renderIssue(issue, indent: indent, into: &out) }
         if let reason = testCase.cancelReason { out += "\(indent)- 🚫 cancelled: \(escape(reason))\n" }
+        if let reason = testCase.skipReason { out += "\(indent)- ⏭️ \(escape(SpecText.skipped(reason)))\n" }
         for attachment in testCase.attachments { out += "\(indent)- 📎 \(escape(attachment.name))\n" }
     }
 

@@ -9,6 +9,7 @@ enum SpecText {
         case .passed: "✅"
         case .warning: "⚠️"
         case .knownIssue: "🐞"
+        case .flaky: "🔁"
         case .skipped: "⏭️"
         case .cancelled: "🚫"
         case .failed: "❌"
@@ -79,6 +80,40 @@ enum SpecText {
 
     static func isMultiline(_ issue: IssueRecord) -> Bool {
         issue.message.contains("\n") || issue.details.contains { $0.contains("\n") }
+    }
+
+    /// What a case of a test is called in a list of its cases: its arguments and where it ran,
+    /// or "case" when it has neither.
+    static func caseLabel(_ testCase: TestCaseResult) -> String {
+        let parts = [testCase.arguments, testCase.destination].compactMap { $0 }
+        return parts.isEmpty ? "case" : parts.joined(separator: " · ")
+    }
+
+    /// "attempt 1 of 3: failed", for an earlier attempt of a case that ran `count` times.
+    static func attemptHeading(_ attempt: TestAttempt, number: Int, of count: Int) -> String {
+        var text = "attempt \(number) of \(count): \(attempt.outcome.label)"
+        if let duration = attempt.duration { text += " in \(Self.duration(duration))" }
+        return text
+    }
+
+    /// How a case's last attempt ended: a flaky case's last attempt passed.
+    static func lastAttemptOutcome(_ testCase: TestCaseResult) -> Outcome {
+        testCase.outcome == .flaky ? .passed : testCase.outcome
+    }
+
+    /// "attempt 3 of 3: passed in 12 ms", for the last attempt of a case run more than once.
+    static func lastAttemptHeading(_ testCase: TestCaseResult) -> String {
+        var text = "attempt \(testCase.attemptCount) of \(testCase.attemptCount): \(lastAttemptOutcome(testCase).label)"
+        if let duration = testCase.duration { text += " in \(Self.duration(duration))" }
+        return text
+    }
+
+    /// "failed on attempts 1 and 2, passed on attempt 3": a flaky case's history in a line.
+    static func flakyHistory(_ testCase: TestCaseResult) -> String {
+        let failed = testCase.earlierAttempts.enumerated().filter { $0.element.outcome == .failed }.map { $0.offset + 1 }
+        let numbers = failed.count == 1 ? "attempt \(failed[0])"
+            : "attempts " + failed.dropLast().map(String.init).joined(separator: ", ") + " and \(failed.last!)"
+        return "failed on \(numbers), passed on attempt \(testCase.attemptCount)"
     }
 
     /// The framework's name as the spec marks a test with it.

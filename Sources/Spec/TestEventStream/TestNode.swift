@@ -42,6 +42,9 @@ public struct TestNode: Sendable {
     public var duration: Double?
     /// The library that ran it: Swift Testing unless an XCTest result put it here.
     public var framework: TestFramework
+    /// For a module read from an Xcode result bundle: the kind of test bundle Xcode gave it
+    /// (`UI` for a UI test target). Nil when the run did not say.
+    public var bundleKind: TestBundleKind?
 
     /// A node with no children or results yet.
     public init(id: String, kind: Kind, name: String, framework: TestFramework = .swiftTesting) {
@@ -59,6 +62,7 @@ public struct TestNode: Sendable {
         self.skipReason = nil
         self.cancelReason = nil
         self.duration = nil
+        self.bundleKind = nil
     }
 
     /// The name to show: the display name, or the source name.
@@ -111,8 +115,20 @@ public struct TestCaseResult: Sendable {
     public var attachments: [AttachmentRecord]
     /// Why it was cancelled, when it was.
     public var cancelReason: String?
+    /// Why this case was skipped (empty when it gave no reason), when only it was: a test
+    /// skipped whole says so in ``TestNode/skipReason``.
+    public var skipReason: String?
     /// Seconds, when the run said.
     public var duration: Double?
+    /// When it started, in seconds since 1970, when the run said.
+    public var startedAt: Double?
+    /// Where it ran, when the run ran the same test in several places: the device and test
+    /// plan configuration ("iPhone 16 Pro · iOS 18.2 · MyConfig"). Nil for a run with one.
+    public var destination: String?
+    /// The attempts before this one, first first, when the case was run again after failing
+    /// (Xcode's "retry on failure", `pyramid spec --retries`). The case's own issues and
+    /// duration are its last attempt's.
+    public var earlierAttempts: [TestAttempt]
 
     /// A case not yet run, with its arguments (nil for a test without arguments).
     public init(arguments: String?) {
@@ -121,14 +137,25 @@ public struct TestCaseResult: Sendable {
         self.steps = []
         self.attachments = []
         self.cancelReason = nil
+        self.skipReason = nil
         self.duration = nil
+        self.startedAt = nil
+        self.destination = nil
+        self.earlierAttempts = []
     }
 
-    /// How the case ended.
+    /// How the case ended: as its last attempt did, except that a case that passed only after
+    /// failing is ``Outcome/flaky``.
     public var outcome: Outcome {
         if cancelReason != nil { return max(.cancelled, IssueRecord.outcome(of: issues)) }
-        return IssueRecord.outcome(of: issues)
+        let last = IssueRecord.outcome(of: issues)
+        if skipReason != nil, last != .failed { return .skipped }
+        if last < .flaky, earlierAttempts.contains(where: { $0.outcome == .failed }) { return .flaky }
+        return last
     }
+
+    /// How many times it ran: its earlier attempts and the last one.
+    public var attemptCount: Int { earlierAttempts.count + 1 }
 }
 
 /// An issue as the stream recorded it.
@@ -181,10 +208,13 @@ public struct AttachmentRecord: Sendable, Equatable {
     public var name: String
     /// Where the run saved it, if it did.
     public var path: String?
+    /// Its type, when the run said: a uniform type identifier such as `public.png`.
+    public var type: String?
 
-    /// An attachment named `name`, saved at `path` when the run saved it.
-    public init(name: String, path: String?) {
+    /// An attachment named `name`, saved at `path` when the run saved it, of `type` when known.
+    public init(name: String, path: String?, type: String? = nil) {
         self.name = name
         self.path = path
+        self.type = type
     }
 }

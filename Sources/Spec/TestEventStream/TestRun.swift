@@ -94,6 +94,9 @@ public enum Outcome: Int, Sendable, Comparable, CaseIterable {
     case warning
     /// Passed, with a known issue recorded.
     case knownIssue
+    /// It failed, then passed when it was run again: not a failure of the run (unless the team
+    /// says so), but not to be trusted either.
+    case flaky
     /// It was skipped and did not run.
     case skipped
     /// The test was cancelled before it finished.
@@ -109,6 +112,7 @@ public enum Outcome: Int, Sendable, Comparable, CaseIterable {
         case .passed: "passed"
         case .warning: "passed with warnings"
         case .knownIssue: "known issue"
+        case .flaky: "flaky"
         case .skipped: "skipped"
         case .cancelled: "cancelled"
         case .failed: "failed"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LivingSpec
 import TestEventStream
+import XCResult
 import PyramidIO
 
 /// `pyramid spec`: the living specification, built from a real Swift Testing run.
@@ -32,6 +33,19 @@ struct SpecCommand: ParsableCommand {
 
     @Option(help: "Read this event-stream file instead of running the tests.")
     var eventStream: String?
+
+    @Option(name: .customLong("xcresult"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Read these Xcode result bundles (.xcresult, Xcode 16 or later) instead of running the tests; several become one run.",
+        valueName: "bundle"))
+    var xcresults: [String] = []
+
+    @Option(name: .customLong("xcresult-json"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Read what `xcrun xcresulttool get test-results tests --format json` printed, instead of a bundle.",
+        valueName: "file"))
+    var xcresultJSON: [String] = []
+
+    @Flag(help: "Fail the run (exit 1) when a test passed only on a retry.")
+    var failOnFlaky = false
 
     @Option(help: "Where to look for attachments the stream names, when they are not where it says.")
     var attachments: String?
@@ -86,6 +100,13 @@ struct SpecCommand: ParsableCommand {
         if sharding.shard != nil, eventStream != nil {
             throw ValidationError("--shard runs the tests; it cannot be used with --event-stream")
         }
+        let readsBundles = !xcresults.isEmpty || !xcresultJSON.isEmpty
+        if readsBundles, !xcresults.isEmpty, !xcresultJSON.isEmpty {
+            throw ValidationError("--xcresult and --xcresult-json read the same results two ways; give one of them")
+        }
+        if readsBundles, eventStream != nil || xunit != nil || xctestOutput != nil || sharding.shard != nil || !filters.isEmpty {
+            throw ValidationError("--xcresult and --xcresult-json read a finished Xcode run; they cannot be used with --event-stream, --xunit, --xctest-output, --filter or --shard")
+        }
     }
 
     /// `--level` options as target → level.
@@ -108,6 +129,7 @@ struct SpecCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !xcresults.isEmpty || !xcresultJSON.isEmpty { return try runFromXcode() }
         var attachmentsFolder = attachments
         let streamPath: String
         var testStatus: Int32 = 0
@@ -164,9 +186,35 @@ struct SpecCommand: ParsableCommand {
         }
         if jobSummary { try appendJobSummary(document.markdown) }
 
+        try finish(document, written: written, source: streamPath, testStatus: testStatus)
+    }
+
+    /// The spec of a finished Xcode run: its result bundles, or xcresulttool's JSON of them.
+    private func runFromXcode() throws {
+        var document: SpecDocument
+        do {
+            let run = xcresults.isEmpty ? try XCResultBundle.read(json: xcresultJSON) : try XCResultBundle.read(bundles: xcresults)
+            document = SpecDocument(run: run, title: title)
+        } catch {
+            throw CommandFailure.library(error)
+        }
+        document.pyramid = PyramidClassifier(targetLevels: try targetLevels())
+        document.pyramidTarget = target.parsed
+        let defaults = SpecDocument.Destinations.folder(output)
+        let destinations = SpecDocument.Destinations(
+            markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
+        let written: [String]
+        do { written = try document.write(to: destinations) } catch { throw CommandFailure.library(error) }
+        if jobSummary { try appendJobSummary(document.markdown) }
+        try finish(document, written: written, source: (xcresults + xcresultJSON).joined(separator: ", "), testStatus: 0)
+    }
+
+    /// Prints the summary and the pyramid, and exits as the run ended: 2 when part of it could
+    /// not be read, 1 when a test failed (or was flaky, with --fail-on-flaky).
+    private func finish(_ document: SpecDocument, written: [String], source: String, testStatus: Int32) throws {
         let run = document.run
         for diagnostic in run.diagnostics {
-            FileHandle.standardError.write(Data("\(streamPath): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
+            FileHandle.standardError.write(Data("\(source): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }
         print("\(title): \(document.summaryLine)")
         for line in document.pyramidReport.lines { print(line) }
@@ -174,6 +222,10 @@ struct SpecCommand: ParsableCommand {
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
         if run.counts[.failed] > 0 || testStatus != 0 { throw ExitCode(1) }
+        if failOnFlaky, run.counts[.flaky] > 0 {
+            FileHandle.standardError.write(Data("\(counted(run.counts[.flaky], "test")) passed only when run again, and --fail-on-flaky is set\n".utf8))
+            throw ExitCode(1)
+        }
     }
 
     private func appendJobSummary(_ markdown: String) throws {

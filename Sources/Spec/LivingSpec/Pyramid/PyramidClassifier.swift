@@ -4,7 +4,9 @@ public import TestEventStream
 /// 1. A tag named after a level (`unit`, `integration`, `snapshot`, `ui`; any case) on the test,
 ///    or on the nearest suite above it that has one: `@Suite(.tags(.ui))`.
 /// 2. The level given for its target (test module): `pyramid spec --level ShopUITests=ui`.
-/// 3. Its target's name: ending in `UITests` is UI, in `SnapshotTests` snapshot, in
+/// 3. The kind of test bundle Xcode gave its target, for a run read from a result bundle: a
+///    UI test bundle is UI.
+/// 4. Its target's name: ending in `UITests` is UI, in `SnapshotTests` snapshot, in
 ///    `IntegrationTests` integration. Any other target is unit.
 public struct PyramidClassifier: Sendable {
     /// Levels given per target, checked after tags.
@@ -23,6 +25,8 @@ public struct PyramidClassifier: Sendable {
         case targetOption(String)
         /// The target's name.
         case targetName(String)
+        /// The target is a UI test bundle, as Xcode's result bundle says.
+        case bundleKind(String)
         /// No rule matched: unit.
         case `default`(String)
 
@@ -31,19 +35,24 @@ public struct PyramidClassifier: Sendable {
             case .tag(let tag, let node): "tag .\(tag) on \(node)"
             case .targetOption(let target): "--level \(target)"
             case .targetName(let target): "target name \(target)"
+            case .bundleKind(let target): "\(target) is a UI test bundle"
             case .default(let target): "target \(target) (unit by default)"
             }
         }
     }
 
-    /// The level of `test`, given the suites above it (outermost first) and its module's name.
-    public func level(of test: TestNode, suites: [TestNode], module: String) -> (level: PyramidLevel, reason: Reason) {
+    /// The level of `test`, given the suites above it (outermost first), its module's name and,
+    /// for a run from an Xcode result bundle, the kind of test bundle its module is.
+    public func level(
+        of test: TestNode, suites: [TestNode], module: String, bundleKind: TestBundleKind? = nil
+    ) -> (level: PyramidLevel, reason: Reason) {
         for node in [test] + suites.reversed() {
             for tag in node.tags {
                 if let level = Self.level(named: tag) { return (level, .tag(tag, on: node.title)) }
             }
         }
         if let level = targetLevels[module] { return (level, .targetOption(module)) }
+        if bundleKind == .ui { return (.ui, .bundleKind(module)) }
         if module.hasSuffix("UITests") { return (.ui, .targetName(module)) }
         if module.hasSuffix("SnapshotTests") { return (.snapshot, .targetName(module)) }
         if module.hasSuffix("IntegrationTests") { return (.integration, .targetName(module)) }

@@ -22,6 +22,8 @@ public struct PyramidReport: Sendable {
         public var duration: Double?
         /// The first failure's message, for a failed test.
         public var failure: String?
+        /// For a flaky test: which attempts failed and which passed.
+        public var flakyHistory: String?
     }
 
     /// One level's totals.
@@ -32,6 +34,8 @@ public struct PyramidReport: Sendable {
         public var tests: Int
         /// Its tests that failed.
         public var failed: Int
+        /// Its tests that failed and then passed when run again: among ``tests``, not ``failed``.
+        public var flaky: Int = 0
         /// Its tests that were skipped, not among ``tests``.
         public var skipped: Int
         /// The sum of its tests' durations: test time, not wall time (tests run in parallel).
@@ -55,23 +59,24 @@ public struct PyramidReport: Sendable {
         self.target = target
         self.isPartial = isPartial
         var entries: [Entry] = []
-        func walk(_ node: TestNode, suites: [TestNode], module: String) {
+        func walk(_ node: TestNode, suites: [TestNode], module: String, bundleKind: TestBundleKind?) {
             switch node.kind {
             case .function:
-                let (level, reason) = classifier.level(of: node, suites: suites, module: module)
+                let (level, reason) = classifier.level(of: node, suites: suites, module: module, bundleKind: bundleKind)
                 let path = (suites.map(\.title) + [node.title]).joined(separator: " › ")
                 let failure = node.outcome == .failed
                     ? (node.issues + node.cases.flatMap(\.issues)).first { $0.kind == .failure }.map(\.message) ?? "failed"
                     : nil
+                let history = node.outcome == .flaky ? node.cases.first { $0.outcome == .flaky }.map(SpecText.flakyHistory) : nil
                 entries.append(Entry(path: path, module: module, level: level, reason: reason, outcome: node.outcome,
-                                     duration: node.duration, failure: failure))
+                                     duration: node.duration, failure: failure, flakyHistory: history))
             case .suite:
-                for child in node.children { walk(child, suites: suites + [node], module: module) }
+                for child in node.children { walk(child, suites: suites + [node], module: module, bundleKind: bundleKind) }
             case .module:
-                for child in node.children { walk(child, suites: suites, module: node.name) }
+                for child in node.children { walk(child, suites: suites, module: node.name, bundleKind: node.bundleKind) }
             }
         }
-        for module in run.modules { walk(module, suites: [], module: module.name) }
+        for module in run.modules { walk(module, suites: [], module: module.name, bundleKind: module.bundleKind) }
         self.entries = entries
     }
 
@@ -83,6 +88,7 @@ public struct PyramidReport: Sendable {
             return Level(
                 level: level, tests: tests.count - skipped,
                 failed: tests.filter { $0.outcome == .failed }.count,
+                flaky: tests.filter { $0.outcome == .flaky }.count,
                 skipped: skipped,
                 seconds: tests.compactMap(\.duration).reduce(0, +))
         }
@@ -91,6 +97,11 @@ public struct PyramidReport: Sendable {
     /// The failed tests, top of the pyramid first (a broken UI test says the most).
     public var failures: [Entry] {
         entries.filter { $0.outcome == .failed }.sorted { $0.level > $1.level }
+    }
+
+    /// The tests that passed only when run again, top of the pyramid first.
+    public var flaky: [Entry] {
+        entries.filter { $0.outcome == .flaky }.sorted { $0.level > $1.level }
     }
 
     /// A level's share of the tests that ran in the ratio (unit, integration and UI), or nil for
@@ -130,21 +141,30 @@ public struct PyramidReport: Sendable {
     /// (level, tests run, failed, skipped, summed test time, share in the ratio, the target's
     /// share; "—" where a level has no share).
     public var table: (header: [String], rows: [[String]]) {
+        // A "Flaky" column only when a test was: most runs have none.
+        let anyFlaky = entries.contains { $0.outcome == .flaky }
         let rows = levels.reversed().map { row in
-            [row.level.title, "\(row.tests)", "\(row.failed)", "\(row.skipped)", String(format: "%.1f s", row.seconds),
-             share(of: row.level).map(percent) ?? "—", target.share(of: row.level).map(percent) ?? "—"]
+            [row.level.title, "\(row.tests)", "\(row.failed)"] + (anyFlaky ? ["\(row.flaky)"] : [])
+                + ["\(row.skipped)", String(format: "%.1f s", row.seconds),
+                   share(of: row.level).map(percent) ?? "—", target.share(of: row.level).map(percent) ?? "—"]
         }
-        return (["Level", "Tests run", "Failed", "Skipped", "Test time", "Share", target == .usual ? "Usual share" : "Target share"], rows)
+        let header = ["Level", "Tests run", "Failed"] + (anyFlaky ? ["Flaky"] : [])
+            + ["Skipped", "Test time", "Share", target == .usual ? "Usual share" : "Target share"]
+        return (header, rows)
     }
 
     /// The report as terminal lines: failures first, then the levels drawn top to bottom as a
     /// pyramid with counts and time, then the shape.
     public var lines: [String] {
         let skipped = entries.filter { $0.outcome == .skipped }.count
+        let flaky = flaky
         var lines = ["Test pyramid: \(counted(entries.count - skipped, "test")) run, \(failures.count) failed"
-            + (skipped > 0 ? ", \(skipped) skipped" : "")]
+            + (flaky.isEmpty ? "" : ", \(flaky.count) flaky") + (skipped > 0 ? ", \(skipped) skipped" : "")]
         for failure in failures {
             lines.append("✘ \(failure.level.title) › \(failure.path) [\(failure.module)]: \(Self.oneLine(failure.failure ?? ""))")
+        }
+        for entry in flaky {
+            lines.append("↻ \(entry.level.title) › \(entry.path) [\(entry.module)]: flaky, \(entry.flakyHistory ?? "passed when run again")")
         }
         let levels = levels
         let anySkipped = levels.contains { $0.skipped > 0 }
