@@ -7,11 +7,11 @@ public import TestEventStream
 /// An Xcode 16+ bundle holds `database.sqlite3`, a plain SQLite database of the whole run;
 /// ``read(bundles:)`` reads it with the system's SQLite. ``read(json:)`` reads what
 /// `xcrun xcresulttool get test-results tests --format json` printed instead. Both give the
-/// same ``TestRun`` the living spec, the pyramid and JUnit are made from, with:
+/// same `TestRun` the living spec, the pyramid and JUnit are made from, with:
 /// - each testable as a module (a UI test bundle's tests at the UI level of the pyramid);
 /// - suites and cases of XCTest and Swift Testing, display names, tags and arguments;
 /// - each repetition of a case as an attempt, so a case that failed and then passed on a retry
-///   is ``Outcome/flaky``;
+///   is `Outcome.flaky`;
 /// - skips with their reasons, issues with their file and line, expected failures as known issues;
 /// - the device and test plan configuration of each case, when the runs had several.
 public enum XCResultBundle {

@@ -1,0 +1,73 @@
+import Foundation
+import PyramidTestSupport
+import Testing
+
+/// `pyramid spec --xcresult` and `--xcresult-json`: an Xcode run's spec, its exit status and its errors.
+@Suite("pyramid spec from Xcode's results")
+struct SpecXcodeCommandTests {
+    let folder = TemporaryFolder("pyramid-xcresult", create: true)
+
+    static var corpus: String? {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/peer-data/xcresult/cases")
+        return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
+    }
+
+    /// xcresulttool's JSON for one passing test and one that failed, then passed on its retry.
+    static let flakyJSON = """
+        {"devices": [{"deviceId": "D1", "deviceName": "iPhone 16", "osVersion": "18.2"}],
+         "testPlanConfigurations": [{"configurationId": "1", "configurationName": "Default"}],
+         "testNodes": [{"name": "Plan", "nodeType": "Test Plan", "result": "Passed", "children": [
+           {"name": "ShopTests", "nodeType": "Unit test bundle", "result": "Passed", "children": [
+             {"name": "CartTests", "nodeType": "Test Suite", "result": "Passed", "children": [
+               {"name": "testTotal()", "nodeIdentifier": "CartTests/testTotal()", "nodeType": "Test Case", "result": "Passed", "duration": "0,01s"},
+               {"name": "testCheckout()", "nodeIdentifier": "CartTests/testCheckout()", "nodeType": "Test Case", "result": "Passed", "children": [
+                 {"name": "Retry 1", "nodeIdentifier": "1", "nodeType": "Repetition", "result": "Failed", "duration": "1s", "children": [
+                   {"name": "CartTests.swift:42: XCTAssertEqual failed: (\\"1\\") is not equal to (\\"2\\")", "nodeType": "Failure Message", "result": "Failed"}]},
+                 {"name": "Retry 2", "nodeIdentifier": "2", "nodeType": "Repetition", "result": "Passed", "duration": "1s"}]}]}]}]}]}
+        """
+
+    @Test("a corpus bundle: the spec's three files, its summary and pyramid, exit 1 for its failures")
+    func bundle() async throws {
+        guard let corpus = Self.corpus else { Issue.record("the xcresult corpus (../shared/peer-data/xcresult) is absent"); return }
+        let run = try await CLI.run([
+            "spec", "--xcresult", corpus + "/Xcode26-Mixed-XCTest-SwiftTesting.xcresult", "--output", folder.path("out"),
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("Living spec: 48 tests — 13 failed, 7 skipped, 28 passed"))
+        #expect(run.stdout.contains("✘ UI › FastlaneTrainerExampleUITests › testBasicNavigation() [FastlaneTrainerExampleUITests]"))
+        for name in ["spec.md", "spec.html", "junit.xml"] {
+            #expect(FileManager.default.fileExists(atPath: folder.path("out/\(name)")))
+        }
+    }
+
+    @Test("a flaky test passes the run, and fails it with --fail-on-flaky")
+    func failOnFlaky() async throws {
+        let json = folder.path("tests.json")
+        try Data(Self.flakyJSON.utf8).write(to: URL(fileURLWithPath: json))
+        let passing = try await CLI.run(["spec", "--xcresult-json", json, "--output", folder.path("a")])
+        #expect(passing.status == 0, "\(passing.stderr)")
+        #expect(passing.stdout.hasPrefix("Living spec: 2 tests — 1 flaky, 1 passed"))
+        #expect(passing.stdout.contains("↻ Unit › CartTests › testCheckout() [ShopTests]: flaky, failed on attempt 1, passed on attempt 2"))
+        let junit = try String(contentsOfFile: folder.path("a/junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<flakyFailure message=\"XCTAssertEqual failed: (&quot;1&quot;) is not equal to (&quot;2&quot;)\" type=\"failure\"><stackTrace>"))
+        let strict = try await CLI.run(["spec", "--xcresult-json", json, "--fail-on-flaky", "--output", folder.path("b")])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("1 test passed only when run again, and --fail-on-flaky is set"))
+    }
+
+    @Test("a bundle that cannot be read: exit 2, a message naming it, nothing written")
+    func badBundle() async throws {
+        let bundle = folder.path("Fresh.xcresult")
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        try Data("<plist/>".utf8).write(to: URL(fileURLWithPath: bundle + "/Info.plist"))
+        let run = try await CLI.run(["spec", "--xcresult", bundle, "--output", folder.path("out")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(bundle): the result bundle has no database.sqlite3"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+        let both = try await CLI.run(["spec", "--xcresult", bundle, "--xcresult-json", bundle, "--output", folder.path("out")])
+        #expect(both.status != 0)
+        #expect(both.stderr.contains("give one of them"))
+    }
+}
