@@ -109,17 +109,18 @@ public enum HTMLSpec {
             for testCase in test.cases {
                 out += "<li class=\"case \(className(testCase.outcome))\">\(mark(testCase.outcome)) "
                 out += "<code>\(escape(SpecText.caseLabel(testCase)))</code>\n"
-                renderCase(testCase, into: &out)
+                renderCase(testCase, skipShown: test.skipReason != nil, into: &out)
                 out += "</li>\n"
             }
             out += "</ul>\n"
         } else if let only = test.cases.first {
-            renderCase(only, into: &out)
+            renderCase(only, skipShown: test.skipReason != nil, into: &out)
         }
         out += "</li>\n"
     }
 
-    private static func renderCase(_ testCase: TestCaseResult, into out: inout String) {
+    /// - Parameter skipShown: the test's heading already says it was skipped, and why.
+    private static func renderCase(_ testCase: TestCaseResult, skipShown: Bool = false, into out: inout String) {
         // A case run more than once lists each attempt; the last one's steps and issues follow it.
         if !testCase.earlierAttempts.isEmpty {
             out += "<ol class=\"attempts\">\n"
@@ -149,7 +150,7 @@ public enum HTMLSpec {
         }
         if !testCase.issues.isEmpty { renderIssues(testCase.issues, into: &out) }
         if let reason = testCase.cancelReason { out += "<p class=\"reason\">cancelled: \(escape(reason))</p>\n" }
-        if let reason = testCase.skipReason { out += "<p class=\"reason\">\(escape(SpecText.skipped(reason)))</p>\n" }
+        if let reason = testCase.skipReason, !skipShown { out += "<p class=\"reason\">\(escape(SpecText.skipped(reason)))</p>\n" }
         if !testCase.attachments.isEmpty {
             out += "<ul class=\"attachments\">"
             for attachment in testCase.attachments {

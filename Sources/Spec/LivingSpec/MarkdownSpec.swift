@@ -103,14 +103,15 @@ public enum MarkdownSpec {
         if test.isParameterized || test.cases.count > 1 {
             for testCase in test.cases {
                 out += "  - \(SpecText.symbol(testCase.outcome)) \(escape(SpecText.caseLabel(testCase)))\n"
-                renderCase(testCase, indent: "    ", into: &out)
+                renderCase(testCase, indent: "    ", skipShown: test.skipReason != nil, into: &out)
             }
         } else if let only = test.cases.first {
-            renderCase(only, indent: "  ", into: &out)
+            renderCase(only, indent: "  ", skipShown: test.skipReason != nil, into: &out)
         }
     }
 
-    private static func renderCase(_ testCase: TestCaseResult, indent: String, into out: inout String) {
+    /// - Parameter skipShown: the test's line already says it was skipped, and why.
+    private static func renderCase(_ testCase: TestCaseResult, indent: String, skipShown: Bool = false, into out: inout String) {
         // A case run more than once lists each attempt, the last one's steps and issues under it.
         var indent = indent
         if !testCase.earlierAttempts.isEmpty {
@@ -134,7 +135,7 @@ public enum MarkdownSpec {
         }
         for issue in testCase.issues { renderIssue(issue, indent: indent, into: &out) }
         if let reason = testCase.cancelReason { out += "\(indent)- 🚫 cancelled: \(escape(reason))\n" }
-        if let reason = testCase.skipReason { out += "\(indent)- ⏭️ \(escape(SpecText.skipped(reason)))\n" }
+        if let reason = testCase.skipReason, !skipShown { out += "\(indent)- ⏭️ \(escape(SpecText.skipped(reason)))\n" }
         for attachment in testCase.attachments { out += "\(indent)- 📎 \(escape(attachment.name))\n" }
     }
 

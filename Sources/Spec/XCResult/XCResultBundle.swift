@@ -18,11 +18,43 @@ public enum XCResultBundle {
     /// Reads one or more bundles (one per device or configuration, say) as one run: the same
     /// test run in two places is one test with a result for each.
     ///
+    /// - Parameters:
+    ///   - paths: The `.xcresult` folders.
+    ///   - attachmentsFolder: Where to extract the attachments whose payloads the bundles hold
+    ///     (their `Data/` folder); nil lists attachments without extracting them.
     /// - Throws: ``XCResultError`` naming the bundle and what was expected of it.
-    public static func read(bundles paths: [String]) throws(XCResultError) -> TestRun {
+    public static func read(bundles paths: [String], attachmentsFolder: String? = nil) throws(XCResultError) -> TestRun {
         var runs: [TestRun] = []
-        for path in paths { runs.append(try readOne(bundle: path)) }
-        return settled(joined(runs))
+        var extractors: [AttachmentExtractor] = []
+        for (index, path) in paths.enumerated() {
+            // Each bundle's attachments in a folder of its own when there are several.
+            let folder = attachmentsFolder.map { paths.count == 1 ? $0 : ($0 as NSString).appendingPathComponent("\(index + 1)") }
+            let extractor = folder.flatMap { AttachmentExtractor(bundle: path, destination: $0) }
+            runs.append(try readOne(bundle: path, extractor: extractor))
+            if let extractor { extractors.append(extractor) }
+        }
+        var run = settled(joined(runs))
+        // Only now, with every bundle read, is anything written.
+        var failed: Set<String> = []
+        for extractor in extractors {
+            failed.formUnion(extractor.extractAll())
+            run.diagnostics += extractor.diagnostics
+        }
+        if !failed.isEmpty { forget(failed, in: &run) }
+        return run
+    }
+
+    /// Attachments whose payloads could not be extracted keep their names but lose their paths.
+    private static func forget(_ paths: Set<String>, in run: inout TestRun) {
+        func visit(_ node: inout TestNode) {
+            for index in node.cases.indices {
+                for at in node.cases[index].attachments.indices where node.cases[index].attachments[at].path.map(paths.contains) == true {
+                    node.cases[index].attachments[at].path = nil
+                }
+            }
+            for index in node.children.indices { visit(&node.children[index]) }
+        }
+        for index in run.modules.indices { visit(&run.modules[index]) }
     }
 
     /// Reads one or more files of `xcresulttool get test-results tests --format json` output as one run.
@@ -52,10 +84,10 @@ public enum XCResultBundle {
         throw XCResultError(.notABundle, path: path)
     }
 
-    private static func readOne(bundle path: String) throws(XCResultError) -> TestRun {
+    private static func readOne(bundle path: String, extractor: AttachmentExtractor?) throws(XCResultError) -> TestRun {
         let database = try databasePath(ofBundle: path)
         do {
-            return try XCResultDatabaseReader(database: SQLiteDatabase(path: database)).read()
+            return try XCResultDatabaseReader(database: SQLiteDatabase(path: database), extractor: extractor).read()
         } catch {
             // Name the bundle the user gave, and the file inside it.
             throw XCResultError(error.reason, path: error.path == database ? database : path)

@@ -10,6 +10,8 @@ import TestEventStream
 /// names it.
 struct XCResultDatabaseReader {
     let database: SQLiteDatabase
+    /// Where attachment payloads go, when the bundle has them.
+    var extractor: AttachmentExtractor?
 
     /// Seconds from 1970 to 2001, Apple's reference date, which the database's times count from.
     static let referenceDate = 978_307_200.0
@@ -49,7 +51,7 @@ struct XCResultDatabaseReader {
         let configurations = try XCResultTable("TestPlanConfigurations", required: ["name"], from: db)
         let attachments = try XCResultTable(
             "Attachments", required: ["name", "activity_fk", "testIssue_fk"],
-            optional: ["uniformTypeIdentifier", "xcResultKitPayloadRefId", "timestamp"], from: db)
+            optional: ["uniformTypeIdentifier", "xcResultKitPayloadRefId", "filenameOverride"], from: db)
         let activities = try XCResultTable("Activities", required: ["testCaseRun_fk", "parent_fk"], optional: ["startTime"], from: db)
 
         // Where each suite run ran: up to its testable run, then its plan run's configuration
@@ -119,8 +121,12 @@ struct XCResultDatabaseReader {
             let owner = run(ofActivity: attachment["activity_fk"].int)
                 ?? issues.row(attachment["testIssue_fk"].int)?["testCaseRun_fk"].int
             guard let owner else { continue }
+            let name = attachment["name"].string ?? "attachment"
+            let path = attachment["xcResultKitPayloadRefId"].string.flatMap { payload in
+                extractor?.plan(payload: payload, name: attachment["filenameOverride"].string ?? name)
+            }
             attachmentsByRun[owner, default: []].append(AttachmentRecord(
-                name: attachment["name"].string ?? "attachment", path: nil, type: attachment["uniformTypeIdentifier"].string))
+                name: name, path: path, type: attachment["uniformTypeIdentifier"].string))
         }
 
         func issueRecords(ofRun id: Int, module: String) -> [IssueRecord] {
@@ -231,7 +237,7 @@ struct XCResultDatabaseReader {
             let framework: TestFramework = url.hasSuffix(")") ? .swiftTesting : .xctest
             var node = TestNode(id: identifier, kind: .function, name: name, framework: framework)
             if let summary = row["summary"].string, !summary.isEmpty, summary != name { node.displayName = summary }
-            node.tags = tagsOfCase[id] ?? []
+            node.tags = (tagsOfCase[id] ?? []).sorted()
             node.isParameterized = groups.contains { $0.arguments != nil }
             var total = 0.0
             for group in groups {
@@ -251,10 +257,9 @@ struct XCResultDatabaseReader {
                 node.cases.append(testCase)
             }
             node.duration = total
-            // A test whose every case was skipped is a skipped test, with the reason it gave.
+            // A test whose every case was skipped is a skipped test, with the reason it gave (its cases keep theirs).
             if node.cases.allSatisfy({ $0.skipReason != nil }) {
                 node.skipReason = node.cases.first?.skipReason
-                for index in node.cases.indices { node.cases[index].skipReason = nil }
             }
             return node
         }
@@ -265,7 +270,7 @@ struct XCResultDatabaseReader {
             let identifier = row["identifier"].string.map { module + "." + $0 } ?? parentID + "." + name
             var node = TestNode(id: identifier, kind: .suite, name: name)
             if let summary = row["summary"].string, !summary.isEmpty, summary != name { node.displayName = summary }
-            node.tags = tagsOfSuite[id] ?? []
+            node.tags = (tagsOfSuite[id] ?? []).sorted()
             node.duration = suiteDurations[id]
             let tests = (casesOfSuite[id] ?? []).sorted(by: order(cases, "orderInTestSuite"))
                 .compactMap { testNode($0, module: module, parentID: identifier) }

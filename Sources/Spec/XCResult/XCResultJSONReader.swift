@@ -66,7 +66,7 @@ struct XCResultJSONReader {
             var module = TestNode(id: name, kind: .module, name: name)
             module.bundleKind = try type(node) == "UI test bundle" ? .ui : .unit
             for child in node["children"]?.arrayValue ?? [] {
-                if let suite = try suiteNode(child, module: name, parentID: name, depth: 0, context: context, deviceNames: deviceNames) {
+                if let suite = try suiteNode(child, module: name, path: [], context: context, deviceNames: deviceNames) {
                     module.children.append(suite)
                 }
             }
@@ -91,19 +91,20 @@ struct XCResultJSONReader {
     }
 
     private func suiteNode(
-        _ node: JSONValue, module: String, parentID: String, depth: Int, context: Context, deviceNames: [String: String]
+        _ node: JSONValue, module: String, path: [String], context: Context, deviceNames: [String: String]
     ) throws(XCResultError) -> TestNode? {
         switch try type(node) {
         case "Test Case":
-            return try testNode(node, module: module, parentID: parentID, context: context, deviceNames: deviceNames)
+            return try testNode(node, module: module, path: path, context: context, deviceNames: deviceNames)
         case "Test Suite":
             let title = node["name"]?.stringValue ?? "suite"
-            let name = Self.sourceName(ofSuite: node, depth: depth) ?? title
-            let id = parentID + "." + name
+            let name = Self.sourceName(ofSuite: node, depth: path.count) ?? title
+            // `Module.Outer/Inner`, the id the database reader gives the same suite.
+            let id = module + "." + (path + [name]).joined(separator: "/")
             var suite = TestNode(id: id, kind: .suite, name: name)
             if title != name { suite.displayName = title }
             for child in node["children"]?.arrayValue ?? [] {
-                if let inner = try suiteNode(child, module: module, parentID: id, depth: depth + 1, context: context, deviceNames: deviceNames) {
+                if let inner = try suiteNode(child, module: module, path: path + [name], context: context, deviceNames: deviceNames) {
                     suite.children.append(inner)
                 }
             }
@@ -144,12 +145,12 @@ struct XCResultJSONReader {
     }
 
     private func testNode(
-        _ node: JSONValue, module: String, parentID: String, context: Context, deviceNames: [String: String]
+        _ node: JSONValue, module: String, path: [String], context: Context, deviceNames: [String: String]
     ) throws(XCResultError) -> TestNode {
         let title = node["name"]?.stringValue ?? "test"
         let identifier = node["nodeIdentifier"]?.stringValue
         let name = identifier.flatMap { $0.split(separator: "/").last.map(String.init) } ?? title
-        let tags = (node["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let tags = (node["tags"]?.arrayValue ?? []).compactMap(\.stringValue).sorted()
         let framework: TestFramework
         if let url = node["nodeIdentifierURL"]?.stringValue {
             framework = url.hasSuffix(")") ? .swiftTesting : .xctest
@@ -157,7 +158,7 @@ struct XCResultJSONReader {
             let parameters = name.hasSuffix(")") && !name.hasSuffix("()")
             framework = title != name || !tags.isEmpty || parameters ? .swiftTesting : .xctest
         }
-        var test = TestNode(id: identifier.map { module + "." + $0 } ?? parentID + "/" + name, kind: .function, name: name, framework: framework)
+        var test = TestNode(id: module + "." + (identifier ?? (path + [name]).joined(separator: "/")), kind: .function, name: name, framework: framework)
         if title != name { test.displayName = title }
         test.tags = tags
         var groups: [(context: Context, attempts: [TestAttempt])] = []
@@ -180,7 +181,6 @@ struct XCResultJSONReader {
         test.duration = total
         if !test.cases.isEmpty, test.cases.allSatisfy({ $0.skipReason != nil }) {
             test.skipReason = test.cases.first?.skipReason
-            for index in test.cases.indices { test.cases[index].skipReason = nil }
         }
         return test
     }

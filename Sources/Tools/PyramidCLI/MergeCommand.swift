@@ -4,6 +4,8 @@ import PyramidDemo
 import VisualTestingCore
 import LivingSpec
 import PyramidIO
+import TestEventStream
+import XCResult
 
 /// `pyramid merge`: joins the output folders of a sharded run into the folder one run would write.
 struct MergeCommand: ParsableCommand {
@@ -17,10 +19,12 @@ struct MergeCommand: ParsableCommand {
             test run by two shards, or a snapshot cell, artifact or manifest state two shards wrote \
             differently, is an error naming both; nothing is written then, and an existing output folder \
             is never overwritten. Exit status 1 when a merged test or cell failed, 2 on any error.
+
+            Xcode result bundles merge too (pyramid merge A.xcresult B.xcresult -o DIR): one per             device or configuration become one living spec and pyramid, the same test on two devices             being one test with a result for each.
             """
     )
 
-    @Argument(help: "The shards' output folders.")
+    @Argument(help: "The shards' output folders, or Xcode result bundles (.xcresult).")
     var shards: [String]
 
     @Option(name: .shortAndLong, help: "The merged folder to create.")
@@ -28,7 +32,21 @@ struct MergeCommand: ParsableCommand {
 
     @OptionGroup var target: ShapeOption
 
+    /// Whether `path` is an Xcode result bundle rather than a shard's folder.
+    static func isBundle(_ path: String) -> Bool {
+        path.hasSuffix(".xcresult") || path.hasSuffix(".xcresult/")
+            || FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("database.sqlite3"))
+    }
+
+    func validate() throws {
+        let bundles = shards.filter(Self.isBundle)
+        if !bundles.isEmpty, bundles.count != shards.count {
+            throw ValidationError("give shard folders or Xcode result bundles, not both (bundles: \(bundles.joined(separator: ", ")))")
+        }
+    }
+
     func run() throws {
+        if shards.allSatisfy(Self.isBundle) { return try mergeBundles() }
         let summary: Demo.Summary
         do {
             summary = try ShardMerge.run(ShardMerge.Options(inputs: shards, output: output, shape: target.parsed))
@@ -41,5 +59,38 @@ struct MergeCommand: ParsableCommand {
         print("Snapshot cells: \(summary.snapshots.summary)")
         print("Open file://\(summary.files.index)")
         if summary.failed { throw ExitCode(1) }
+    }
+
+    /// Result bundles joined into one spec in a new folder: everything is written to a
+    /// temporary folder beside it and renamed into place, so a bundle that cannot be read leaves nothing.
+    private func mergeBundles() throws {
+        guard !FileManager.default.fileExists(atPath: output) else {
+            throw CommandFailure.mergeFailed(MergeError.outputExists(output))
+        }
+        let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        var document: SpecDocument
+        do {
+            let run = try XCResultBundle.read(bundles: shards, attachmentsFolder: (staging as NSString).appendingPathComponent("attachments"))
+            document = SpecDocument(run: run, title: "Living spec")
+            document.pyramidTarget = target.parsed
+            try document.write(to: .folder(staging))
+        } catch {
+            throw CommandFailure.library(error)
+        }
+        do {
+            try FileManager.default.moveItem(atPath: staging, toPath: output)
+        } catch {
+            throw CommandFailure.library(SpecError.cannotWrite(path: output, reason: FileError.describe(error)))
+        }
+        let run = document.run
+        print("Merged \(counted(shards.count, "result bundle")) into \(output)")
+        print("\(run.counts[.failed] > 0 ? "✘" : "✔") \(document.summaryLine)")
+        for line in document.pyramidReport.lines { print(line) }
+        for diagnostic in run.diagnostics {
+            FileHandle.standardError.write(Data("\(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
+        }
+        if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
+        if run.counts[.failed] > 0 { throw ExitCode(1) }
     }
 }

@@ -191,9 +191,14 @@ struct SpecCommand: ParsableCommand {
 
     /// The spec of a finished Xcode run: its result bundles, or xcresulttool's JSON of them.
     private func runFromXcode() throws {
+        let clock = ContinuousClock()
+        let readStart = clock.now
         var document: SpecDocument
         do {
-            let run = xcresults.isEmpty ? try XCResultBundle.read(json: xcresultJSON) : try XCResultBundle.read(bundles: xcresults)
+            let attachmentsFolder = (output as NSString).appendingPathComponent("attachments")
+            let run = xcresults.isEmpty
+                ? try XCResultBundle.read(json: xcresultJSON)
+                : try XCResultBundle.read(bundles: xcresults, attachmentsFolder: attachmentsFolder)
             document = SpecDocument(run: run, title: title)
         } catch {
             throw CommandFailure.library(error)
@@ -203,8 +208,13 @@ struct SpecCommand: ParsableCommand {
         let defaults = SpecDocument.Destinations.folder(output)
         let destinations = SpecDocument.Destinations(
             markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
+        let writeStart = clock.now
         let written: [String]
         do { written = try document.write(to: destinations) } catch { throw CommandFailure.library(error) }
+        if timing {
+            let read = writeStart - readStart, write = clock.now - writeStart
+            FileHandle.standardError.write(Data("timing: read \(read), render and write \(write)\n".utf8))
+        }
         if jobSummary { try appendJobSummary(document.markdown) }
         try finish(document, written: written, source: (xcresults + xcresultJSON).joined(separator: ", "), testStatus: 0)
     }

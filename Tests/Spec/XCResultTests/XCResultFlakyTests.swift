@@ -7,20 +7,8 @@ import TestEventStream
 
 /// A copy of a corpus bundle whose retried failures pass on their last repetition: every test
 /// that failed on both runs now failed, then passed.
-struct FlakyBundle {
-    let folder: TemporaryFolder
-    let path: String
-
-    init(_ version: String = "Xcode26") throws {
-        folder = TemporaryFolder("xcresult-flaky", create: true)
-        path = folder.path("Flaky.xcresult")
-        let source = try #require(XCResultCorpus.bundle(version), "the xcresult corpus (../shared/peer-data/xcresult) is absent")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        for name in ["Info.plist", "database.sqlite3"] {
-            try FileManager.default.copyItem(atPath: (source as NSString).appendingPathComponent(name), toPath: (path as NSString).appendingPathComponent(name))
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: (path as NSString).appendingPathComponent(name))
-        }
-        let database = try SQLiteDatabase(path: (path as NSString).appendingPathComponent("database.sqlite3"), writable: true)
+func flakyBundle(_ version: String = "Xcode26") throws -> EditedBundle {
+    try EditedBundle(version) { database in
         try database.execute("""
             CREATE TEMP TABLE LastRuns AS
               SELECT r.rowid AS id FROM TestCaseRuns r JOIN RepetitionPolicies p ON p.rowid = r.repetitionPolicy_fk
@@ -35,7 +23,7 @@ struct FlakyBundle {
 struct XCResultFlakyTests {
     @Test("a test that failed and then passed on a retry is flaky in the run, Markdown, HTML, JUnit and the pyramid")
     func flakyEverywhere() throws {
-        let bundle = try FlakyBundle()
+        let bundle = try flakyBundle()
         let run = try XCResultBundle.read(bundles: [bundle.path])
         #expect(run.counts[.failed] == 0)
         let flaky = run.tests.filter { $0.outcome == .flaky }
