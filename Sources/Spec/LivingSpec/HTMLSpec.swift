@@ -98,7 +98,12 @@ public enum HTMLSpec {
         out += "<span class=\"name\">\(escape(test.title))</span>"
         out += " <span class=\"framework \(test.framework == .xctest ? "xctest" : "swift-testing")\">\(SpecText.framework(test.framework))</span>"
         for tag in test.tags { out += " <span class=\"tag\">\(escape(tag))</span>" }
-        if let duration = test.duration { out += " <span class=\"time\">\(SpecText.duration(duration))</span>" }
+        if let duration = test.duration {
+            // When the run says when the test started, the time tells it on hover.
+            let start = test.cases.compactMap { $0.earlierAttempts.first?.startedAt ?? $0.startedAt }.min()
+            let title = start.map { " title=\"started \(SpecText.timestamp($0))\"" } ?? ""
+            out += " <span class=\"time\"\(title)>\(SpecText.duration(duration))</span>"
+        }
         if let place = test.place { out += " <span class=\"place\">\(escape(place.description))</span>" }
         out += "</div>\n"
         if let reason = test.skipReason { out += "<p class=\"reason\">\(escape(SpecText.skipped(reason)))</p>\n" }
@@ -155,9 +160,9 @@ public enum HTMLSpec {
             out += "<ul class=\"attachments\">"
             for attachment in testCase.attachments {
                 if let path = attachment.path {
-                    out += "<li>↗ <a href=\"\(escape(URL(fileURLWithPath: path).absoluteString))\">\(escape(attachment.name))</a></li>"
+                    out += "<li>↗ <a href=\"\(escape(URL(fileURLWithPath: path).absoluteString))\">\(escape(SpecText.attachmentLabel(attachment)))</a></li>"
                 } else {
-                    out += "<li>↗ \(escape(attachment.name))</li>"
+                    out += "<li>↗ \(escape(SpecText.attachmentLabel(attachment)))</li>"
                 }
             }
             out += "</ul>\n"

@@ -71,6 +71,9 @@ public enum JUnitSpec {
             if let destination = testCase.destination { name += " [\(destination)]" }
             let time = testCase.duration ?? (testCases.count == 1 ? test.duration ?? 0 : 0)
             var xml = "    <testcase name=\"\(escape(name))\" classname=\"\(className)\" time=\"\(seconds(time))\""
+            if let start = testCase.earlierAttempts.first?.startedAt ?? testCase.startedAt {
+                xml += " timestamp=\"\(SpecText.timestamp(start))\""
+            }
             if let place = test.place { xml += " file=\"\(escape(place.fileID))\" line=\"\(place.line)\"" }
             xml += ">\n"
             xml += "      <properties>\n"
@@ -108,7 +111,7 @@ public enum JUnitSpec {
                     + (step.outcome == .failed ? " — \(step.failure ?? "failed")" : "")
             }
             lines += issues.filter { $0.kind != .failure }.map { "\(SpecText.issueLabel($0.kind)): \(SpecText.issueText($0))" }
-            lines += testCase.attachments.map { "attachment: \($0.name)" + ($0.path.map { " (\($0))" } ?? "") }
+            lines += testCase.attachments.map { "attachment: \(SpecText.attachmentLabel($0))" + ($0.path.map { " at \($0)" } ?? "") }
             if !lines.isEmpty { xml += "      <system-out>\(escape(lines.joined(separator: "\n")))</system-out>\n" }
             xml += "    </testcase>\n"
             return CaseXML(xml: xml, failed: !failures.isEmpty, flaky: flaky, skipped: skipped, time: time)

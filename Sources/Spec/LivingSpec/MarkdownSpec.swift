@@ -136,7 +136,7 @@ public enum MarkdownSpec {
         for issue in testCase.issues { renderIssue(issue, indent: indent, into: &out) }
         if let reason = testCase.cancelReason { out += "\(indent)- 🚫 cancelled: \(escape(reason))\n" }
         if let reason = testCase.skipReason, !skipShown { out += "\(indent)- ⏭️ \(escape(SpecText.skipped(reason)))\n" }
-        for attachment in testCase.attachments { out += "\(indent)- 📎 \(escape(attachment.name))\n" }
+        for attachment in testCase.attachments { out += "\(indent)- 📎 \(escape(SpecText.attachmentLabel(attachment)))\n" }
     }
 
     private static func renderIssue(_ issue: IssueRecord, indent: String, into out: inout String) {

@@ -116,6 +116,16 @@ enum SpecText {
         return "failed on \(numbers), passed on attempt \(testCase.attemptCount)"
     }
 
+    /// "Launch Screen (public.png)": an attachment's name, and its type when the run gave one.
+    static func attachmentLabel(_ attachment: AttachmentRecord) -> String {
+        attachment.type.map { "\(attachment.name) (\($0))" } ?? attachment.name
+    }
+
+    /// A start time as ISO 8601 in UTC, to the second: what JUnit's `timestamp` holds.
+    static func timestamp(_ secondsSince1970: Double) -> String {
+        Date(timeIntervalSince1970: secondsSince1970.rounded(.down)).formatted(.iso8601)
+    }
+
     /// The framework's name as the spec marks a test with it.
     static func framework(_ framework: TestFramework) -> String { framework.rawValue }
 

@@ -5,7 +5,7 @@ public import TestEventStream
 /// read on any machine, with no Apple tool.
 ///
 /// An Xcode 16+ bundle holds `database.sqlite3`, a plain SQLite database of the whole run;
-/// ``read(bundles:)`` reads it with the system's SQLite. ``read(json:)`` reads what
+/// ``read(bundles:attachmentsFolder:)`` reads it with the system's SQLite. ``read(json:)`` reads what
 /// `xcrun xcresulttool get test-results tests --format json` printed instead. Both give the
 /// same `TestRun` the living spec, the pyramid and JUnit are made from, with:
 /// - each testable as a module (a UI test bundle's tests at the UI level of the pyramid);

@@ -71,6 +71,11 @@ struct XCResultMappingTests {
         let attachments = launch.cases.flatMap(\.attachments)
         #expect(attachments.count == 4)
         #expect(attachments.allSatisfy { $0.name == "Launch Screen" && $0.type == "public.png" && $0.path == nil })
+        let document = SpecDocument(run: run, title: "t")
+        #expect(document.markdown.contains("- 📎 Launch Screen (public.png)"))
+        #expect(document.html.contains("<span class=\"time\" title=\"started 2025-"))
+        #expect(document.junit.contains(
+            "<testcase name=\"testLaunch() (1, 1)\" classname=\"FastlaneTrainerExampleUITests.FastlaneTrainerExampleUITestsLaunchTests\" time=\"8.836\" timestamp=\"2025-12-15T00:52:24Z\">"))
         // Attachments of an issue belong to the case whose attempt recorded it.
         let failing = try Self.test(run, "testBasicNavigation()")
         #expect(failing.cases.flatMap { $0.earlierAttempts.flatMap(\.issues) + $0.issues }.count == 2)
@@ -164,7 +169,10 @@ struct XCResultMappingTests {
                     node.cases[index].attachments = []
                     node.cases[index].startedAt = nil
                     node.cases[index].duration = nil
-                    for at in node.cases[index].earlierAttempts.indices { node.cases[index].earlierAttempts[at].duration = nil }
+                    for at in node.cases[index].earlierAttempts.indices {
+                        node.cases[index].earlierAttempts[at].duration = nil
+                        node.cases[index].earlierAttempts[at].startedAt = nil
+                    }
                     if node.id.contains("LaunchTests") { node.cases[index].arguments = "configuration \(index)" }
                 }
                 node.cases.sort { ($0.arguments ?? "") < ($1.arguments ?? "") }

@@ -70,4 +70,34 @@ struct SpecXcodeCommandTests {
         #expect(both.status != 0)
         #expect(both.stderr.contains("give one of them"))
     }
+
+    @Test("pyramid merge joins bundles from two devices into one spec; a bad one leaves nothing behind")
+    func mergeBundles() async throws {
+        guard let corpus = Self.corpus else { Issue.record("the xcresult corpus (../shared/peer-data/xcresult) is absent"); return }
+        let bundles = ["Xcode16", "Xcode26"].map { corpus + "/\($0)-Mixed-XCTest-SwiftTesting.xcresult" }
+        let merged = try await CLI.run(["merge"] + bundles + ["-o", folder.path("merged")])
+        #expect(merged.status == 1)
+        #expect(merged.stdout.hasPrefix("Merged 2 result bundles into \(folder.path("merged"))"))
+        #expect(merged.stdout.contains("48 tests — "))
+        let junit = try String(contentsOfFile: folder.path("merged/junit.xml"), encoding: .utf8)
+        #expect(junit.contains("testA_FirstTest() [iPhone 16 Pro (18.2) · MyTestPlanConfig]"))
+        #expect(junit.contains("testA_FirstTest() [iPhone 17 Pro Max (26.1) · MyTestPlanConfig]"))
+
+        let again = try await CLI.run(["merge"] + bundles + ["-o", folder.path("merged")])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains(folder.path("merged")))
+
+        let fresh = folder.path("Fresh.xcresult")
+        try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: true)
+        try Data("<plist/>".utf8).write(to: URL(fileURLWithPath: fresh + "/Info.plist"))
+        let bad = try await CLI.run(["merge", bundles[0], fresh, "-o", folder.path("bad")])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("\(fresh): the result bundle has no database.sqlite3"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("bad") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+
+        let mixed = try await CLI.run(["merge", bundles[0], folder.path("merged"), "-o", folder.path("mixed")])
+        #expect(mixed.status != 0)
+        #expect(mixed.stderr.contains("give shard folders or Xcode result bundles, not both"))
+    }
 }
