@@ -73,7 +73,7 @@ package final class ProcessGroup: @unchecked Sendable {
     /// handling and an empty signal mask whatever this process has set up, and only the
     /// standard files `redirect` sets up open. The one place this package starts a process.
     static func spawn(
-        executable: String, arguments: [String], environment: [String: String],
+        executable: String, arguments: [String], environment: [String: String], newGroup: Bool = true,
         redirect: (inout posix_spawn_file_actions_t) -> Void
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
@@ -85,7 +85,7 @@ package final class ProcessGroup: @unchecked Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
+        if newGroup { posix_spawnattr_setpgroup(&attributes, 0) }
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
@@ -93,7 +93,7 @@ package final class ProcessGroup: @unchecked Sendable {
         sigemptyset(&defaults)
         for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16((newGroup ? POSIX_SPAWN_SETPGROUP : 0) | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -244,7 +244,7 @@ package final class ProcessGroup: @unchecked Sendable {
         _ = kill(-pid, signal)
     }
 
-    private static func decode(_ status: Int32) -> Int32 {
+    static func decode(_ status: Int32) -> Int32 {
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }

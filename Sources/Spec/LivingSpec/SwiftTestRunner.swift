@@ -152,21 +152,15 @@ public struct SwiftTestRunner: Sendable {
             throw .cannotCreateFolder(path: keep, reason: "cannot create the file")
         }
         defer { try? file.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        // Foundation's Process is not used on Linux (see ChildProcess); `swift` stays in this
+        // process's group, so a Ctrl-C at the terminal reaches it too.
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess(executable: "/usr/bin/env", arguments: ["swift"] + arguments, environment: environment, output: .merged)
         } catch {
             throw .cannotLaunchSwift(reason: FileError.describe(error))
         }
-        // The write end now belongs to the child; reading to the end ends when it exits.
-        try? pipe.fileHandleForWriting.close()
-        let reader = pipe.fileHandleForReading
+        guard let reader = child.output else { throw .cannotLaunchSwift(reason: "no output pipe") }
         var partial: [UInt8] = []
         while true {
             let chunk = reader.availableData
@@ -184,7 +178,6 @@ public struct SwiftTestRunner: Sendable {
             }
         }
         if case .lines(let hear) = echo, !partial.isEmpty { hear(String(decoding: partial, as: UTF8.self)) }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return child.wait()
     }
 }

@@ -170,30 +170,15 @@ struct SpecCommand: ParsableCommand {
         } catch {
             throw CommandFailure.library(error)
         }
-        let classifier = PyramidClassifier(targetLevels: try targetLevels())
-        document.pyramid = classifier
-        document.pyramidTarget = target.parsed
         document.isPartialRun = eventStream == nil && (!filters.isEmpty || sharding.shard != nil)
-        let defaults = SpecDocument.Destinations.folder(output)
-        let destinations = SpecDocument.Destinations(
-            markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
-        let writeStart = clock.now
-        let written: [String]
-        do { written = try document.write(to: destinations) } catch { throw CommandFailure.library(error) }
-        if timing {
-            let read = writeStart - readStart, write = clock.now - writeStart
-            FileHandle.standardError.write(Data("timing: read \(read), render and write \(write)\n".utf8))
-        }
-        if jobSummary { try appendJobSummary(document.markdown) }
-
-        try finish(document, written: written, source: streamPath, testStatus: testStatus)
+        try finish(document, readFor: clock.now - readStart, source: streamPath, testStatus: testStatus)
     }
 
     /// The spec of a finished Xcode run: its result bundles, or xcresulttool's JSON of them.
     private func runFromXcode() throws {
         let clock = ContinuousClock()
         let readStart = clock.now
-        var document: SpecDocument
+        let document: SpecDocument
         do {
             let attachmentsFolder = (output as NSString).appendingPathComponent("attachments")
             let run = xcresults.isEmpty
@@ -203,25 +188,28 @@ struct SpecCommand: ParsableCommand {
         } catch {
             throw CommandFailure.library(error)
         }
+        try finish(document, readFor: clock.now - readStart, source: (xcresults + xcresultJSON).joined(separator: ", "), testStatus: 0)
+    }
+
+    /// Writes the spec (with the pyramid options), prints the summary and the pyramid, and
+    /// exits as the run ended: 2 when part of it could not be read, 1 when a test failed (or
+    /// was flaky, with --fail-on-flaky).
+    private func finish(_ document: SpecDocument, readFor read: Duration, source: String, testStatus: Int32) throws {
+        var document = document
         document.pyramid = PyramidClassifier(targetLevels: try targetLevels())
         document.pyramidTarget = target.parsed
         let defaults = SpecDocument.Destinations.folder(output)
         let destinations = SpecDocument.Destinations(
             markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
+        let clock = ContinuousClock()
         let writeStart = clock.now
         let written: [String]
         do { written = try document.write(to: destinations) } catch { throw CommandFailure.library(error) }
         if timing {
-            let read = writeStart - readStart, write = clock.now - writeStart
-            FileHandle.standardError.write(Data("timing: read \(read), render and write \(write)\n".utf8))
+            FileHandle.standardError.write(Data("timing: read \(read), render and write \(clock.now - writeStart)\n".utf8))
         }
         if jobSummary { try appendJobSummary(document.markdown) }
-        try finish(document, written: written, source: (xcresults + xcresultJSON).joined(separator: ", "), testStatus: 0)
-    }
 
-    /// Prints the summary and the pyramid, and exits as the run ended: 2 when part of it could
-    /// not be read, 1 when a test failed (or was flaky, with --fail-on-flaky).
-    private func finish(_ document: SpecDocument, written: [String], source: String, testStatus: Int32) throws {
         let run = document.run
         for diagnostic in run.diagnostics {
             FileHandle.standardError.write(Data("\(source): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))

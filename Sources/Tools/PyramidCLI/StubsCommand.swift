@@ -70,10 +70,13 @@ struct StubsServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.stubServerDidNotStart(error)
         }
+        // Listening for SIGINT and SIGTERM before the URL is printed: a script that stops the
+        // server as soon as it reads the URL is heard.
+        let stop = StopSignals()
         print(server.baseURL.absoluteString)
         print("Serving \(imported.stubs.count) stub(s) from \(root.mappingsDirectory); admin API at \(server.baseURL.absoluteString)/__admin. Stop with Ctrl-C.")
         fflush(nil)
-        await StopSignals.wait()
+        await stop.wait()
         await server.close()
         let journal = registry.journal
         print("Stopped after \(journal.count) request(s), \(journal.filter { !$0.wasMatched }.count) unmatched.")

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 @testable import PNGCodec
 import PyramidImage
 import PyramidTestSupport
@@ -42,17 +43,10 @@ struct OtherDecodersTests {
             expected[path] = (bitmap.width, bitmap.height, bitmap.pixels.withUnsafeBytes { CRC32.checksum($0) })
         }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script] + expected.keys.sorted()
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "python3 with Pillow and pypng failed (pip install Pillow pypng): \(complaint)")
+        let finished = try ChildProcess.run(executable: "/usr/bin/env", arguments: ["python3", "-c", Self.script] + expected.keys.sorted())
+        let printed = String(decoding: finished.stdout, as: UTF8.self)
+        let complaint = String(decoding: finished.stderr, as: UTF8.self)
+        try #require(finished.status == 0, "python3 with Pillow and pypng failed (pip install Pillow pypng): \(complaint)")
 
         let lines = printed.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         #expect(lines.count == images.count)

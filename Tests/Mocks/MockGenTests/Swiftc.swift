@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 
 /// Runs the Swift compiler, and programs it built, off the test runner's threads: a
 /// blocking wait inside an async test would starve the cooperative pool.
@@ -21,17 +22,11 @@ enum Swiftc {
     static func execute(_ path: String, _ arguments: [String] = []) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: path)
-                process.arguments = arguments
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardError = pipe
                 do {
-                    try process.run()
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self)))
+                    let child = try ChildProcess(executable: path, arguments: arguments, output: .merged)
+                    let data = child.output?.readDataToEndOfFile() ?? Data()
+                    let status = child.wait()
+                    continuation.resume(returning: Outcome(status: status, output: String(decoding: data, as: UTF8.self)))
                 } catch {
                     continuation.resume(throwing: error)
                 }

@@ -28,30 +28,10 @@ package enum Program {
     }
 
     private static func runBlocking(_ program: URL, _ arguments: [String], in directory: URL?, environment: [String: String]) throws -> Run {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Standard error is drained on another thread, so a child that fills one pipe while
-        // the other is read cannot block.
-        let stderrData = Locked(Data())
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue(label: "Program.stderr").async {
-            stderrData.setValue(err.fileHandleForReading.readDataToEndOfFile())
-            drained.signal()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        drained.wait()
-        process.waitUntilExit()
+        let finished = try ChildProcess.run(
+            executable: program.path, arguments: arguments, environment: environment, directory: directory?.path)
         return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderrData.value, as: UTF8.self))
+            status: finished.status, stdout: String(decoding: finished.stdout, as: UTF8.self),
+            stderr: String(decoding: finished.stderr, as: UTF8.self))
     }
 }

@@ -96,21 +96,16 @@ struct ShardMergeCommandTests {
     func demoOnRemoteEnds() async throws {
         try await withGridNodes(2) { nodes in
             let folder = TemporaryFolder("pyramid-cli", create: true)
-            let process = Process()
-            process.executableURL = CLI.executable
-            process.arguments = ["demo", "-o", folder.path("remote"), "--filter", "ShopScreenSnapshotTests/(cart|home)", "--filter", "LoginFlowUITests/testSuccessfulLogin"]
-            process.currentDirectoryURL = Self.checkout
-            process.environment = ProcessInfo.processInfo.environment.merging(
-                [RemoteEnd.environmentVariable: nodes.map { "\($0.end)" }.joined(separator: ",")]) { $1 }
             let output = folder.path("remote.log")
-            _ = FileManager.default.createFile(atPath: output, contents: nil)
-            process.standardOutput = FileHandle(forWritingAtPath: output)
-            process.standardError = process.standardOutput
-            try process.run()
+            let process = try ChildProcess(
+                executable: CLI.executable.path,
+                arguments: ["demo", "-o", folder.path("remote"), "--filter", "ShopScreenSnapshotTests/(cart|home)", "--filter", "LoginFlowUITests/testSuccessfulLogin"],
+                environment: [RemoteEnd.environmentVariable: nodes.map { "\($0.end)" }.joined(separator: ",")],
+                directory: Self.checkout.path, output: .file(output))
             var local: Set<String> = []
             var onNodes: Set<Int32> = []
             while process.isRunning {
-                for entry in ProcessTable.descendants(of: process.processIdentifier)
+                for entry in ProcessTable.descendants(of: process.pid)
                 where entry.commandLine.contains("chromium") || entry.commandLine.contains("chromedriver") || entry.commandLine.contains("chrome") {
                     local.insert(entry.commandLine)
                 }
@@ -120,7 +115,7 @@ struct ShardMergeCommandTests {
                 try await Task.sleep(for: .milliseconds(100))
             }
             let log = try Self.read(output)
-            #expect(process.terminationStatus == 0, "\(log)")
+            #expect(process.wait() == 0, "\(log)")
             #expect(local.isEmpty, "the demo started browsers of its own: \(local)")
             #expect(onNodes.count == 2, "both remote ends ran browsers")
             #expect(log.contains("Test pyramid: 3 tests run, 0 failed"), "\(log)")

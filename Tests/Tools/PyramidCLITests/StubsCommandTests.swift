@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 import PyramidTestSupport
 import Testing
 
@@ -21,29 +22,22 @@ struct StubsCommandTests {
         try Data(#"[{"id": "a1"}]"#.utf8).write(to: URL(fileURLWithPath: folder.path("root/__files/items.json")))
     }
 
-    /// Starts the server and returns the process, its first line, and its output pipe.
-    func start(_ arguments: [String]) async throws -> (Process, String, Pipe) {
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["stubs", "serve"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
+    /// Starts the server and returns the process and its first line.
+    func start(_ arguments: [String]) async throws -> (ChildProcess, String) {
+        let process = try ChildProcess(executable: CLI.executable.path, arguments: ["stubs", "serve"] + arguments)
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
+            guard let chunk = process.output?.availableData, !chunk.isEmpty else { break }
             line += chunk
         }
         let first = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        return (process, first, out)
+        return (process, first)
     }
 
     @Test("prints its URL first, serves the root's mappings, and stops cleanly on a signal", arguments: [SIGTERM, SIGINT])
     func serves(signal: Int32) async throws {
-        let (process, first, out) = try await start(["--root-dir", folder.path("root")])
-        defer { if process.isRunning { process.terminate() } }
+        let (process, first) = try await start(["--root-dir", folder.path("root")])
+        defer { if process.isRunning { process.send(SIGTERM) } }
         let base = try #require(URL(string: first), "first line: \(first)")
         #expect(first.hasPrefix("http://127.0.0.1:"))
         let (data, response) = try await URLSession(configuration: .ephemeral).data(from: base.appendingPathComponent("api/v2/items"))
@@ -52,10 +46,9 @@ struct StubsCommandTests {
         let (adminData, _) = try await URLSession(configuration: .ephemeral).data(from: base.appendingPathComponent("__admin/mappings"))
         #expect(String(decoding: adminData, as: UTF8.self).contains("\"total\":1"))
 
-        kill(process.processIdentifier, signal)
-        let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        process.send(signal)
+        let rest = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        #expect(process.wait() == 0)
         // Admin calls are not stub traffic, as in WireMock: one request in the journal.
         #expect(rest.contains("Stopped after 1 request(s), 0 unmatched."), "\(rest)")
     }
@@ -70,8 +63,8 @@ struct StubsCommandTests {
         #expect(refused.stderr.contains("error: mappings/proxy.json, mapping 0: response.proxyBaseUrl is not supported"))
         #expect(refused.stderr.contains("--skip-unsupported"))
 
-        let (process, first, _) = try await start(["--root-dir", folder.path("root"), "--skip-unsupported"])
-        defer { process.terminate() }
+        let (process, first) = try await start(["--root-dir", folder.path("root"), "--skip-unsupported"])
+        defer { process.send(SIGTERM); process.wait() }
         #expect(first.hasPrefix("http://127.0.0.1:"))
     }
 
