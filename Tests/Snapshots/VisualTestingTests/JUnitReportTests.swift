@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import PyramidTestSupport
 import Testing
 import VisualTesting
 
@@ -73,6 +74,16 @@ struct JUnitReportTests {
         #expect(reader.properties.filter { $0.key.hasPrefix("Settings › loaded") }.count == 8)
         #expect(reader.properties.filter { $0.key.hasPrefix("Settings › empty") }.allSatisfy { $0.value == ["verdict": "identical"] })
         #expect(reader.suites["Banner"]?.failures == "0")
+    }
+
+    @Test("every testsuite validates against Surefire's schema, less the test cases' own properties")
+    func surefireSchema() async throws {
+        let fixture = try await GalleryFixture.make()
+        defer { fixture.remove() }
+        let folder = TemporaryFolder("junit-schema", create: true)
+        let result = try await SurefireSchema.validate(JUnitReport.xml(try fixture.report()), in: folder)
+        #expect(result.suites >= 3)
+        #expect(result.problems.isEmpty, "\(result.problems)")
     }
 
     @Test("markup, quotes and control characters in messages stay well-formed")
