@@ -1,0 +1,81 @@
+import Foundation
+public import TestEventStream
+
+/// One run in a test history: when it ran, on which commit, and how each test ended.
+///
+/// A history is a file of JSON lines, `history.jsonl`, one record a line, so other tools can
+/// read it:
+///
+/// ```json
+/// {"version":1,"time":1764226200.5,"commit":"4b70c58…","dirty":false,
+///  "tests":[{"id":"ShopTests.CartTests/total()","outcome":"flaky","attempts":2,"duration":0.012}]}
+/// ```
+///
+/// `time` is in seconds since 1970; `commit` and `dirty` are absent outside a git checkout;
+/// `outcome` is one of `passed`, `warning`, `knownIssue`, `flaky`, `skipped`, `cancelled`,
+/// `failed`; `attempts` counts the runs of its most-run case; `duration` is in seconds, absent
+/// when the run did not say. Keys are written sorted.
+public struct HistoryRecord: Codable, Sendable, Equatable {
+    /// The format's version: 1.
+    public var version: Int
+    /// When the run ended, in seconds since 1970.
+    public var time: Double
+    /// The git commit the run tested, when there was one.
+    public var commit: String?
+    /// Whether the working tree had changes the commit does not hold.
+    public var dirty: Bool?
+    /// Each test function of the run.
+    public var tests: [Test]
+
+    /// One test function's result in a run.
+    public struct Test: Codable, Sendable, Equatable {
+        /// The test's id: Swift Testing's, or `Module.Class/method` for XCTest.
+        public var id: String
+        /// How it ended: the name of its `Outcome` case.
+        public var outcome: String
+        /// How many times its worst case ran.
+        public var attempts: Int
+        /// Seconds, when the run said.
+        public var duration: Double?
+
+        /// A test's result.
+        public init(id: String, outcome: String, attempts: Int, duration: Double?) {
+            self.id = id
+            self.outcome = outcome
+            self.attempts = attempts
+            self.duration = duration
+        }
+    }
+
+    /// A record with every part given.
+    public init(time: Double, commit: String?, dirty: Bool?, tests: [Test]) {
+        self.version = 1
+        self.time = time
+        self.commit = commit
+        self.dirty = dirty
+        self.tests = tests
+    }
+
+    /// The record of `run`, ended at `time`, on `commit`.
+    public init(run: TestRun, time: Double, commit: String?, dirty: Bool?) {
+        let tests = run.tests.map { test in
+            Test(
+                id: test.id, outcome: Self.name(of: test.outcome),
+                attempts: test.cases.map(\.attemptCount).max() ?? 1, duration: test.duration)
+        }
+        self.init(time: time, commit: commit, dirty: dirty, tests: tests)
+    }
+
+    /// The name an outcome has in a record.
+    public static func name(of outcome: Outcome) -> String {
+        switch outcome {
+        case .passed: "passed"
+        case .warning: "warning"
+        case .knownIssue: "knownIssue"
+        case .flaky: "flaky"
+        case .skipped: "skipped"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import PyramidIO
+
+/// A folder holding a test history, `history.jsonl` (see ``HistoryRecord`` for the format):
+/// each run appends one line, and shards running at once may append to the same history.
+public struct TestHistory: Sendable {
+    /// The folder.
+    public var folder: String
+    /// The file of records in it.
+    public var file: String { (folder as NSString).appendingPathComponent("history.jsonl") }
+
+    /// The history in `folder` (made when the first record is appended).
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// A line of the file that is not a record: where, and why.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        /// The history file.
+        public var file: String
+        /// The line, from 1.
+        public var line: Int
+        /// What is wrong with it.
+        public var reason: String
+
+        public var description: String { "\(file):\(line): \(reason); the line is skipped" }
+    }
+
+    /// Appends `record` as one line. Appends are serialised by a lock on the folder (across
+    /// processes too), each is one write of a whole line, and a line left without its end by
+    /// a crash is ended first, so it damages no other record.
+    ///
+    /// - Throws: ``SpecError/cannotWrite(path:reason:)`` when the folder or file cannot be written.
+    public func append(_ record: HistoryRecord) throws(SpecError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let line: Data
+        do { line = try encoder.encode(record) } catch { throw .cannotWrite(path: file, reason: "\(error)") }
+        let path = file
+        do {
+            try DirectoryLock.withLock(on: folder) { () throws(FileError) in
+                try Self.appendLine(line, to: path)
+            }
+        } catch {
+            switch error {
+            case .lock(let failure): throw .cannotWrite(path: failure.path, reason: failure.reason)
+            case .body(let failure): throw .cannotWrite(path: failure.path, reason: failure.reason)
+            }
+        }
+    }
+
+    private static func appendLine(_ line: Data, to path: String) throws(FileError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard descriptor >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var bytes = [UInt8]()
+        // A line a crash left unfinished is ended before this one, so it damages nothing else.
+        let size = lseek(descriptor, 0, SEEK_END)
+        if size > 0 {
+            let reading = open(path, O_RDONLY)
+            if reading >= 0 {
+                var last: UInt8 = 0
+                if pread(reading, &last, 1, size - 1) == 1, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+                close(reading)
+            }
+        }
+        bytes += line
+        bytes.append(UInt8(ascii: "\n"))
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else {
+            throw FileError(path: path, reason: written < 0 ? String(cString: strerror(errno)) : "short write")
+        }
+    }
+
+    /// Every record, oldest first, and the lines that could not be read (each skipped, none
+    /// dropping another). An absent file is an empty history.
+    ///
+    /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
+    public func read() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
+        guard FileManager.default.fileExists(atPath: file) else { return ([], []) }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw .unreadableInput(path: file, reason: "cannot be read")
+        }
+        let decoder = JSONDecoder()
+        var records: [HistoryRecord] = []
+        var problems: [Problem] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
+            do {
+                let record = try decoder.decode(HistoryRecord.self, from: Data(line))
+                guard record.version == 1 else {
+                    problems.append(Problem(file: file, line: index + 1, reason: "version \(record.version) is not one this tool reads (1)"))
+                    continue
+                }
+                records.append(record)
+            } catch {
+                problems.append(Problem(file: file, line: index + 1, reason: "not a history record (\(Self.describe(error)))"))
+            }
+        }
+        return (records, problems)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted: "invalid JSON"
+        case .keyNotFound(let key, _): "no \(key.stringValue)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LivingSpec
+import PyramidTestSupport
+import Testing
+import TestEventStream
+
+/// The history file: records appended whole, read back, damaged lines reported and skipped,
+/// and writers at once losing nothing.
+@Suite("Test history")
+struct TestHistoryTests {
+    let folder = TemporaryFolder("history", create: true)
+
+    func record(_ index: Int, outcome: String = "passed") -> HistoryRecord {
+        HistoryRecord(
+            time: 1_764_000_000 + Double(index), commit: "c\(index % 3)", dirty: index % 2 == 0,
+            tests: [HistoryRecord.Test(id: "M.S/t\(index)()", outcome: outcome, attempts: 1 + index % 2, duration: 0.5)])
+    }
+
+    @Test("a run's record: each test's id, outcome, attempts and duration; appended records read back in order")
+    func roundTrip() throws {
+        let run = JUnitSchemaTests.retriedRun()
+        let made = HistoryRecord(run: run, time: 10, commit: "abc", dirty: false)
+        #expect(made.tests.map(\.id) == ["CartTests.Cart/checkout()", "CartTests.Cart/total()", "CartTests.Cart/later()"])
+        #expect(made.tests.map(\.outcome) == ["flaky", "failed", "skipped"])
+        #expect(made.tests.map(\.attempts) == [2, 3, 1])
+        let history = TestHistory(folder: folder.path("h"))
+        #expect(try history.read().records.isEmpty)
+        try history.append(made)
+        try history.append(record(1))
+        let read = try history.read()
+        #expect(read.records == [made, record(1)])
+        #expect(read.problems.isEmpty)
+        let text = try String(contentsOfFile: history.file, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 2)
+        #expect(text.hasPrefix("{\"commit\":\"abc\",\"dirty\":false,\"tests\":[{\"attempts\":2,\"id\":\"CartTests.Cart/checkout()\",\"outcome\":\"flaky\"}"))
+    }
+
+    @Test("a line damaged by hand is reported with its file and line, and every other record stays")
+    func damagedLine() throws {
+        let history = TestHistory(folder: folder.path("h"))
+        for index in 0..<5 { try history.append(record(index)) }
+        var lines = try String(contentsOfFile: history.file, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[2] = String(lines[2].prefix(30))
+        lines.insert("{\"version\":1,\"time\":\"yesterday\",\"tests\":[]}", at: 4)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: history.file, atomically: true, encoding: .utf8)
+        let read = try history.read()
+        #expect(read.records.map(\.time) == [0, 1, 3, 4].map { 1_764_000_000 + Double($0) })
+        #expect(read.problems.map(\.line) == [3, 5])
+        #expect(read.problems[0].description == "\(history.file):3: not a history record (invalid JSON); the line is skipped")
+        #expect(read.problems[1].reason.contains("time has the wrong type"))
+    }
+
+    @Test("a line a crash left unfinished damages no record appended after it")
+    func unfinishedLine() throws {
+        let history = TestHistory(folder: folder.path("h"))
+        try history.append(record(0))
+        let handle = try #require(FileHandle(forWritingAtPath: history.file))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"version\":1,\"ti".utf8))
+        try handle.close()
+        try history.append(record(1))
+        let read = try history.read()
+        #expect(read.records == [record(0), record(1)])
+        #expect(read.problems.map(\.line) == [2])
+    }
+
+    @Test("writers appending at once lose no record", .timeLimit(.minutes(1)))
+    func concurrentWriters() async throws {
+        let history = TestHistory(folder: folder.path("h"))
+        let big = HistoryRecord(
+            time: 1, commit: nil, dirty: nil,
+            tests: (0..<2_000).map { HistoryRecord.Test(id: "Module.Suite/test\($0)()", outcome: "passed", attempts: 1, duration: 0.001) })
+        // Threads of their own: each append holds a lock and writes a file.
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                        Thread.detachNewThread {
+                            for index in 0..<10 {
+                                var record = big
+                                record.time = Double(writer * 100 + index)
+                                try? history.append(record)
+                            }
+                            done.resume()
+                        }
+                    }
+                }
+            }
+        }
+        let read = try history.read()
+        #expect(read.problems.isEmpty)
+        #expect(read.records.count == 40)
+        #expect(Set(read.records.map(\.time)).count == 40)
+        #expect(read.records.allSatisfy { $0.tests.count == 2_000 })
+    }
+}
