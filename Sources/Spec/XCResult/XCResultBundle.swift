@@ -121,11 +121,10 @@ public enum XCResultBundle {
                 continue
             }
             if node.kind == .function {
-                var node = node
                 if (nodes[at].skipReason == nil) != (node.skipReason == nil) {
-                    // Skipped in one place and run in the other: the skip moves to its cases.
-                    pushSkipToCases(&nodes[at])
-                    pushSkipToCases(&node)
+                    // Skipped in one place and run in the other: the test ran. Its skipped
+                    // cases keep their own reason (the readers set it on every case).
+                    nodes[at].skipReason = nil
                 }
                 nodes[at].cases += node.cases
                 nodes[at].duration = (nodes[at].duration ?? 0) + (node.duration ?? 0)
@@ -136,12 +135,6 @@ public enum XCResultBundle {
             }
         }
         return nodes
-    }
-
-    private static func pushSkipToCases(_ node: inout TestNode) {
-        guard let reason = node.skipReason else { return }
-        for index in node.cases.indices { node.cases[index].skipReason = reason }
-        node.skipReason = nil
     }
 
     /// Destinations are shown only when the run had several: with one device and one

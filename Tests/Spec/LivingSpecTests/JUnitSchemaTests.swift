@@ -53,7 +53,7 @@ struct JUnitSchemaTests {
         #expect(junit.contains("<flakyFailure message=\"timed out\" type=\"failure\"><stackTrace>"))
         #expect(junit.components(separatedBy: "<rerunFailure ").count == 3)
         #expect(junit.contains("flakes=\"1\""))
-        #expect(junit.contains("timestamp=\"2023-11-14T22:13:20Z\"") == false, "no test case here says when it started")
+        #expect(!junit.contains("timestamp="), "no test case here says when it started")
         let result = try await SurefireSchema.validate(junit, in: folder)
         #expect(result.suites == 1)
         #expect(result.problems.isEmpty, "\(result.problems)")
