@@ -34,7 +34,7 @@ public enum HTMLSpec {
             out += "<section class=\"flaky\"><h2>Flaky</h2><ul>\n"
             for entry in flaky {
                 out += "<li>\(mark(Outcome.flaky)) \(escape(entry.breadcrumb))"
-                if let testCase = entry.test.cases.first(where: { $0.outcome == .flaky }) {
+                if let testCase = SpecText.flakyCase(of: entry.test) {
                     out += " — \(escape(SpecText.flakyHistory(testCase)))"
                 }
                 out += "</li>\n"

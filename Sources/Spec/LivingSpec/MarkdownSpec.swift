@@ -34,7 +34,7 @@ public enum MarkdownSpec {
             out += "## Flaky\n\n"
             for entry in flaky {
                 out += "- 🔁 \(escape(entry.breadcrumb))"
-                if let testCase = entry.test.cases.first(where: { $0.outcome == .flaky }) {
+                if let testCase = SpecText.flakyCase(of: entry.test) {
                     out += " — \(escape(SpecText.flakyHistory(testCase)))"
                     if let issue = testCase.earlierAttempts.flatMap(\.issues).first(where: { $0.kind == .failure }) {
                         out += ": \(escape(SpecText.issueLine(issue)))"

@@ -108,6 +108,11 @@ enum SpecText {
         return text
     }
 
+    /// The first case of `test` that passed only when run again, if one did.
+    static func flakyCase(of test: TestNode) -> TestCaseResult? {
+        test.cases.first { $0.outcome == .flaky }
+    }
+
     /// "failed on attempts 1 and 2, passed on attempt 3": a flaky case's history in a line.
     static func flakyHistory(_ testCase: TestCaseResult) -> String {
         let failed = testCase.earlierAttempts.enumerated().filter { $0.element.outcome == .failed }.map { $0.offset + 1 }

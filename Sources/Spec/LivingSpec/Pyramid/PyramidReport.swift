@@ -67,7 +67,7 @@ public struct PyramidReport: Sendable {
                 let failure = node.outcome == .failed
                     ? (node.issues + node.cases.flatMap(\.issues)).first { $0.kind == .failure }.map(\.message) ?? "failed"
                     : nil
-                let history = node.outcome == .flaky ? node.cases.first { $0.outcome == .flaky }.map(SpecText.flakyHistory) : nil
+                let history = SpecText.flakyCase(of: node).map(SpecText.flakyHistory)
                 entries.append(Entry(path: path, module: module, level: level, reason: reason, outcome: node.outcome,
                                      duration: node.duration, failure: failure, flakyHistory: history))
             case .suite:
