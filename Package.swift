@@ -362,6 +362,12 @@ let package = Package(
             path: tests("Tools", "PyramidDemoTests"),
             swiftSettings: strict
         ),
+        // A fixture, not a test of a module: `pyramid spec --retries` runs it (RetrySpecCommandTests).
+        // Its tests skip unless PYRAMID_RETRY_FIXTURE names a folder.
+        .testTarget(
+            name: "RetryFixtureTests",
+            dependencies: ["VisualTesting", "PyramidImage", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            path: tests("Fixtures", "RetryFixtureTests"), swiftSettings: strict),
         .testTarget(
             name: "PyramidCLITests",
             dependencies: ["PyramidTestSupport", "PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "TestEventStream"],

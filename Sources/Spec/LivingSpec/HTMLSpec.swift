@@ -11,9 +11,10 @@ public enum HTMLSpec {
     ///   - pyramid: how tests are placed in the "Test pyramid" section.
     ///   - target: the shape that section compares the run with.
     ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.
+    ///   - history: flip rates from a test history, shown on each test that flipped.
     public static func render(
         _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
-        target: PyramidShape = .usual, partial: Bool = false
+        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil
     ) -> String {
         var out = """
             <!DOCTYPE html>
@@ -23,13 +24,24 @@ public enum HTMLSpec {
             <style>\(style)</style>
             </head><body>
             <header><h1>\(escape(title))</h1>
-            <p class="summary"><strong>\(escape(run.counts.summary()))</strong> — \(escape(SpecText.totals(run)))</p>\(run.coverageWarning.map { "\n<p class=\"coverage\">⚠️ \(escape($0))</p>" } ?? "")
+            <p class="summary"><strong>\(escape(run.counts.summary()))</strong> — \(escape(SpecText.totals(run)))</p>\(run.coverageWarning.map { "\n<p class=\"coverage\">⚠️ \(escape($0))</p>" } ?? "")\(history.map { "\n<p class=\"history\">\(escape($0.headline))</p>" } ?? "")
             <label><input type="checkbox" id="only-failed"> Show only failures</label></header>
             <main>
 
             """
         out.reserveCapacity(run.counts.total * 600)
-        let flaky = LocatedTest.all(in: run).filter { $0.test.outcome == .flaky }
+        let located = LocatedTest.all(in: run)
+        let quarantined = located.filter { $0.test.quarantine != nil }
+        if !quarantined.isEmpty {
+            out += "<section class=\"quarantined\"><h2>Quarantined</h2><p>These tests ran and are reported, but their failures do not fail the run.</p><ul>\n"
+            for entry in quarantined {
+                out += "<li>\(mark(entry.test.outcome)) <span class=\"quarantine\">quarantined</span> \(escape(entry.breadcrumb)) — \(escape(SpecText.quarantineLine(entry.test)))"
+                if entry.test.outcome == .failed, let issue = MarkdownSpec.firstFailure(entry.test) { out += ": \(escape(SpecText.issueLine(issue)))" }
+                out += "</li>\n"
+            }
+            out += "</ul></section>\n"
+        }
+        let flaky = located.filter { $0.test.outcome == .flaky }
         if !flaky.isEmpty {
             out += "<section class=\"flaky\"><h2>Flaky</h2><ul>\n"
             for entry in flaky {
@@ -57,7 +69,7 @@ public enum HTMLSpec {
         }
         for module in run.modules {
             out += "<section class=\"module\"><h2>\(escape(module.title))</h2>\n"
-            renderChildren(of: module, into: &out)
+            renderChildren(of: module, history: history, into: &out)
             out += "</section>\n"
         }
         if !run.diagnostics.isEmpty {
@@ -71,13 +83,13 @@ public enum HTMLSpec {
         return out
     }
 
-    private static func renderChildren(of node: TestNode, into out: inout String) {
+    private static func renderChildren(of node: TestNode, history: SpecHistory?, into out: inout String) {
         var listOpen = false
         for child in node.children {
             if child.kind == .function {
                 if !listOpen { out += "<ul class=\"tests\">\n" }
                 listOpen = true
-                renderTest(child, into: &out)
+                renderTest(child, history: history, into: &out)
             } else {
                 if listOpen { out += "</ul>\n" }
                 listOpen = false
@@ -85,14 +97,14 @@ public enum HTMLSpec {
                 out += "<details class=\"suite \(className(outcome))\"\(outcome == .failed || outcome == .flaky ? " open" : "")>"
                 out += "<summary>\(mark(outcome)) \(escape(child.title))</summary>\n"
                 if !child.issues.isEmpty { renderIssues(child.issues, into: &out) }
-                renderChildren(of: child, into: &out)
+                renderChildren(of: child, history: history, into: &out)
                 out += "</details>\n"
             }
         }
         if listOpen { out += "</ul>\n" }
     }
 
-    private static func renderTest(_ test: TestNode, into out: inout String) {
+    private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout String) {
         let outcome = test.outcome
         out += "<li class=\"test \(className(outcome))\"><div class=\"head\">\(mark(outcome)) "
         out += "<span class=\"name\">\(escape(test.title))</span>"
@@ -105,7 +117,10 @@ public enum HTMLSpec {
             out += " <span class=\"time\"\(title)>\(SpecText.duration(duration))</span>"
         }
         if let place = test.place { out += " <span class=\"place\">\(escape(place.description))</span>" }
+        if test.quarantine != nil { out += " <span class=\"quarantine\" title=\"\(escape(SpecText.quarantineLine(test)))\">quarantined</span>" }
+        if let flips = history?.flipText(of: test.id) { out += " <span class=\"flips\">\(escape(flips))</span>" }
         out += "</div>\n"
+        if test.rerunWhole { out += "<p class=\"reason\">\(escape(SpecText.rerunWholeNote))</p>\n" }
         if let reason = test.skipReason { out += "<p class=\"reason\">\(escape(SpecText.skipped(reason)))</p>\n" }
         if let reason = test.cancelReason { out += "<p class=\"reason\">cancelled: \(escape(reason))</p>\n" }
         if !test.issues.isEmpty { renderIssues(test.issues, into: &out) }
@@ -237,6 +252,7 @@ public enum HTMLSpec {
         .reason{margin:2px 0 2px 20px;color:#6e6e73}.mark{font-weight:700;display:inline-block;width:1.1em}
         .mark.passed{color:#1a7f37}.mark.failed{color:#d70015}.mark.flaky{color:#c93400}ol.attempts{list-style:none;padding-left:20px;margin:2px 0}.mark.warning{color:#b25000}.mark.known{color:#5e5ce6}
         .mark.skipped,.mark.cancelled{color:#6e6e73}.notes li.error{color:#b00010}
+        .quarantine{font-size:11px;background:#e0f0ff;color:#0a4f8f;border-radius:4px;padding:0 5px}.flips{font-size:12px;color:#c93400;margin-left:6px}.history{margin:4px 0;color:#6e6e73}
         body:has(#only-failed:checked) li.test:not(.failed),body:has(#only-failed:checked) details.suite:not(.failed){display:none}
         """
 }

@@ -9,7 +9,11 @@ public import TestEventStream
 /// test case is one `<testcase>` ("name (arguments)" for a parameterised one).
 public enum JUnitSpec {
     /// The run as JUnit XML (Maven Surefire's schema), its suites named `title`.
-    public static func render(_ run: TestRun, title: String) -> String {
+    ///
+    /// A quarantined test that failed is written as `<skipped>` whose message says why it is
+    /// quarantined and what failed, so CI's test reports do not fail on it; its failure text is
+    /// the element's body. With a history, a test that flipped has a `flipRate` property.
+    public static func render(_ run: TestRun, title: String, history: SpecHistory? = nil) -> String {
         let located = LocatedTest.all(in: run)
         var groups: [(name: String, tests: [LocatedTest])] = []
         var index: [String: Int] = [:]
@@ -30,7 +34,7 @@ public enum JUnitSpec {
             var suite = ""
             var counts = (tests: 0, failures: 0, flakes: 0, skipped: 0, time: 0.0)
             for entry in group.tests {
-                for testCase in cases(of: entry) {
+                for testCase in cases(of: entry, history: history) {
                     counts.tests += 1
                     counts.time += testCase.time
                     if testCase.failed { counts.failures += 1 }
@@ -61,7 +65,7 @@ public enum JUnitSpec {
         var time: Double
     }
 
-    private static func cases(of entry: LocatedTest) -> [CaseXML] {
+    private static func cases(of entry: LocatedTest, history: SpecHistory?) -> [CaseXML] {
         let test = entry.test
         let className = escape(entry.path.map(\.name).joined(separator: "."))
         let testCases = test.cases.isEmpty ? [TestCaseResult(arguments: nil)] : test.cases
@@ -79,6 +83,12 @@ public enum JUnitSpec {
             xml += "      <properties>\n"
             xml += "        <property name=\"framework\" value=\"\(SpecText.framework(test.framework))\"/>\n"
             for tag in test.tags { xml += "        <property name=\"tag\" value=\"\(escape(tag))\"/>\n" }
+            if let quarantine = test.quarantine {
+                xml += "        <property name=\"quarantined\" value=\"\(escape(quarantine.description))\"/>\n"
+            }
+            if let flaky = history?.flaky[test.id] {
+                xml += "        <property name=\"flipRate\" value=\"\(flaky.flakyRuns)/\(flaky.runs)\"/>\n"
+            }
             xml += "      </properties>\n"
             // Issues on the test itself belong to its first case, so they are reported once.
             let issues = testCase.issues + (offset == 0 ? test.issues : [])
@@ -89,17 +99,25 @@ public enum JUnitSpec {
             let attempts = testCase.earlierAttempts.map { $0.issues.filter { $0.kind == .failure } } + [failures]
             let failedAttempts = attempts.filter { !$0.isEmpty }
             let flaky = testCase.outcome == .flaky
-            if !flaky, let first = failedAttempts.first {
+            // A quarantined failure is reported as skipped, with what failed, so it fails no report.
+            let quarantined = test.quarantine != nil && !failures.isEmpty
+            if quarantined, let quarantine = test.quarantine {
+                // Every failed attempt's failures, in the body: a rerun element would count as a failure.
+                let text = failedAttempts.map { $0.map(SpecText.issueText).joined(separator: "\n") }.joined(separator: "\n")
+                xml += "      <skipped message=\"\(Markup.escapeAttribute("\(quarantine.description); it failed: \(failures[0].message)"))\">\(escape(text))</skipped>\n"
+            } else if !flaky, let first = failedAttempts.first {
                 let text = first.map(SpecText.issueText).joined(separator: "\n")
                 xml += "      <failure message=\"\(Markup.escapeAttribute(first[0].message))\" type=\"failure\">\(escape(text))</failure>\n"
             }
-            for attempt in flaky ? failedAttempts : Array(failedAttempts.dropFirst()) {
+            for attempt in quarantined ? [] : flaky ? failedAttempts : Array(failedAttempts.dropFirst()) {
                 let element = flaky ? "flakyFailure" : "rerunFailure"
                 let text = attempt.map(SpecText.issueText).joined(separator: "\n")
                 xml += "      <\(element) message=\"\(Markup.escapeAttribute(attempt[0].message))\" type=\"failure\"><stackTrace>\(escape(text))</stackTrace></\(element)>\n"
             }
-            var skipped = false
-            if let reason = test.skipReason ?? testCase.skipReason {
+            var skipped = quarantined
+            if quarantined {
+                // Said above: its <skipped> holds the failure.
+            } else if let reason = test.skipReason ?? testCase.skipReason {
                 xml += "      <skipped message=\"\(escape(SpecText.skipped(reason) == "skipped" ? "skipped" : reason))\"/>\n"
                 skipped = true
             } else if failures.isEmpty, let reason = testCase.cancelReason ?? test.cancelReason {
@@ -114,7 +132,7 @@ public enum JUnitSpec {
             lines += testCase.attachments.map { "attachment: \(SpecText.attachmentLabel($0))" + ($0.path.map { " at \($0)" } ?? "") }
             if !lines.isEmpty { xml += "      <system-out>\(escape(lines.joined(separator: "\n")))</system-out>\n" }
             xml += "    </testcase>\n"
-            return CaseXML(xml: xml, failed: !failures.isEmpty, flaky: flaky, skipped: skipped, time: time)
+            return CaseXML(xml: xml, failed: !failures.isEmpty && !quarantined, flaky: flaky, skipped: skipped, time: time)
         }
     }
 

@@ -10,15 +10,18 @@ public enum MarkdownSpec {
     ///   - pyramid: how tests are placed in the "Test pyramid" section.
     ///   - target: the shape that section compares the run with.
     ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.
+    ///   - history: flip rates from a test history, shown on each test that flipped.
     public static func render(
         _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
-        target: PyramidShape = .usual, partial: Bool = false
+        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil
     ) -> String {
         var out = "# \(escape(title))\n\n"
         out += "**\(run.counts.summary())** — \(SpecText.totals(run))\n\n"
         if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
+        if let history { out += "> 🔀 \(escape(history.headline))\n\n" }
 
-        let failures = LocatedTest.all(in: run).filter { $0.test.outcome == .failed }
+        let located = LocatedTest.all(in: run)
+        let failures = located.filter { $0.test.outcome == .failed && $0.test.quarantine == nil }
         if !failures.isEmpty {
             out += "## Failures\n\n"
             for failure in failures {
@@ -29,7 +32,18 @@ public enum MarkdownSpec {
             out += "\n"
         }
 
-        let flaky = LocatedTest.all(in: run).filter { $0.test.outcome == .flaky }
+        let quarantined = located.filter { $0.test.quarantine != nil }
+        if !quarantined.isEmpty {
+            out += "## Quarantined\n\nThese tests ran and are reported, but their failures do not fail the run.\n\n"
+            for entry in quarantined {
+                out += "- 🧊 \(SpecText.symbol(entry.test.outcome)) \(escape(entry.breadcrumb)) — \(escape(SpecText.quarantineLine(entry.test)))"
+                if entry.test.outcome == .failed, let issue = firstFailure(entry.test) { out += ": \(escape(SpecText.issueLine(issue)))" }
+                out += "\n"
+            }
+            out += "\n"
+        }
+
+        let flaky = located.filter { $0.test.outcome == .flaky }
         if !flaky.isEmpty {
             out += "## Flaky\n\n"
             for entry in flaky {
@@ -63,7 +77,7 @@ public enum MarkdownSpec {
 
         for module in run.modules {
             out += "## \(escape(module.title))\n\n"
-            renderChildren(of: module, depth: 0, into: &out)
+            renderChildren(of: module, depth: 0, history: history, into: &out)
         }
 
         if !run.diagnostics.isEmpty {
@@ -74,11 +88,11 @@ public enum MarkdownSpec {
         return out
     }
 
-    private static func renderChildren(of node: TestNode, depth: Int, into out: inout String) {
+    private static func renderChildren(of node: TestNode, depth: Int, history: SpecHistory?, into out: inout String) {
         var listOpen = false
         for child in node.children {
             if child.kind == .function {
-                renderTest(child, into: &out)
+                renderTest(child, history: history, into: &out)
                 listOpen = true
             } else {
                 if listOpen { out += "\n" }
@@ -86,19 +100,22 @@ public enum MarkdownSpec {
                 let level = String(repeating: "#", count: min(6, 3 + depth))
                 out += "\(level) \(SpecText.symbol(child.outcome)) \(escape(child.title))\n\n"
                 for issue in child.issues { renderIssue(issue, indent: "", into: &out) }
-                renderChildren(of: child, depth: depth + 1, into: &out)
+                renderChildren(of: child, depth: depth + 1, history: history, into: &out)
             }
         }
         if listOpen { out += "\n" }
     }
 
-    private static func renderTest(_ test: TestNode, into out: inout String) {
+    private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout String) {
         out += "- \(SpecText.symbol(test.outcome)) **\(escape(test.title))** · \(SpecText.framework(test.framework))"
         for tag in test.tags { out += " `\(tag.replacingOccurrences(of: "`", with: "'"))`" }
         if let duration = test.duration { out += " · \(SpecText.duration(duration))" }
         if let reason = test.skipReason { out += " — \(escape(SpecText.skipped(reason)))" }
         if let reason = test.cancelReason { out += " — cancelled: \(escape(reason))" }
+        if test.quarantine != nil { out += " · 🧊 \(escape(SpecText.quarantineLine(test)))" }
+        if let flips = history?.flipText(of: test.id) { out += " · 🔀 \(escape(flips))" }
         out += "\n"
+        if test.rerunWhole { out += "  - 🔁 \(escape(SpecText.rerunWholeNote))\n" }
         for issue in test.issues { renderIssue(issue, indent: "  ", into: &out) }
         if test.isParameterized || test.cases.count > 1 {
             for testCase in test.cases {

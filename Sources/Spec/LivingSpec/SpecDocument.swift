@@ -14,6 +14,8 @@ public struct SpecDocument: Sendable {
     public var pyramidTarget = PyramidShape.usual
     /// Whether the run was filtered or sharded: the "Test pyramid" section gives no shape verdict.
     public var isPartialRun = false
+    /// Flip rates from a test history (`--history`), shown on each test that flipped.
+    public var history: SpecHistory?
 
     /// The spec of `run`, headed `title`.
     public init(run: TestRun, title: String) {
@@ -64,6 +66,7 @@ public struct SpecDocument: Sendable {
         document.pyramid = pyramid
         document.pyramidTarget = pyramidTarget
         document.isPartialRun = isPartialRun
+        document.history = history
         return document
     }
 
@@ -75,16 +78,20 @@ public struct SpecDocument: Sendable {
     }
 
     /// The spec as Markdown, for a CI job summary.
-    public var markdown: String { MarkdownSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun) }
+    public var markdown: String {
+        MarkdownSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun, history: history)
+    }
     /// The spec as one self-contained HTML page.
-    public var html: String { HTMLSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun) }
+    public var html: String {
+        HTMLSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun, history: history)
+    }
 
     /// The run's test pyramid, as the spec's "Test pyramid" section shows it.
     public var pyramidReport: PyramidReport {
         PyramidReport(run: run, classifier: pyramid, target: pyramidTarget, isPartial: isPartialRun)
     }
     /// The run as JUnit XML, display names kept.
-    public var junit: String { JUnitSpec.render(run, title: title) }
+    public var junit: String { JUnitSpec.render(run, title: title, history: history) }
 
     /// Where each rendering goes; nil leaves it out.
     public struct Destinations: Sendable {

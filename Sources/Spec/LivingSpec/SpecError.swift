@@ -25,6 +25,10 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotListTests(package: String, exitStatus: Int32, output: String)
     /// A `--filter` given with `--shard` is not a regular expression.
     case invalidFilter(String, reason: String)
+    /// `--retries` outside `0...TestRetries.maximum`.
+    case invalidRetries(Int)
+    /// The quarantine file cannot be read or is not one: where, and why.
+    case invalidQuarantine(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -50,6 +54,10 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(package): swift test list exited with status \(exitStatus), so the tests cannot be sharded:\n\(output)"
         case let .invalidFilter(filter, reason):
             return "--filter \(filter): not a regular expression (\(reason))"
+        case let .invalidRetries(count):
+            return "--retries \(count): give a number from 0 to \(TestRetries.maximum) (each rerun runs the failed tests again, so more hides real failures and multiplies a broken run's time)"
+        case let .invalidQuarantine(path, reason):
+            return "\(path): \(reason)"
         }
     }
 }

@@ -121,6 +121,15 @@ enum SpecText {
         return "failed on \(numbers), passed on attempt \(testCase.attemptCount)"
     }
 
+    /// "quarantined since 2026-11-27: times out on CI" for a quarantined test.
+    static func quarantineLine(_ test: TestNode) -> String {
+        test.quarantine?.description ?? ""
+    }
+
+    /// What the spec says under a parameterised test that ran again whole.
+    static let rerunWholeNote =
+        "the whole parameterised test ran again (Swift Testing cannot run one argument again); only its failed cases' reruns count"
+
     /// "Launch Screen (public.png)": an attachment's name, and its type when the run gave one.
     static func attachmentLabel(_ attachment: AttachmentRecord) -> String {
         attachment.type.map { "\(attachment.name) (\($0))" } ?? attachment.name

@@ -58,7 +58,7 @@ public struct SwiftTestRunner: Sendable {
     public var testListPath: String { (workFolder as NSString).appendingPathComponent("test-list.txt") }
 
     /// The arguments of `swift test list` after `swift`: the package and the build options the
-    /// run was given, so it lists what was built.
+    /// run was given, so it lists what was built (and `--ignore-lock`, when the run has it).
     public var listArguments: [String] {
         var arguments = ["test", "list", "--package-path", packagePath, "--skip-build"]
         var index = 0
@@ -68,7 +68,7 @@ public struct SwiftTestRunner: Sendable {
             if withValue.contains(argument), index + 1 < extraArguments.count {
                 arguments += [argument, extraArguments[index + 1]]
                 index += 1
-            } else if withValue.contains(where: { argument.hasPrefix($0 + "=") }) {
+            } else if withValue.contains(where: { argument.hasPrefix($0 + "=") }) || argument == "--ignore-lock" {
                 arguments.append(argument)
             }
             index += 1

@@ -45,6 +45,13 @@ public struct TestNode: Sendable {
     /// For a module read from an Xcode result bundle: the kind of test bundle Xcode gave it
     /// (`UI` for a UI test target). Nil when the run did not say.
     public var bundleKind: TestBundleKind?
+    /// For a function the team quarantined: why, and since when. It runs and is reported,
+    /// but its failure does not fail the run. Nil for a test not quarantined.
+    public var quarantine: QuarantineMark?
+    /// Whether the whole of this parameterised test ran again after some of its cases failed:
+    /// Swift Testing cannot run one argument again, so the cases that had passed ran too, and
+    /// only the failed cases' reruns count.
+    public var rerunWhole: Bool
 
     /// A node with no children or results yet.
     public init(id: String, kind: Kind, name: String, framework: TestFramework = .swiftTesting) {
@@ -63,6 +70,8 @@ public struct TestNode: Sendable {
         self.cancelReason = nil
         self.duration = nil
         self.bundleKind = nil
+        self.quarantine = nil
+        self.rerunWhole = false
     }
 
     /// The name to show: the display name, or the source name.

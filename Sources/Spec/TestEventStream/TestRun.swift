@@ -50,7 +50,11 @@ public struct TestRun: Sendable {
     /// How many test functions ended each way.
     public var counts: OutcomeCounts {
         var counts = OutcomeCounts()
-        for test in tests { counts.add(test.outcome) }
+        for test in tests {
+            let outcome = test.outcome
+            counts.add(outcome)
+            if outcome == .failed, test.quarantine != nil { counts.quarantinedFailures += 1 }
+        }
         return counts
     }
 }
@@ -134,11 +138,17 @@ public struct OutcomeCounts: Sendable, Equatable {
     public subscript(_ outcome: Outcome) -> Int { byOutcome[outcome] ?? 0 }
     /// Every test counted.
     public var total: Int { byOutcome.values.reduce(0, +) }
+    /// How many of the failed tests are quarantined: they are reported, but do not fail the run.
+    public var quarantinedFailures = 0
+    /// The failed tests that fail the run: those not quarantined.
+    public var blockingFailures: Int { self[.failed] - quarantinedFailures }
 
-    /// "3 failed · 5 passed · 1 skipped": the outcomes that occurred, worst first.
+    /// "3 failed (1 quarantined) · 5 passed · 1 skipped": the outcomes that occurred, worst first.
     public func summary(separator: String = " · ") -> String {
         let parts = Outcome.allCases.reversed().compactMap { outcome -> String? in
-            self[outcome] == 0 ? nil : "\(self[outcome]) \(outcome.label)"
+            guard self[outcome] > 0 else { return nil }
+            let quarantined = outcome == .failed && quarantinedFailures > 0 ? " (\(quarantinedFailures) quarantined)" : ""
+            return "\(self[outcome]) \(outcome.label)\(quarantined)"
         }
         return parts.isEmpty ? "no tests" : parts.joined(separator: separator)
     }

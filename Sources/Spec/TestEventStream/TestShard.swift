@@ -111,8 +111,13 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
     /// against IDs that go on with the source location (`…/test()/File.swift:12:6`), so the
     /// name must end there or at a `/`.
     public static func filterPattern(for name: String) -> String {
+        "^" + escaped(name) + "(/|$)"
+    }
+
+    /// `text` with every character a regular expression would read as syntax escaped.
+    static func escaped(_ text: String) -> String {
         let special = Set("\\^$.|?*+()[]{}")
-        return "^" + name.map { special.contains($0) ? "\\\($0)" : String($0) }.joined() + "(/|$)"
+        return text.map { special.contains($0) ? "\\\($0)" : String($0) }.joined()
     }
 
     /// Whether a snapshot case (view and state) belongs to this shard, by a stable hash of its

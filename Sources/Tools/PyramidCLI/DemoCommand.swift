@@ -40,6 +40,17 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var target: ShapeOption
 
+    @Option(help: ArgumentHelp(
+        "Run each failed test again, at most N times (0 to \(TestRetries.maximum)); one that then passes is flaky, not failed.",
+        valueName: "N"))
+    var retries = 0
+
+    @Option(help: ArgumentHelp("Append this run to the test history in this folder, and show each test's flip rate from it.", valueName: "folder"))
+    var history: String?
+
+    @Option(help: ArgumentHelp("The quarantine list (default: the Examples package's .pyramid/quarantine.json, when it has one).", valueName: "file"))
+    var quarantine: String?
+
     @Flag(help: "Do not install missing system packages (Chromium, chromedriver, fonts); fail and name them instead.")
     var noInstall = false
 
@@ -50,6 +61,7 @@ struct DemoCommand: AsyncParsableCommand {
         if let breakApp, !Self.breakages.contains(breakApp) {
             throw ValidationError("--break-app \(breakApp): no such breakage; use one of \(Self.breakages.joined(separator: ", "))")
         }
+        do { _ = try TestRetries(retries) } catch { throw ValidationError(error.description) }
     }
 
     func run() async throws {
@@ -57,7 +69,8 @@ struct DemoCommand: AsyncParsableCommand {
         try await DemoCommand.setUp(allowInstall: !noInstall, environment: LiveSystemEnvironment())
         let options = Demo.Options(
             examples: examples, output: output, breakage: breakApp, filters: filters,
-            shard: sharding.parsed, shardDurations: sharding.shardDurations, shape: target.parsed)
+            shard: sharding.parsed, shardDurations: sharding.shardDurations, shape: target.parsed,
+            retries: try TestRetries(retries), history: history, quarantine: quarantine)
         let summary: Demo.Summary
         do {
             summary = try await Demo.run(options) { event in
@@ -74,6 +87,8 @@ struct DemoCommand: AsyncParsableCommand {
                     print("Running its pyramid: unit, integration, snapshot (Chromium) and UI (Chromium) tests…")
                 case .testLine(let line):
                     print("  " + line)
+                case .rerunning(let number, let of, let tests):
+                    print("Rerun \(number) of \(of): \(tests) failed test\(tests == 1 ? "" : "s") again…")
                 }
                 fflush(nil)
             }
@@ -89,7 +104,8 @@ struct DemoCommand: AsyncParsableCommand {
             print("  ✘ \(cell.title): \(cell.outcome.rawValue)")
         }
         if summary.snapshots.failures.count > 10 { print("  … and \(summary.snapshots.failures.count - 10) more in the gallery") }
-        if summary.testStatus != 0, summary.pyramid.failures.isEmpty, summary.snapshots.failures.isEmpty {
+        for warning in summary.warnings { print("warning: \(warning)") }
+        if summary.unexplainedFailure {
             print("swift test exited with status \(summary.testStatus); its output: \(summary.files.run)/console.txt")
         }
         print(String(format: "Build %.1f s, tests %.1f s.", summary.buildSeconds, summary.testSeconds))

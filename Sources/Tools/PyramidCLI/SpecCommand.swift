@@ -44,8 +44,23 @@ struct SpecCommand: ParsableCommand {
         valueName: "file"))
     var xcresultJSON: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "Run each failed test again, at most N times (0 to \(TestRetries.maximum)); one that then passes is flaky, not failed.",
+        valueName: "N"))
+    var retries = 0
+
     @Flag(help: "Fail the run (exit 1) when a test passed only on a retry.")
     var failOnFlaky = false
+
+    @Option(help: ArgumentHelp(
+        "Append this run to the test history in this folder (history.jsonl), and show each test's flip rate from it.",
+        valueName: "folder"))
+    var history: String?
+
+    @Option(help: ArgumentHelp(
+        "The quarantine list: its tests run and are reported, but their failures do not fail the run (default: the package's .pyramid/quarantine.json, when it has one).",
+        valueName: "file"))
+    var quarantine: String?
 
     @Option(help: "Where to look for attachments the stream names, when they are not where it says.")
     var attachments: String?
@@ -97,6 +112,10 @@ struct SpecCommand: ParsableCommand {
 
     func validate() throws {
         _ = try targetLevels()
+        do { _ = try TestRetries(retries) } catch { throw ValidationError(error.description) }
+        if retries > 0, eventStream != nil || !xcresults.isEmpty || !xcresultJSON.isEmpty {
+            throw ValidationError("--retries runs failed tests again; it cannot be used with --event-stream, --xcresult or --xcresult-json, which read a finished run")
+        }
         if sharding.shard != nil, eventStream != nil {
             throw ValidationError("--shard runs the tests; it cannot be used with --event-stream")
         }
@@ -129,11 +148,16 @@ struct SpecCommand: ParsableCommand {
     }
 
     func run() throws {
-        if !xcresults.isEmpty || !xcresultJSON.isEmpty { return try runFromXcode() }
+        // A quarantine list that cannot be read fails before any test runs.
+        let followUp: RunFollowUp
+        do { followUp = try self.followUp() } catch { throw CommandFailure.library(error) }
+        if !xcresults.isEmpty || !xcresultJSON.isEmpty { return try runFromXcode(followUp) }
         var attachmentsFolder = attachments
         let streamPath: String
         var testStatus: Int32 = 0
         var (console, list) = (xctestOutput, testList)
+        var ranWith: SwiftTestRunner?
+        let started = Date().timeIntervalSince1970
         if let eventStream {
             streamPath = eventStream
         } else {
@@ -155,6 +179,7 @@ struct SpecCommand: ParsableCommand {
                 packagePath: packagePath, filters: runFilters, extraArguments: swiftTestArguments, workFolder: workFolder)
             runner.verbose = verbose
             do { testStatus = try runner.run() } catch { throw CommandFailure.library(error) }
+            ranWith = runner
             streamPath = runner.eventStreamPath
             attachmentsFolder = attachmentsFolder ?? runner.attachmentsPath
             console = runner.consolePath
@@ -171,11 +196,29 @@ struct SpecCommand: ParsableCommand {
             throw CommandFailure.library(error)
         }
         document.isPartialRun = eventStream == nil && (!filters.isEmpty || sharding.shard != nil)
-        try finish(document, readFor: clock.now - readStart, source: streamPath, testStatus: testStatus)
+        let read = clock.now - readStart
+        let result: RunFollowUp.Result
+        do {
+            result = try followUp.apply(
+                to: document, status: testStatus, runner: ranWith, firstAttemptStarted: started, testList: list
+            ) { number, tests in
+                print("rerun \(number) of \(retries): \(counted(tests.count, "failed test")) again")
+            }
+        } catch {
+            throw CommandFailure.library(error)
+        }
+        try finish(result, readFor: read, source: streamPath)
+    }
+
+    /// The retries, quarantine and history this command was given.
+    private func followUp() throws(SpecError) -> RunFollowUp {
+        RunFollowUp(
+            retries: try TestRetries(retries), quarantine: try RunFollowUp.quarantine(at: quarantine, package: packagePath),
+            history: history.map(TestHistory.init(folder:)), checkout: packagePath)
     }
 
     /// The spec of a finished Xcode run: its result bundles, or xcresulttool's JSON of them.
-    private func runFromXcode() throws {
+    private func runFromXcode(_ followUp: RunFollowUp) throws {
         let clock = ContinuousClock()
         let readStart = clock.now
         let document: SpecDocument
@@ -188,14 +231,22 @@ struct SpecCommand: ParsableCommand {
         } catch {
             throw CommandFailure.library(error)
         }
-        try finish(document, readFor: clock.now - readStart, source: (xcresults + xcresultJSON).joined(separator: ", "), testStatus: 0)
+        let read = clock.now - readStart
+        let result: RunFollowUp.Result
+        do {
+            result = try followUp.apply(to: document, status: 0, runner: nil, firstAttemptStarted: 0, testList: nil)
+        } catch {
+            throw CommandFailure.library(error)
+        }
+        try finish(result, readFor: read, source: (xcresults + xcresultJSON).joined(separator: ", "))
     }
 
     /// Writes the spec (with the pyramid options), prints the summary and the pyramid, and
-    /// exits as the run ended: 2 when part of it could not be read, 1 when a test failed (or
-    /// was flaky, with --fail-on-flaky).
-    private func finish(_ document: SpecDocument, readFor read: Duration, source: String, testStatus: Int32) throws {
-        var document = document
+    /// exits as the run ended: 2 when part of it could not be read, 1 when a test failed and is
+    /// not quarantined, or swift test failed with no test to say why (or a test was flaky, with
+    /// --fail-on-flaky).
+    private func finish(_ followUp: RunFollowUp.Result, readFor read: Duration, source: String) throws {
+        var document = followUp.document
         document.pyramid = PyramidClassifier(targetLevels: try targetLevels())
         document.pyramidTarget = target.parsed
         let defaults = SpecDocument.Destinations.folder(output)
@@ -214,12 +265,13 @@ struct SpecCommand: ParsableCommand {
         for diagnostic in run.diagnostics {
             FileHandle.standardError.write(Data("\(source): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }
+        for warning in followUp.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         print("\(title): \(document.summaryLine)")
         for line in document.pyramidReport.lines { print(line) }
         for path in written { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
-        if run.counts[.failed] > 0 || testStatus != 0 { throw ExitCode(1) }
+        if run.counts.blockingFailures > 0 || followUp.unexplainedFailure { throw ExitCode(1) }
         if failOnFlaky, run.counts[.flaky] > 0 {
             FileHandle.standardError.write(Data("\(counted(run.counts[.flaky], "test")) passed only when run again, and --fail-on-flaky is set\n".utf8))
             throw ExitCode(1)

@@ -25,12 +25,22 @@ package enum Demo {
         package var shardDurations: String?
         /// The shape the pyramid is compared with.
         package var shape: PyramidShape
+        /// How many times a failed test runs again.
+        package var retries: TestRetries
+        /// The test history the run is appended to, whose flip rates the spec shows.
+        package var history: String?
+        /// The quarantine list; nil uses the Examples package's `.pyramid/quarantine.json` when it has one.
+        package var quarantine: String?
 
         package init(
             examples: String, output: String, breakage: String? = nil, filters: [String] = [], shard: TestShard? = nil,
-            shardDurations: String? = nil, shape: PyramidShape = .usual
+            shardDurations: String? = nil, shape: PyramidShape = .usual, retries: TestRetries = try! TestRetries(0),
+            history: String? = nil, quarantine: String? = nil
         ) {
             self.shape = shape
+            self.retries = retries
+            self.history = history
+            self.quarantine = quarantine
             self.examples = URL(fileURLWithPath: examples).standardizedFileURL.path
             self.output = URL(fileURLWithPath: output).standardizedFileURL.path
             self.breakage = breakage
@@ -53,6 +63,8 @@ package enum Demo {
         case testing
         /// A line of `swift test`'s output worth showing: a suite's end, or a failure.
         case testLine(String)
+        /// Rerun `number` of the failed tests starts, with `tests` of them.
+        case rerunning(number: Int, of: Int, tests: Int)
     }
 
     /// Where the demo wrote, all inside ``Options/output``.
@@ -92,9 +104,14 @@ package enum Demo {
         package var testStatus: Int32
         package var buildSeconds: Double
         package var testSeconds: Double
+        /// Whether `swift test` failed with no failed test to say why (a crash, a build error).
+        package var unexplainedFailure: Bool
+        /// Quarantine entries that matched no test, damaged history lines.
+        package var warnings: [String]
 
-        /// Whether anything failed: a test, a snapshot cell, or `swift test` itself.
-        package var failed: Bool { testStatus != 0 || !pyramid.failures.isEmpty || !snapshots.failures.isEmpty }
+        /// Whether the run failed: a test that is not quarantined (a snapshot cell that failed
+        /// failed its test), or `swift test` itself. Flaky tests and quarantined failures do not.
+        package var failed: Bool { unexplainedFailure || !pyramid.failures.isEmpty }
     }
 
     /// Builds, runs and writes; `progress` hears what happens as it happens.
@@ -109,8 +126,12 @@ package enum Demo {
         } catch {
             throw .cannotWrite(files.folder, FileError.describe(error))
         }
+        // A quarantine list that cannot be read fails before anything is built.
+        let quarantine: (list: QuarantineList, path: String)?
+        do { quarantine = try RunFollowUp.quarantine(at: options.quarantine, package: options.examples) } catch { throw .testRunFailed("\(error)") }
         // This run's results only.
         for stale in [files.snapshotReport, files.artifacts, files.index, files.manifests, files.record] { try? manager.removeItem(atPath: stale) }
+        for number in 1...TestRetries.maximum { try? manager.removeItem(atPath: files.run + "/rerun-\(number)") }
 
         let clock = ContinuousClock()
         let buildStart = clock.now
@@ -145,6 +166,7 @@ package enum Demo {
 
         progress(.testing)
         let testStart = clock.now
+        let started = Date().timeIntervalSince1970
         // A shard is chosen by the filters; PYRAMID_SHARD from this environment must not shard it again.
         var environment = [
             "SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts, TestShard.environmentVariable: "",
@@ -158,7 +180,6 @@ package enum Demo {
             listsTests: false)
         let status: Int32
         do { status = try runner.run() } catch { throw .testRunFailed("\(error)") }
-        let testSeconds = seconds(clock.now - testStart)
 
         var document: SpecDocument
         do {
@@ -171,6 +192,19 @@ package enum Demo {
         document.pyramid = classifier
         document.pyramidTarget = options.shape
         document.isPartialRun = !options.filters.isEmpty || options.shard != nil
+        let followUp: RunFollowUp.Result
+        do {
+            followUp = try RunFollowUp(
+                retries: options.retries, quarantine: quarantine,
+                history: options.history.map(TestHistory.init(folder:)), checkout: options.examples
+            ).apply(to: document, status: status, runner: runner, firstAttemptStarted: started, testList: nil) { number, tests in
+                progress(.rerunning(number: number, of: options.retries.count, tests: tests.count))
+            }
+        } catch {
+            throw .testRunFailed("\(error)")
+        }
+        document = followUp.document
+        let testSeconds = seconds(clock.now - testStart)
         do {
             _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
         } catch {
@@ -190,7 +224,8 @@ package enum Demo {
 
         let record = RunRecord(
             shard: options.shard?.description, snapshots: options.snapshots, breakage: options.breakage, testStatus: status,
-            buildSeconds: buildSeconds, testSeconds: testSeconds, tests: document.run.tests.count, filtered: !options.filters.isEmpty)
+            buildSeconds: buildSeconds, testSeconds: testSeconds, tests: document.run.tests.count, filtered: !options.filters.isEmpty,
+            unexplainedFailure: followUp.unexplainedFailure, quarantine: quarantine.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
         do {
             try RunRecord.mirrorManifests(of: options.snapshots, into: files.manifests)
             try record.write(to: files.record)
@@ -200,7 +235,8 @@ package enum Demo {
 
         let summary = Summary(
             files: files, pyramid: document.pyramidReport, specLine: document.summaryLine,
-            snapshots: snapshots, testStatus: status, buildSeconds: buildSeconds, testSeconds: testSeconds)
+            snapshots: snapshots, testStatus: status, buildSeconds: buildSeconds, testSeconds: testSeconds,
+            unexplainedFailure: followUp.unexplainedFailure, warnings: followUp.warnings)
         do {
             try AtomicFile.write(Data(DemoIndex.render(summary, breakage: options.breakage).utf8), to: files.index)
         } catch {

@@ -18,12 +18,19 @@ package struct RunRecord: Sendable, Codable, Equatable {
     package var tests: Int
     /// Whether `--filter` chose part of the tests (nil in records written before it was kept).
     package var filtered: Bool?
+    /// Whether `swift test` failed with no failed test to say why (nil in older records: then a
+    /// non-zero ``testStatus`` counts).
+    package var unexplainedFailure: Bool?
+    /// The quarantine list the run applied, which a merge applies again.
+    package var quarantine: String?
 
     package init(
         shard: String?, snapshots: String, breakage: String?, testStatus: Int32, buildSeconds: Double, testSeconds: Double, tests: Int,
-        filtered: Bool = false
+        filtered: Bool = false, unexplainedFailure: Bool = false, quarantine: String? = nil
     ) {
         self.filtered = filtered
+        self.unexplainedFailure = unexplainedFailure
+        self.quarantine = quarantine
         self.shard = shard
         self.snapshots = snapshots
         self.breakage = breakage

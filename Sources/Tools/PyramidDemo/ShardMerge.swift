@@ -48,6 +48,7 @@ package enum ShardMerge {
         let staging = options.output + ".merging-\(UUID().uuidString.prefix(8))"
         let files = Demo.Files(folder: staging)
         let events = try EventStreamJoin.join(shards, into: files)
+        let reruns = try EventStreamJoin.joinReruns(shards, into: files)
         let report = try joinReports(shards, artifacts: files.artifacts)
         let manifests = try joinManifests(shards)
 
@@ -55,7 +56,7 @@ package enum ShardMerge {
             try FileManager.default.createDirectory(
                 atPath: (options.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let document = try writeAll(
-                shards: shards, files: files, events: events, report: report, manifests: manifests, snapshotRoot: snapshotRoot,
+                shards: shards, files: files, events: events, reruns: reruns, report: report, manifests: manifests, snapshotRoot: snapshotRoot,
                 title: options.title, shape: options.shape)
             let summary = try summarize(shards: shards, files: files, document: document, report: report, breakage: shards[0].record.breakage)
             try FileManager.default.moveItem(atPath: staging, toPath: options.output)
@@ -165,13 +166,14 @@ package enum ShardMerge {
     // MARK: Writing
 
     static func writeAll(
-        shards: [Shard], files: Demo.Files, events: EventStreamJoin.Joined, report: RunReport,
+        shards: [Shard], files: Demo.Files, events: EventStreamJoin.Joined, reruns: [EventStreamJoin.Joined], report: RunReport,
         manifests: [String: (manifest: SnapshotManifest, shard: String)], snapshotRoot: String, title: String,
         shape: PyramidShape
     ) throws -> SpecDocument {
         let manager = FileManager.default
         try manager.createDirectory(atPath: files.run, withIntermediateDirectories: true)
-        try events.write(to: files)
+        try events.write()
+        for rerun in reruns { try rerun.write() }
         // Artifacts: each file once; two shards' files at one path must be the same bytes.
         var copied: [String: String] = [:]
         for shard in shards {
@@ -207,6 +209,14 @@ package enum ShardMerge {
             .write(SnapshotPublication.Destinations(catalog: files.catalog, gallery: files.gallery, junit: files.snapshotJUnit))
 
         var document = try SpecDocument.read(eventStream: files.run + "/events.jsonl", attachmentsFolder: files.run + "/attachments", title: title)
+        for (offset, rerun) in reruns.enumerated() {
+            let again = try SpecDocument.read(eventStream: rerun.folder + "/events.jsonl", attachmentsFolder: rerun.folder + "/attachments", title: title)
+            document.run = document.run.merging(rerun: again.run, number: offset + 1, expected: [])
+        }
+        // The quarantine the shards applied, applied again to the joined run.
+        if let path = shards.compactMap(\.record.quarantine).first {
+            document.run = try QuarantineList.read(path).applied(to: document.run).run
+        }
         document.pyramid = PyramidClassifier()
         document.pyramidTarget = shape
         // The shards of a filtered run join into the filtered run, still part of the suite.
@@ -222,11 +232,12 @@ package enum ShardMerge {
             files: files, pyramid: document.pyramidReport, specLine: document.summaryLine,
             snapshots: report, testStatus: shards.map(\.record.testStatus).max() ?? 0,
             // Shards run side by side: the merged run took as long as its slowest shard.
-            buildSeconds: shards.map(\.record.buildSeconds).max() ?? 0, testSeconds: shards.map(\.record.testSeconds).max() ?? 0)
+            buildSeconds: shards.map(\.record.buildSeconds).max() ?? 0, testSeconds: shards.map(\.record.testSeconds).max() ?? 0,
+            unexplainedFailure: shards.contains { $0.record.unexplainedFailure ?? ($0.record.testStatus != 0) }, warnings: [])
         let record = RunRecord(
             shard: nil, snapshots: shards[0].record.snapshots, breakage: breakage, testStatus: summary.testStatus,
             buildSeconds: summary.buildSeconds, testSeconds: summary.testSeconds, tests: document.run.tests.count,
-            filtered: document.isPartialRun)
+            filtered: document.isPartialRun, unexplainedFailure: summary.unexplainedFailure, quarantine: shards.compactMap(\.record.quarantine).first)
         try record.write(to: files.record)
         try AtomicFile.write(Data(DemoIndex.render(summary.relocated(to: Demo.Files(folder: files.folder)), breakage: breakage).utf8), to: files.index)
         return summary

@@ -37,16 +37,22 @@ struct CellCheck: Sendable {
         // The rendered image is done with once checked: its memory serves the next cell's.
         defer { PixelBuffers.recycle(actual) }
 
-        let existed = FileManager.default.fileExists(atPath: referencePath)
+        let recordedEarlier = policy.wasRecordedEarlierInRun(referencePath)
+        let existed = FileManager.default.fileExists(atPath: referencePath) && !recordedEarlier
         // Record mode "failed" rewrites a failing reference, so keep its bytes for the artifacts
         // first; in the other modes they are read only when a cell fails.
         let rewritten = existed && policy.mode == .failed ? FileManager.default.contents(atPath: referencePath) : nil
         if !existed && !policy.recordsMissingReference {
-            let why = policy.mode == .never
+            let why = policy.rerunSince != nil
+                ? (recordedEarlier
+                    ? "an earlier attempt of this run recorded it, and a rerun does not accept a reference recorded in the same run: review it, then run again"
+                    : "a rerun of failed tests records nothing, whatever the record mode")
+                : policy.mode == .never
                 ? "record mode is \"never\", so it was not recorded"
                 : "CI is set, so it was not recorded: record it locally (swift test), review it and commit it"
             let paths = writeArtifacts(actual: actual)
-            return result(.missing, message: "no reference at \(referencePath); \(why)", artifacts: paths)
+            let before = recordedEarlier ? " before this run" : ""
+            return result(.missing, message: "no reference at \(referencePath)\(before); \(why)", artifacts: paths)
         }
 
         let observer = ComparisonObserver()

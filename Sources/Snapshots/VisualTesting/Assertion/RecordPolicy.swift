@@ -3,14 +3,37 @@ import SnapshotTesting
 
 /// When references are written, as swift-snapshot-testing users know it
 /// (`SNAPSHOT_TESTING_RECORD`, `withSnapshotTesting(record:)`, the `.snapshots(record:)`
-/// trait), plus one rule of ours: on CI a missing reference fails instead of being recorded.
+/// trait), plus two rules of ours: on CI a missing reference fails instead of being recorded,
+/// and a rerun of failed tests records nothing.
 struct RecordPolicy: Sendable {
-    var mode: SnapshotTestingConfiguration.Record
+    /// The record mode the test asked for.
+    var requested: SnapshotTestingConfiguration.Record
     var isCI: Bool
+    /// When the run's first attempt started, in a rerun of failed tests; nil otherwise.
+    var rerunSince: Date?
 
-    /// The mode in force for the current task, and whether `CI` is set.
-    static func current(isCI: Bool) -> RecordPolicy {
-        RecordPolicy(mode: SnapshotTestingBoundary.recordMode, isCI: isCI)
+    init(mode: SnapshotTestingConfiguration.Record, isCI: Bool, rerunSince: Date? = nil) {
+        self.requested = mode
+        self.isCI = isCI
+        self.rerunSince = rerunSince
+    }
+
+    /// The mode in force for the current task, whether `CI` is set, and whether this is a rerun.
+    static func current(isCI: Bool, rerunSince: Date? = nil) -> RecordPolicy {
+        RecordPolicy(mode: SnapshotTestingBoundary.recordMode, isCI: isCI, rerunSince: rerunSince)
+    }
+
+    /// The mode the check runs with: "never" in a rerun, whatever was asked, so a retry cannot
+    /// record a reference and then pass against it.
+    var mode: SnapshotTestingConfiguration.Record { rerunSince == nil ? requested : .never }
+
+    /// Whether the reference at `path` was written during this run, by an attempt before this
+    /// rerun: such a reference is not one the team reviewed, so the rerun treats it as missing.
+    func wasRecordedEarlierInRun(_ path: String) -> Bool {
+        guard let since = rerunSince,
+              let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        else { return false }
+        return modified >= since
     }
 
     /// `CI` set to anything but empty, `0`, `false` or `no`.

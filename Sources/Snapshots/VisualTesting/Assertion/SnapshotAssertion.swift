@@ -47,7 +47,7 @@ struct SnapshotAssertion: Sendable {
         layout = configuration.snapshotDirectory.map(SnapshotLayout.init(root:)) ?? SnapshotLayout(suiteFile: "\(source.filePath)")
         themeApplicable = VisualTesting.themeApplicable
         let run = SnapshotRunEnvironment.current
-        policy = RecordPolicy.current(isCI: run.isCI)
+        policy = RecordPolicy.current(isCI: run.isCI, rerunSince: run.rerunSince)
         artifacts = run.artifacts
         reportPath = run.reportPath
     }

@@ -2,7 +2,8 @@ public import Foundation
 
 /// Where a run's failure images and report go, and whether it runs on CI.
 ///
-/// Read from the process environment (`SNAPSHOT_ARTIFACTS`, `SNAPSHOT_REPORT`, `CI`)
+/// Read from the process environment (`SNAPSHOT_ARTIFACTS`, `SNAPSHOT_REPORT`, `CI`,
+/// `PYRAMID_RERUN_SINCE`)
 /// unless a task overrides it with `VisualTesting.withRunEnvironment(_:operation:)`,
 /// which is how tests and `pyramid demo` point a run at a folder of their own
 /// without changing the process environment under parallel tests.
@@ -13,19 +14,31 @@ public struct SnapshotRunEnvironment: Sendable, Hashable {
     public var reportPath: String
     /// On CI a missing reference fails instead of being recorded.
     public var isCI: Bool
+    /// Set when this is a rerun of failed tests (`pyramid spec --retries`): when the run's
+    /// first attempt started. A rerun records no reference, whatever the record mode, and a
+    /// reference written since then (an earlier attempt recorded it) counts as missing, so a
+    /// retry cannot pass against what the failing attempt wrote.
+    public var rerunSince: Date?
 
-    /// Where a run writes its artifacts and report, and whether it runs on CI (a missing reference then fails instead of being recorded).
-    public init(artifacts: SnapshotArtifacts, reportPath: String? = nil, isCI: Bool) {
+    /// The variable `pyramid spec --retries` sets for a rerun: seconds since 1970 at which the
+    /// run's first attempt started.
+    public static let rerunVariable = "PYRAMID_RERUN_SINCE"
+
+    /// Where a run writes its artifacts and report, whether it runs on CI (a missing reference
+    /// then fails instead of being recorded), and whether it is a rerun of failed tests.
+    public init(artifacts: SnapshotArtifacts, reportPath: String? = nil, isCI: Bool, rerunSince: Date? = nil) {
         self.artifacts = artifacts
         self.reportPath = reportPath ?? artifacts.root + "/snapshot-report.jsonl"
         self.isCI = isCI
+        self.rerunSince = rerunSince
     }
 
     /// The environment the process was started with.
     public static func fromProcess(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SnapshotRunEnvironment {
         SnapshotRunEnvironment(
             artifacts: .fromEnvironment(environment), reportPath: RunReport.path(environment: environment),
-            isCI: RecordPolicy.isCI(environment))
+            isCI: RecordPolicy.isCI(environment),
+            rerunSince: environment[rerunVariable].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)))
     }
 
     @TaskLocal static var override: SnapshotRunEnvironment?

@@ -8,13 +8,15 @@ public import TestEventStream
 ///
 /// ```json
 /// {"version":1,"time":1764226200.5,"commit":"4b70c58…","dirty":false,
-///  "tests":[{"id":"ShopTests.CartTests/total()","outcome":"flaky","attempts":2,"duration":0.012}]}
+///  "tests":[{"id":"ShopTests.CartTests/total()/CartTests.swift:12:6","outcome":"flaky","attempts":2,"duration":0.012,
+///            "failure":"Expectation failed: total == 12"}]}
 /// ```
 ///
 /// `time` is in seconds since 1970; `commit` and `dirty` are absent outside a git checkout;
 /// `outcome` is one of `passed`, `warning`, `knownIssue`, `flaky`, `skipped`, `cancelled`,
 /// `failed`; `attempts` counts the runs of its most-run case; `duration` is in seconds, absent
-/// when the run did not say. Keys are written sorted.
+/// when the run did not say; `failure` is the first line of the test's first failure, for a
+/// test that failed or was flaky. Keys are written sorted.
 public struct HistoryRecord: Codable, Sendable, Equatable {
     /// The format's version: 1.
     public var version: Int
@@ -37,13 +39,16 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         public var attempts: Int
         /// Seconds, when the run said.
         public var duration: Double?
+        /// The first line of its first failure, when it failed or was flaky.
+        public var failure: String?
 
         /// A test's result.
-        public init(id: String, outcome: String, attempts: Int, duration: Double?) {
+        public init(id: String, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
             self.id = id
             self.outcome = outcome
             self.attempts = attempts
             self.duration = duration
+            self.failure = failure
         }
     }
 
@@ -59,11 +64,23 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     /// The record of `run`, ended at `time`, on `commit`.
     public init(run: TestRun, time: Double, commit: String?, dirty: Bool?) {
         let tests = run.tests.map { test in
-            Test(
-                id: test.id, outcome: Self.name(of: test.outcome),
-                attempts: test.cases.map(\.attemptCount).max() ?? 1, duration: test.duration)
+            let outcome = test.outcome
+            var failure: String?
+            if outcome == .failed || outcome == .flaky {
+                let attempts = test.cases.flatMap { $0.earlierAttempts.flatMap(\.issues) + $0.issues }
+                let first = (test.issues + attempts).first { $0.kind == .failure }
+                failure = first.map { String($0.message.prefix { $0 != "\n" }) }
+            }
+            return Test(
+                id: test.id, outcome: Self.name(of: outcome),
+                attempts: test.cases.map(\.attemptCount).max() ?? 1, duration: test.duration, failure: failure)
         }
         self.init(time: time, commit: commit, dirty: dirty, tests: tests)
+    }
+
+    /// The outcome a record's name stands for; nil for a name this version does not know.
+    public static func outcome(named name: String) -> Outcome? {
+        Outcome.allCases.first { Self.name(of: $0) == name }
     }
 
     /// The name an outcome has in a record.

@@ -24,6 +24,8 @@ public struct PyramidReport: Sendable {
         public var failure: String?
         /// For a flaky test: which attempts failed and which passed.
         public var flakyHistory: String?
+        /// For a quarantined test: why, and since when.
+        public var quarantine: QuarantineMark?
     }
 
     /// One level's totals.
@@ -69,7 +71,7 @@ public struct PyramidReport: Sendable {
                     : nil
                 let history = SpecText.flakyCase(of: node).map(SpecText.flakyHistory)
                 entries.append(Entry(path: path, module: module, level: level, reason: reason, outcome: node.outcome,
-                                     duration: node.duration, failure: failure, flakyHistory: history))
+                                     duration: node.duration, failure: failure, flakyHistory: history, quarantine: node.quarantine))
             case .suite:
                 for child in node.children { walk(child, suites: suites + [node], module: module, bundleKind: bundleKind) }
             case .module:
@@ -94,9 +96,15 @@ public struct PyramidReport: Sendable {
         }
     }
 
-    /// The failed tests, top of the pyramid first (a broken UI test says the most).
+    /// The failed tests that fail the run (not quarantined), top of the pyramid first (a broken
+    /// UI test says the most).
     public var failures: [Entry] {
-        entries.filter { $0.outcome == .failed }.sorted { $0.level > $1.level }
+        entries.filter { $0.outcome == .failed && $0.quarantine == nil }.sorted { $0.level > $1.level }
+    }
+
+    /// The quarantined tests that failed: reported, not failing the run.
+    public var quarantinedFailures: [Entry] {
+        entries.filter { $0.outcome == .failed && $0.quarantine != nil }.sorted { $0.level > $1.level }
     }
 
     /// The tests that passed only when run again, top of the pyramid first.
@@ -158,10 +166,15 @@ public struct PyramidReport: Sendable {
     public var lines: [String] {
         let skipped = entries.filter { $0.outcome == .skipped }.count
         let flaky = flaky
+        let quarantined = quarantinedFailures
         var lines = ["Test pyramid: \(counted(entries.count - skipped, "test")) run, \(failures.count) failed"
+            + (quarantined.isEmpty ? "" : ", \(quarantined.count) quarantined failed")
             + (flaky.isEmpty ? "" : ", \(flaky.count) flaky") + (skipped > 0 ? ", \(skipped) skipped" : "")]
         for failure in failures {
             lines.append("✘ \(failure.level.title) › \(failure.path) [\(failure.module)]: \(Self.oneLine(failure.failure ?? ""))")
+        }
+        for entry in quarantined {
+            lines.append("🧊 \(entry.level.title) › \(entry.path) [\(entry.module)]: failed, \(entry.quarantine?.description ?? "quarantined"), so the run does not fail: \(Self.oneLine(entry.failure ?? ""))")
         }
         for entry in flaky {
             lines.append("↻ \(entry.level.title) › \(entry.path) [\(entry.module)]: flaky, \(entry.flakyHistory ?? "passed when run again")")

@@ -69,8 +69,8 @@ struct SnapshotSandbox {
     var artifacts: String { root + "/artifacts" }
     var report: String { root + "/artifacts/snapshot-report.jsonl" }
 
-    func environment(isCI: Bool = false) -> SnapshotRunEnvironment {
-        SnapshotRunEnvironment(artifacts: SnapshotArtifacts(root: artifacts), isCI: isCI)
+    func environment(isCI: Bool = false, rerunSince: Date? = nil) -> SnapshotRunEnvironment {
+        SnapshotRunEnvironment(artifacts: SnapshotArtifacts(root: artifacts), isCI: isCI, rerunSince: rerunSince)
     }
 
     func exists(_ relative: String) -> Bool {

@@ -1,0 +1,213 @@
+import Foundation
+import TestEventStream
+
+/// What a test history says about flakiness (`pyramid flaky DIR`): the tests that flipped on the
+/// same commit or passed only on a retry, most flaky first; the tests that got slower; and what
+/// to add to the quarantine or take out of it.
+///
+/// **Flaky runs.** A run of a test is flaky when the test passed only on a retry, or when it
+/// passed where the run before it on the same commit failed (or the other way round). Runs of a
+/// dirty tree are compared with nothing, since their code is not the commit's. A test's **flip
+/// rate** is its flaky runs over its runs in the window (the last ``Options/window`` records).
+///
+/// **Slower.** A test is slower when the median of its last ``Options/recentRuns`` durations is at
+/// least ``Options/slowdownFactor`` times the median of its earlier ones in the window, and at
+/// least ``Options/slowdownMinimum`` seconds more (so a 1 ms test that takes 2 ms is not news).
+public struct FlakinessReport: Sendable {
+    /// How the history is read.
+    public struct Options: Sendable {
+        /// How many of the latest records flip rates and proposals look at.
+        public var window = 30
+        /// A test flaky in at least this many runs of the window is proposed for quarantine.
+        public var quarantineAfter = 2
+        /// How many of a test's latest durations are compared with its earlier ones.
+        public var recentRuns = 5
+        /// How much slower the recent median must be: 1.5 means 50 % slower.
+        public var slowdownFactor = 1.5
+        /// And by how many seconds at least.
+        public var slowdownMinimum = 0.05
+
+        /// The defaults: a window of 30 runs, quarantine after 2 flaky runs, the last 5
+        /// durations 1.5 times and 50 ms slower than before.
+        public init() {}
+    }
+
+    /// A test that flipped.
+    public struct FlakyTest: Sendable, Equatable {
+        /// Its id, as the history has it.
+        public var id: String
+        /// Its runs in the window.
+        public var runs: Int
+        /// Its flaky runs in the window.
+        public var flakyRuns: Int
+        /// Of them, the runs where it passed only on a retry.
+        public var passedOnRetry: Int
+        /// ``flakyRuns`` over ``runs``.
+        public var flipRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
+        /// When it was first and last seen flaky in the whole history, in seconds since 1970.
+        public var firstSeen: Double
+        /// When it was last seen flaky.
+        public var lastSeen: Double
+        /// The first line of its last recorded failure.
+        public var lastFailure: String?
+        /// Whether the quarantine list names it.
+        public var quarantined: Bool
+    }
+
+    /// A test that got slower.
+    public struct SlowTest: Sendable, Equatable {
+        /// Its id.
+        public var id: String
+        /// The median of its earlier durations in the window, in seconds.
+        public var before: Double
+        /// The median of its recent durations.
+        public var now: Double
+        /// `now / before`.
+        public var factor: Double { before > 0 ? now / before : .infinity }
+    }
+
+    /// The records read, after the damaged lines.
+    public var runCount: Int
+    /// The records in the window.
+    public var windowRuns: Int
+    /// The tests with a flaky run in the window, most flaky first.
+    public var flaky: [FlakyTest]
+    /// The tests that got slower, slowest growth first.
+    public var slower: [SlowTest]
+    /// Entries to add to the quarantine: flaky in at least ``Options/quarantineAfter`` runs of the window.
+    public var proposedAdditions: [QuarantineList.Entry]
+    /// Entries to take out: every test they name passed each of its last ``Options/window`` runs.
+    public var proposedRemovals: [QuarantineList.Entry]
+    /// The options the report was made with.
+    public var options: Options
+
+    /// The report of `records` (in any order; they are sorted by time), with `quarantine` the
+    /// list in force, if any; `today` dates proposed entries.
+    public init(records: [HistoryRecord], quarantine: QuarantineList? = nil, options: Options = Options(), today: String = FlakinessReport.today()) {
+        self.options = options
+        let records = records.sorted { $0.time < $1.time }
+        runCount = records.count
+        let windowStart = max(0, records.count - options.window)
+        windowRuns = records.count - windowStart
+
+        // Every test gets an index; its runs are kept as parallel arrays, oldest first.
+        var index: [String: Int] = [:]
+        var ids: [String] = []
+        var runs: [[Run]] = []
+        for (recordIndex, record) in records.enumerated() {
+            let group = record.commit.map { record.dirty == true ? nil : $0 } ?? nil
+            for test in record.tests {
+                let slot: Int
+                if let known = index[test.id] {
+                    slot = known
+                } else {
+                    slot = ids.count
+                    index[test.id] = slot
+                    ids.append(test.id)
+                    runs.append([])
+                }
+                runs[slot].append(Run(record: recordIndex, verdict: Verdict(test.outcome), commit: group, duration: test.duration, failure: test.failure))
+            }
+        }
+
+        var flaky: [FlakyTest] = []
+        var slower: [SlowTest] = []
+        var passedWindow = Set<String>()
+        for slot in ids.indices {
+            let id = ids[slot]
+            let testRuns = runs[slot]
+            var lastOnCommit: [String: Verdict] = [:]
+            var first: Double?, last: Double?, lastFailure: String?
+            var inWindow = 0, flakyInWindow = 0, retried = 0
+            for run in testRuns {
+                var isFlaky = run.verdict == .flaky
+                if let commit = run.commit, run.verdict == .pass || run.verdict == .fail {
+                    if let previous = lastOnCommit[commit], previous != run.verdict { isFlaky = true }
+                    lastOnCommit[commit] = run.verdict
+                }
+                if run.failure != nil { lastFailure = run.failure }
+                let time = records[run.record].time
+                if isFlaky {
+                    first = first ?? time
+                    last = time
+                }
+                if run.record >= windowStart, run.verdict != .other {
+                    inWindow += 1
+                    if isFlaky { flakyInWindow += 1 }
+                    if run.verdict == .flaky { retried += 1 }
+                }
+            }
+            let quarantined = quarantine?.tests.contains { $0.matches(id: id) } ?? false
+            if flakyInWindow > 0, let first, let last {
+                flaky.append(FlakyTest(
+                    id: id, runs: inWindow, flakyRuns: flakyInWindow, passedOnRetry: retried, firstSeen: first, lastSeen: last,
+                    lastFailure: lastFailure, quarantined: quarantined))
+            }
+            if quarantined {
+                let latest = testRuns.filter { $0.verdict != .other }.suffix(options.window)
+                if latest.count >= options.window, latest.allSatisfy({ $0.verdict == .pass }) { passedWindow.insert(id) }
+            }
+            let durations = testRuns.filter { $0.record >= windowStart }.compactMap(\.duration)
+            if durations.count >= options.recentRuns * 2 {
+                let before = Self.median(durations.dropLast(options.recentRuns))
+                let now = Self.median(durations.suffix(options.recentRuns))
+                if now >= before * options.slowdownFactor, now - before >= options.slowdownMinimum {
+                    slower.append(SlowTest(id: id, before: before, now: now))
+                }
+            }
+        }
+        flaky.sort {
+            ($0.flipRate, $0.flakyRuns, $0.lastSeen) != ($1.flipRate, $1.flakyRuns, $1.lastSeen)
+                ? ($0.flipRate, $0.flakyRuns, $0.lastSeen) > ($1.flipRate, $1.flakyRuns, $1.lastSeen)
+                : $0.id < $1.id
+        }
+        slower.sort { $0.factor != $1.factor ? $0.factor > $1.factor : $0.id < $1.id }
+        self.flaky = flaky
+        self.slower = slower
+        proposedAdditions = flaky.filter { !$0.quarantined && $0.flakyRuns >= options.quarantineAfter }.map { test in
+            let rate = Int((test.flipRate * 100).rounded())
+            return QuarantineList.Entry(
+                id: TestShard.listName(ofTestID: test.id),
+                reason: "flaky in \(test.flakyRuns) of its last \(test.runs) runs (\(rate) %)" + (test.lastFailure.map { ": \($0)" } ?? ""),
+                since: today)
+        }
+        // An entry goes when every test it names passed its whole window, and it names one.
+        proposedRemovals = (quarantine?.tests ?? []).filter { entry in
+            let named = ids.filter { entry.matches(id: $0) }
+            return !named.isEmpty && named.allSatisfy(passedWindow.contains)
+        }
+    }
+
+    /// Today's date, `2026-11-27`, for a proposed entry's `since`.
+    public static func today() -> String {
+        String(Date().formatted(.iso8601).prefix(10))
+    }
+
+    private struct Run {
+        var record: Int
+        var verdict: Verdict
+        var commit: String?
+        var duration: Double?
+        var failure: String?
+    }
+
+    private enum Verdict {
+        case pass, fail, flaky, other
+
+        init(_ outcome: String) {
+            switch outcome {
+            case "passed", "warning", "knownIssue": self = .pass
+            case "failed": self = .fail
+            case "flaky": self = .flaky
+            default: self = .other
+            }
+        }
+    }
+
+    static func median<C: Collection>(_ values: C) -> Double where C.Element == Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}

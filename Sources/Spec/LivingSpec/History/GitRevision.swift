@@ -1,0 +1,32 @@
+import Foundation
+import PyramidIO
+
+/// The commit a folder's checkout is at, and whether its tracked files have changes: what a
+/// history record says of the code it tested.
+public struct GitRevision: Sendable, Equatable {
+    /// The commit's full hash.
+    public var commit: String
+    /// Whether tracked files differ from the commit.
+    public var dirty: Bool
+
+    /// A revision with every part given.
+    public init(commit: String, dirty: Bool) {
+        self.commit = commit
+        self.dirty = dirty
+    }
+
+    /// The revision of the checkout holding `folder`; nil when it is not in one or git is not
+    /// installed (a history record then has no commit).
+    public static func of(_ folder: String) -> GitRevision? {
+        guard let head = try? ChildProcess.run(
+            executable: "/usr/bin/env", arguments: ["git", "-C", folder, "rev-parse", "--verify", "HEAD"]),
+              head.status == 0
+        else { return nil }
+        let commit = String(decoding: head.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard commit.count >= 40, commit.allSatisfy(\.isHexDigit) else { return nil }
+        let status = try? ChildProcess.run(
+            executable: "/usr/bin/env", arguments: ["git", "-C", folder, "status", "--porcelain", "--untracked-files=no"])
+        let dirty = status.map { $0.status != 0 || !$0.stdout.isEmpty } ?? true
+        return GitRevision(commit: commit, dirty: dirty)
+    }
+}

@@ -1,0 +1,32 @@
+import PyramidIO
+
+/// What the living spec shows from a test history (`--history DIR`): each test's flip rate over
+/// the history's last runs, this run included.
+public struct SpecHistory: Sendable {
+    /// The history's folder, as given.
+    public var folder: String
+    /// The runs the rates are over.
+    public var runs: Int
+    /// The tests that flipped, by id.
+    public var flaky: [String: FlakinessReport.FlakyTest]
+
+    /// The spec's view of `report`, a report of the history in `folder`.
+    public init(report: FlakinessReport, folder: String) {
+        self.folder = folder
+        self.runs = report.windowRuns
+        var flaky: [String: FlakinessReport.FlakyTest] = [:]
+        for test in report.flaky { flaky[test.id] = test }
+        self.flaky = flaky
+    }
+
+    /// "flipped in 3 of 20 runs (15 %)" for a test that flipped, nil for one that did not.
+    func flipText(of id: String) -> String? {
+        guard let test = flaky[id] else { return nil }
+        return "flipped in \(test.flakyRuns) of \(counted(test.runs, "run")) (\(Int((test.flipRate * 100).rounded())) %)"
+    }
+
+    /// "Flip rates over the last 20 runs in .pyramid-history: 3 tests flipped."
+    var headline: String {
+        "Flip rates over the last \(counted(runs, "run")) in \(folder): " + (flaky.isEmpty ? "no test flipped." : "\(counted(flaky.count, "test")) flipped.")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+public import TestEventStream
+
+/// What happens to a run once it has run, before its spec is written: its failed tests run
+/// again (`--retries`), the quarantine marks its tests, and the run is appended to a test
+/// history whose flip rates the spec shows (`--history`). `pyramid spec` and `pyramid demo`
+/// share it.
+public struct RunFollowUp: Sendable {
+    /// How many times a failed test runs again.
+    public var retries: TestRetries
+    /// The quarantine list in force, and the file it came from.
+    public var quarantine: (list: QuarantineList, path: String)?
+    /// The history the run is appended to.
+    public var history: TestHistory?
+    /// The folder whose git checkout the history records (the package's).
+    public var checkout: String
+
+    /// A follow-up with every part given.
+    public init(retries: TestRetries, quarantine: (list: QuarantineList, path: String)?, history: TestHistory?, checkout: String) {
+        self.retries = retries
+        self.quarantine = quarantine
+        self.history = history
+        self.checkout = checkout
+    }
+
+    /// The quarantine list at `path`, else the package's `.pyramid/quarantine.json` when it has
+    /// one, else none.
+    /// - Throws: ``SpecError/invalidQuarantine(path:reason:)`` for a list that cannot be read.
+    public static func quarantine(at path: String?, package: String) throws(SpecError) -> (list: QuarantineList, path: String)? {
+        if let path { return (try QuarantineList.read(path), path) }
+        let standard = (package as NSString).appendingPathComponent(QuarantineList.defaultPath)
+        guard FileManager.default.fileExists(atPath: standard) else { return nil }
+        return (try QuarantineList.read(standard), standard)
+    }
+
+    /// What the follow-up made of the run.
+    public struct Result: Sendable {
+        /// The spec, with the reruns, the quarantine and the flip rates in it.
+        public var document: SpecDocument
+        /// Things the user should know: quarantine entries that matched no test, damaged history lines.
+        public var warnings: [String]
+        /// Whether a `swift test` run exited non-zero without any failed test to explain it
+        /// (a crash, a build error): the run fails whatever the quarantine says.
+        public var unexplainedFailure: Bool
+        /// Each rerun's `swift test` exit status.
+        public var rerunStatuses: [Int32]
+    }
+
+    /// Applies the follow-up to `document`, the first attempt's spec.
+    ///
+    /// - Parameters:
+    ///   - document: The spec of the first attempt.
+    ///   - status: The first attempt's `swift test` exit status.
+    ///   - runner: How the first attempt ran; nil when the run was read from files (no reruns then).
+    ///   - firstAttemptStarted: When it started, in seconds since 1970.
+    ///   - testList: The first attempt's `swift test list` output, for XCTest's modules in reruns.
+    ///   - rerunStarting: Hears each rerun as it starts.
+    /// - Throws: ``SpecError`` when a rerun cannot run or be read, or the history cannot be written or read.
+    public func apply(
+        to document: SpecDocument, status: Int32, runner: SwiftTestRunner?, firstAttemptStarted: Double, testList: String?,
+        rerunStarting: (_ number: Int, _ tests: [TestNode]) -> Void = { _, _ in }
+    ) throws(SpecError) -> Result {
+        var document = document
+        var warnings: [String] = []
+        var unexplained = status != 0 && document.run.failedTests.isEmpty
+        var statuses: [Int32] = []
+        if let runner, retries.count > 0 {
+            let reruns = try retries.rerunFailures(
+                of: document.run, with: runner, firstAttemptStarted: firstAttemptStarted, testList: testList, rerunStarting: rerunStarting)
+            document.run = reruns.run
+            statuses = reruns.reruns.map(\.status)
+            if reruns.reruns.contains(where: { $0.status != 0 && !$0.hadFailedTest }) { unexplained = true }
+        }
+        if let (list, path) = quarantine {
+            let (marked, unmatched) = list.applied(to: document.run)
+            document.run = marked
+            for entry in unmatched {
+                warnings.append("\(path): \(entry.id) is quarantined but matches no test of this run\(document.isPartialRun ? " (the run was filtered or sharded)" : "")")
+            }
+        }
+        if let history {
+            let revision = GitRevision.of(checkout)
+            try history.append(HistoryRecord(
+                run: document.run, time: Date().timeIntervalSince1970, commit: revision?.commit, dirty: revision?.dirty))
+            let (records, problems) = try history.read()
+            warnings += problems.map(\.description)
+            let report = FlakinessReport(records: records, quarantine: quarantine?.list)
+            document.history = SpecHistory(report: report, folder: history.folder)
+        }
+        return Result(document: document, warnings: warnings, unexplainedFailure: unexplained, rerunStatuses: statuses)
+    }
+}
