@@ -44,12 +44,11 @@ public enum ShardSelection {
         } catch {
             throw .cannotCreateFolder(path: workFolder, reason: FileError.describe(error))
         }
-        let status = try SwiftTestRunner.swift(
-            runner.listArguments, environment: ProcessInfo.processInfo.environment, echo: .none, keep: listPath)
-        let listed = (try? String(contentsOfFile: listPath, encoding: .utf8)) ?? ""
+        let (status, listed, errors) = try SwiftTestRunner.list(runner.listArguments, environment: ProcessInfo.processInfo.environment)
         guard status == 0 else {
-            throw .cannotListTests(package: packagePath, exitStatus: status, output: String(listed.suffix(2000)))
+            throw .cannotListTests(package: packagePath, exitStatus: status, output: String((listed + errors).suffix(2000)))
         }
+        try? AtomicFile.write(Data(listed.utf8), to: listPath)
         let names = TestList(parsing: listed).entries.map { entry in
             entry.module + "." + (entry.container.isEmpty ? "" : entry.container + "/") + entry.name
         }

@@ -124,11 +124,24 @@ public struct SwiftTestRunner: Sendable {
             throw .noEventStream(path: eventStreamPath, exitStatus: status)
         }
         // Only the module names and the frameworks come from the list: a run goes on without it.
-        if listsTests, (try? Self.swift(listArguments, environment: environment, echo: .none, keep: testListPath + ".part")) == 0 {
-            try? fileManager.moveItem(atPath: testListPath + ".part", toPath: testListPath)
+        if listsTests, let listed = try? Self.list(listArguments, environment: environment), listed.status == 0 {
+            try? AtomicFile.write(Data(listed.output.utf8), to: testListPath)
         }
-        try? fileManager.removeItem(atPath: testListPath + ".part")
         return status
+    }
+
+    /// Runs `swift test list` (`arguments` after `swift`) and returns its exit status, what it
+    /// listed (standard output only: SwiftPM's own notes go to standard error) and its errors.
+    package static func list(_ arguments: [String], environment: [String: String]) throws(SpecError) -> (status: Int32, output: String, errors: String) {
+        do {
+            let finished = try ChildProcess.run(executable: "/usr/bin/env", arguments: ["swift"] + arguments, environment: environment)
+            if finished.status == 127 { throw SpecError.swiftNotFound }
+            return (finished.status, String(decoding: finished.stdout, as: UTF8.self), String(decoding: finished.stderr, as: UTF8.self))
+        } catch let error as SpecError {
+            throw error
+        } catch {
+            throw .cannotLaunchSwift(reason: FileError.describe(error))
+        }
     }
 
     /// Whether a line of swift test's output is only where Swift Testing saved an attachment

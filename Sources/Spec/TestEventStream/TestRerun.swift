@@ -8,7 +8,8 @@ extension TestNode {
             return TestShard.filterPattern(for: TestShard.listName(ofTestID: id))
         case .xctest:
             let parts = id.split(separator: ".", maxSplits: 1).map(String.init)
-            guard parts.count == 2, parts[0] != "XCTest" else { return "(^|\\.)" + TestShard.escaped(id) + "$" }
+            guard parts.count == 2 else { return "(^|\\.)" + TestShard.escaped(id) + "$" }
+            if parts[0] == "XCTest" { return "(^|\\.)" + TestShard.escaped(parts[1]) + "$" }
             return "^" + TestShard.escaped(id) + "$"
         }
     }

@@ -48,12 +48,16 @@ extension TestRun {
         return run
     }
 
-    /// `Tests/LoginTests/LoginTests.swift` → `LoginTests`: the folder under `Tests`, SwiftPM's layout.
+    /// `Tests/LoginTests/LoginTests.swift` → `LoginTests`: the folder under `Tests`, SwiftPM's
+    /// layout; in a layout with folders between (`Tests/Spec/LoginTests/…`), the first folder
+    /// under `Tests` named like a test target (`…Tests`).
     static func module(fromFailuresOf record: XCTestRecord) -> String? {
         for failure in record.failures {
             guard let file = failure.file else { continue }
             let parts = file.split(separator: "/")
-            if let tests = parts.lastIndex(of: "Tests"), tests + 2 < parts.count { return String(parts[tests + 1]) }
+            guard let tests = parts.lastIndex(of: "Tests"), tests + 2 < parts.count else { continue }
+            let folders = parts[(tests + 1)..<(parts.count - 1)]
+            return String(folders.first { $0.hasSuffix("Tests") } ?? folders.first!)
         }
         return nil
     }

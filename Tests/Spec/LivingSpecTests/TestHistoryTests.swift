@@ -32,7 +32,8 @@ struct TestHistoryTests {
         #expect(read.problems.isEmpty)
         let text = try String(contentsOfFile: history.file, encoding: .utf8)
         #expect(text.split(separator: "\n").count == 2)
-        #expect(text.hasPrefix("{\"commit\":\"abc\",\"dirty\":false,\"tests\":[{\"attempts\":2,\"id\":\"CartTests.Cart/checkout()\",\"outcome\":\"flaky\"}"))
+        #expect(text.hasPrefix("{\"commit\":\"abc\",\"dirty\":false,\"tests\":[{\"attempts\":2,\"failure\":\"timed out\",\"id\":\"CartTests.Cart/checkout()\",\"outcome\":\"flaky\"}"))
+        #expect(made.tests.map(\.failure) == ["timed out", "1 ≠ 2", nil], "a failed or flaky test keeps its first failure's first line")
     }
 
     @Test("a line damaged by hand is reported with its file and line, and every other record stays")

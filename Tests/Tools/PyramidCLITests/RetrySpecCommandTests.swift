@@ -9,7 +9,9 @@ import Testing
 ///
 /// The fixture is this package's own test target, already built: the runs use `--skip-build`,
 /// and `--ignore-lock`, since the `swift test` running this test holds the build folder's lock.
-@Suite("pyramid spec --retries on the fixture")
+/// They run one at a time: two `swift test`s at once in one build folder cannot both open its
+/// build database.
+@Suite("pyramid spec --retries on the fixture", .serialized)
 struct RetrySpecCommandTests {
     let folder = TemporaryFolder("pyramid-retries", create: true)
 

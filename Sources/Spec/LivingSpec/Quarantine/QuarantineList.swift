@@ -111,14 +111,18 @@ public struct QuarantineList: Codable, Sendable, Equatable {
     }
 
     private static func describe(_ error: any Error) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
         switch error as? DecodingError {
         case .dataCorrupted(let context):
-            context.codingPath.isEmpty ? "invalid JSON" : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+            return context.codingPath.isEmpty ? "invalid JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):
-            (context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: ".") + " is missing"
+            return path(context.codingPath + [key]) + " is missing"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
-        default: "\(error)"
+            return context.codingPath.isEmpty ? "not a JSON object" : "\(path(context.codingPath)) has the wrong type"
+        default:
+            return "\(error)"
         }
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import LivingSpec
+import PyramidTestSupport
+import Testing
+
+/// `pyramid flaky`'s reading of a history: twenty runs on two commits, with flips, retries, a
+/// fix, a test that always fails, a dirty tree, a slowdown, a quarantine, and a damaged line.
+@Suite("Flakiness from a history")
+struct FlakinessReportTests {
+    let folder = TemporaryFolder("flakiness", create: true)
+
+    static let start = 1_764_000_000.0
+    static func time(_ run: Int) -> Double { start + Double(run) * 60 }
+
+    /// Run `index` of twenty: runs 0–9 on commit a, 10–19 on commit b, run 15 with a dirty tree.
+    static func record(_ index: Int) -> HistoryRecord {
+        func test(_ name: String, _ outcome: String, duration: Double = 0.1, failure: String? = nil) -> HistoryRecord.Test {
+            HistoryRecord.Test(id: "M.S/\(name)()/S.swift:\(name.count):1", outcome: outcome, attempts: outcome == "flaky" ? 2 : 1,
+                               duration: duration, failure: failure)
+        }
+        let tests = [
+            // Fails once on each commit, between passes: 3 and 4 flip on a, 13 and 14 on b.
+            test("a", [3, 13].contains(index) ? "failed" : "passed", failure: [3, 13].contains(index) ? "a broke in run \(index)" : nil),
+            // Passes only on a retry twice.
+            test("b", [5, 17].contains(index) ? "flaky" : "passed", failure: [5, 17].contains(index) ? "b timed out" : nil),
+            // Broken on commit a, fixed on b: a fix, not a flip.
+            test("c", index < 10 ? "failed" : "passed", failure: index < 10 ? "c is broken" : nil),
+            // Always fails: broken, not flaky.
+            test("d", "failed", failure: "d is broken"),
+            // Passes, but three times slower in its last five runs.
+            test("e", "passed", duration: index >= 15 ? 0.3 : 0.1),
+            // Fails only in the dirty run, which is compared with nothing.
+            test("f", index == 15 ? "failed" : "passed"),
+        ]
+        return HistoryRecord(time: time(index), commit: index < 10 ? String(repeating: "a", count: 40) : String(repeating: "b", count: 40),
+                             dirty: index == 15, tests: tests)
+    }
+
+    /// The twenty runs appended to a history, one line then damaged by hand.
+    func history() throws -> (records: [HistoryRecord], problems: [TestHistory.Problem], file: String) {
+        let history = TestHistory(folder: folder.path("history"))
+        for index in 0..<20 { try history.append(Self.record(index)) }
+        var lines = try String(contentsOfFile: history.file, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.insert("{\"version\":1,\"time\":", at: 10)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: history.file, atomically: true, encoding: .utf8)
+        let read = try history.read()
+        return (read.records, read.problems, history.file)
+    }
+
+    static var options: FlakinessReport.Options {
+        var options = FlakinessReport.Options()
+        options.window = 20
+        return options
+    }
+
+    static let quarantine = QuarantineList(tests: [
+        .init(id: "M.S/b()", reason: "times out"), .init(id: "M.S/e()", reason: "was slow"), .init(id: "M.S/d()", reason: "broken"),
+    ])
+
+    @Test("the damaged line is reported with its file and line; the twenty records stay")
+    func damagedLine() throws {
+        let (records, problems, file) = try history()
+        #expect(records.count == 20)
+        #expect(problems.map(\.description) == ["\(file):11: not a history record (invalid JSON); the line is skipped"])
+    }
+
+    @Test("flipping tests rank first by flip rate; a fix, a broken test and a dirty run's failure are not flips")
+    func ranking() throws {
+        let report = FlakinessReport(records: try history().records.shuffled(), quarantine: Self.quarantine, options: Self.options, today: "2026-11-27")
+        #expect(report.runCount == 20 && report.windowRuns == 20)
+        #expect(report.flaky.map(\.id) == ["M.S/a()/S.swift:1:1", "M.S/b()/S.swift:1:1"])
+        let a = report.flaky[0], b = report.flaky[1]
+        #expect(a.flakyRuns == 4 && a.runs == 20 && a.flipRate == 0.2 && a.passedOnRetry == 0)
+        #expect(a.firstSeen == Self.time(3) && a.lastSeen == Self.time(14))
+        #expect(a.lastFailure == "a broke in run 13")
+        #expect(!a.quarantined)
+        #expect(b.flakyRuns == 2 && b.passedOnRetry == 2 && b.flipRate == 0.1 && b.quarantined)
+        #expect(b.firstSeen == Self.time(5) && b.lastSeen == Self.time(17))
+    }
+
+    @Test("a window of the last runs: flips before it are not counted in the rate")
+    func window() throws {
+        var options = Self.options
+        options.window = 8
+        let report = FlakinessReport(records: try history().records, options: options)
+        #expect(report.windowRuns == 8)
+        // Runs 12–19: a flipped in 13 and 14, b passed on a retry in 17.
+        #expect(report.flaky.map(\.flakyRuns) == [2, 1])
+        #expect(report.flaky.map(\.runs) == [8, 8])
+    }
+
+    @Test("slower: the last five runs' median three times the earlier one's")
+    func slower() throws {
+        let report = FlakinessReport(records: try history().records, options: Self.options)
+        #expect(report.slower.map(\.id) == ["M.S/e()/S.swift:1:1"])
+        #expect(abs(report.slower[0].factor - 3) < 1e-9)
+        #expect(report.slower[0].before == 0.1 && report.slower[0].now == 0.3)
+    }
+
+    @Test("proposals: quarantine the flaky test not yet in the list; take out the entry whose test passed its whole window, keep the broken one")
+    func proposals() throws {
+        let report = FlakinessReport(records: try history().records, quarantine: Self.quarantine, options: Self.options, today: "2026-11-27")
+        #expect(report.proposedAdditions == [
+            .init(id: "M.S/a()", reason: "flaky in 4 of its last 20 runs (20 %): a broke in run 13", since: "2026-11-27"),
+        ])
+        #expect(report.proposedRemovals.map(\.id) == ["M.S/e()"])
+    }
+
+    @Test("text, Markdown and JSON say the same")
+    func renderings() throws {
+        let report = FlakinessReport(records: try history().records, quarantine: Self.quarantine, options: Self.options, today: "2026-11-27")
+        let text = report.text
+        #expect(text.hasPrefix("20 runs in the history; flip rates over the last 20. 2 flaky tests, most flaky first:\n   20 %  M.S/a()/S.swift:1:1\n"))
+        #expect(text.contains("4 of 20 runs flaky; first seen 2025-11-24T16:03:00Z, last seen 2025-11-24T16:14:00Z"))
+        #expect(text.contains("   10 %  M.S/b()/S.swift:1:1  [quarantined]"))
+        #expect(text.contains("  3.0×  M.S/e()/S.swift:1:1: 100 ms → 300 ms"))
+        #expect(text.contains("  {\"id\":\"M.S/a()\",\"reason\":\"flaky in 4 of its last 20 runs (20 %): a broke in run 13\",\"since\":\"2026-11-27\"}"))
+        #expect(text.contains("  - M.S/e() (was slow)"))
+        let markdown = report.markdown
+        #expect(markdown.contains("| 20 % | M.S/a()/S.swift:1:1 | 4 of 20 runs flaky |"))
+        #expect(markdown.contains("| 10 % | M.S/b()/S.swift:1:1 🧊 |"))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+        let flaky = try #require(json["flaky"] as? [[String: Any]])
+        #expect(flaky.map { $0["id"] as? String } == ["M.S/a()/S.swift:1:1", "M.S/b()/S.swift:1:1"])
+        #expect(flaky.map { $0["flipRate"] as? Double } == [0.2, 0.1])
+        let quarantine = try #require(json["quarantine"] as? [String: [[String: Any]]])
+        #expect(quarantine["add"]?.map { $0["id"] as? String } == ["M.S/a()"])
+        #expect(quarantine["remove"]?.map { $0["id"] as? String } == ["M.S/e()"])
+    }
+
+    @Test("an empty history says so, and proposes nothing")
+    func empty() {
+        let report = FlakinessReport(records: [])
+        #expect(report.text.hasPrefix("The history has no runs yet.\n"))
+        #expect(report.flaky.isEmpty && report.slower.isEmpty && report.proposedAdditions.isEmpty)
+    }
+}
