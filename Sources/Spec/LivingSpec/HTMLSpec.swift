@@ -12,9 +12,10 @@ public enum HTMLSpec {
     ///   - target: the shape that section compares the run with.
     ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.
     ///   - history: flip rates from a test history, shown on each test that flipped.
+    ///   - report: the run's pyramid report, when the caller has made it (else it is made here).
     public static func render(
         _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
-        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil
+        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil
     ) -> String {
         var out = """
             <!DOCTYPE html>
@@ -53,7 +54,7 @@ public enum HTMLSpec {
             }
             out += "</ul></section>\n"
         }
-        let report = PyramidReport(run: run, classifier: pyramid, target: target, isPartial: partial)
+        let report = report ?? PyramidReport(run: run, classifier: pyramid, target: target, isPartial: partial)
         if !report.entries.isEmpty {
             let table = report.table
             out += "<section class=\"pyramid\"><h2>Test pyramid</h2>\n<table><tr>" + table.header.map { "<th>\($0)</th>" }.joined() + "</tr>\n"

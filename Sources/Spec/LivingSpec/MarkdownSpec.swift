@@ -11,9 +11,10 @@ public enum MarkdownSpec {
     ///   - target: the shape that section compares the run with.
     ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.
     ///   - history: flip rates from a test history, shown on each test that flipped.
+    ///   - report: the run's pyramid report, when the caller has made it (else it is made here).
     public static func render(
         _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
-        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil
+        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil
     ) -> String {
         var out = "# \(escape(title))\n\n"
         out += "**\(run.counts.summary())** — \(SpecText.totals(run))\n\n"
@@ -59,7 +60,7 @@ public enum MarkdownSpec {
             out += "\n"
         }
 
-        let report = PyramidReport(run: run, classifier: pyramid, target: target, isPartial: partial)
+        let report = report ?? PyramidReport(run: run, classifier: pyramid, target: target, isPartial: partial)
         if !report.entries.isEmpty {
             let table = report.table
             out += "## Test pyramid\n\n| " + table.header.joined(separator: " | ") + " |\n| --- |" + String(repeating: " ---: |", count: table.header.count - 1) + "\n"

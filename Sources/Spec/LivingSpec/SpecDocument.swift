@@ -118,12 +118,18 @@ public struct SpecDocument: Sendable {
 
     /// Writes each rendering whole (a temporary file renamed into place), making folders as
     /// needed. Returns the paths written.
+    /// - Parameter report: ``pyramidReport``, when the caller has made it (else it is made here, once).
     @discardableResult
-    public func write(to destinations: Destinations) throws(SpecError) -> [String] {
+    public func write(to destinations: Destinations, report: PyramidReport? = nil) throws(SpecError) -> [String] {
         var written: [String] = []
         var wanted: [(path: String, render: @Sendable (SpecDocument) -> String)] = []
-        if let path = destinations.markdown { wanted.append((path, { $0.markdown })) }
-        if let path = destinations.html { wanted.append((path, { $0.html })) }
+        let report = report ?? (destinations.markdown != nil || destinations.html != nil ? pyramidReport : nil)
+        if let path = destinations.markdown {
+            wanted.append((path, { MarkdownSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report) }))
+        }
+        if let path = destinations.html {
+            wanted.append((path, { HTMLSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report) }))
+        }
         if let path = destinations.junit { wanted.append((path, { $0.junit })) }
         // The renderings are independent: make them on every core at once.
         let document = self

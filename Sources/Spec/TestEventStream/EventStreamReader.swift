@@ -20,16 +20,25 @@ public enum EventStreamReader {
         loadAttachment: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) -> TestRun {
         let parsed = parseLines(data)
-        let steps = loadSteps(parsed.compactMap { try? $0.record.get() }, loadAttachment: loadAttachment)
+        // The step records are read on other threads while the records are applied here.
+        let records = parsed.compactMap { try? $0.record.get() }
+        let steps = Locked<[String: [StepRecord]]>([:])
+        let loaded = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            steps.setValue(loadSteps(records, loadAttachment: loadAttachment))
+            loaded.signal()
+        }
         var builder = TestRunBuilder()
         for line in parsed {
             switch line.record {
             case .success(let record):
-                builder.add(record, line: line.number, steps: steps)
+                builder.add(record, line: line.number)
             case .failure(let failure):
                 builder.diagnose(line: line.number, "not a Swift Testing event record (\(failure))")
             }
         }
+        loaded.wait()
+        builder.resolve(steps: steps.value)
         return builder.finish()
     }
 

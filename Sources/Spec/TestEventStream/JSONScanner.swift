@@ -4,17 +4,23 @@ import Foundation
 /// an event line's `_backtrace` or an unknown field is stepped over without building values.
 /// Reading a 10,000-test stream this way is several times faster than decoding each line
 /// whole, which is what lets `pyramid spec` render such a run in well under a second.
-struct JSONScanner {
-    struct Failure: Error, CustomStringConvertible {
-        var offset: Int
-        var reason: String
-        var description: String { "invalid JSON at byte \(offset + 1): \(reason)" }
+package struct JSONScanner {
+    package struct Failure: Error, CustomStringConvertible {
+        package var offset: Int
+        package var reason: String
+        package var description: String { "invalid JSON at byte \(offset + 1): \(reason)" }
+
+        /// A failure at byte `offset` (from 0), for `reason`.
+        package init(offset: Int, reason: String) {
+            self.offset = offset
+            self.reason = reason
+        }
     }
 
     private let bytes: UnsafeRawBufferPointer
     private(set) var index = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    package init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     private func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
 
@@ -34,13 +40,13 @@ struct JSONScanner {
     }
 
     /// Checks that nothing but white space follows the document.
-    mutating func end() throws(Failure) {
+    package mutating func end() throws(Failure) {
         skipSpace()
         guard index == bytes.count else { throw fail("unexpected text after the value") }
     }
 
     /// Whether the next value is `null`; consumes it if so.
-    mutating func null() -> Bool {
+    package mutating func null() -> Bool {
         skipSpace()
         guard index + 4 <= bytes.count, bytes[index] == 0x6E, bytes[index + 1] == 0x75, bytes[index + 2] == 0x6C,
             bytes[index + 3] == 0x6C
@@ -50,7 +56,7 @@ struct JSONScanner {
     }
 
     /// Walks an object's members; `member` gets each key's bytes and must read or skip the value.
-    mutating func object(_ member: (UnsafeRawBufferPointer, inout JSONScanner) throws(Failure) -> Void) throws(Failure) {
+    package mutating func object(_ member: (UnsafeRawBufferPointer, inout JSONScanner) throws(Failure) -> Void) throws(Failure) {
         try expect(0x7B, "an object")
         skipSpace()
         if index < bytes.count, bytes[index] == 0x7D {
@@ -77,7 +83,7 @@ struct JSONScanner {
     }
 
     /// Walks an array's elements; `element` must read or skip each.
-    mutating func array(_ element: (inout JSONScanner) throws(Failure) -> Void) throws(Failure) {
+    package mutating func array(_ element: (inout JSONScanner) throws(Failure) -> Void) throws(Failure) {
         try expect(0x5B, "an array")
         skipSpace()
         if index < bytes.count, bytes[index] == 0x5D {
@@ -116,7 +122,7 @@ struct JSONScanner {
         throw fail("unterminated string")
     }
 
-    mutating func string() throws(Failure) -> String {
+    package mutating func string() throws(Failure) -> String {
         skipSpace()
         guard index < bytes.count, bytes[index] == 0x22 else { throw fail("expected a string") }
         let raw = try rawStringBytes()
@@ -175,7 +181,7 @@ struct JSONScanner {
         return String(decoding: out, as: UTF8.self)
     }
 
-    mutating func double() throws(Failure) -> Double {
+    package mutating func double() throws(Failure) -> Double {
         skipSpace()
         let start = index
         while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
@@ -197,13 +203,13 @@ struct JSONScanner {
         }
     }
 
-    mutating func int() throws(Failure) -> Int {
+    package mutating func int() throws(Failure) -> Int {
         let value = try double()
         guard value.isFinite, value.rounded() == value, abs(value) < 9e15 else { throw fail("expected an integer") }
         return Int(value)
     }
 
-    mutating func bool() throws(Failure) -> Bool {
+    package mutating func bool() throws(Failure) -> Bool {
         skipSpace()
         if index + 4 <= bytes.count, bytes[index] == 0x74, bytes[index + 1] == 0x72, bytes[index + 2] == 0x75, bytes[index + 3] == 0x65 {
             index += 4
@@ -219,7 +225,7 @@ struct JSONScanner {
     }
 
     /// Steps over one value of any kind, checking its syntax but building nothing.
-    mutating func skipValue() throws(Failure) {
+    package mutating func skipValue() throws(Failure) {
         skipSpace()
         guard index < bytes.count else { throw fail("expected a value") }
         switch bytes[index] {
@@ -233,10 +239,10 @@ struct JSONScanner {
     }
 
     /// Reads a string, or nil for `null`.
-    mutating func optionalString() throws(Failure) -> String? { null() ? nil : try string() }
+    package mutating func optionalString() throws(Failure) -> String? { null() ? nil : try string() }
 
     /// Reads an array of strings.
-    mutating func strings() throws(Failure) -> [String] {
+    package mutating func strings() throws(Failure) -> [String] {
         var values: [String] = []
         try array { scanner throws(Failure) in values.append(try scanner.string()) }
         return values
@@ -246,7 +252,7 @@ struct JSONScanner {
 extension UnsafeRawBufferPointer {
     /// Whether these bytes spell `text` (an ASCII key).
     @inline(__always)
-    func equals(_ text: StaticString) -> Bool {
+    package func equals(_ text: StaticString) -> Bool {
         guard count == text.utf8CodeUnitCount else { return false }
         if count == 0 { return true }
         return memcmp(baseAddress!, text.utf8Start, count) == 0

@@ -32,7 +32,7 @@ public struct TestRun: Sendable {
     /// How many tests each framework ran, over the whole run.
     public var frameworkCounts: FrameworkCounts {
         var counts = FrameworkCounts()
-        for test in tests { counts.add(test.framework) }
+        TestNode.forEachTest(in: modules) { counts.add($0.framework) }
         return counts
     }
 
@@ -50,7 +50,7 @@ public struct TestRun: Sendable {
     /// How many test functions ended each way.
     public var counts: OutcomeCounts {
         var counts = OutcomeCounts()
-        for test in tests {
+        TestNode.forEachTest(in: modules) { test in
             let outcome = test.outcome
             counts.add(outcome)
             if outcome == .failed, test.quarantine != nil { counts.quarantinedFailures += 1 }

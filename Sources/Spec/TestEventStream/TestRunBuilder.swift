@@ -15,9 +15,27 @@ struct TestRunBuilder {
         var caseStarts: [String: Double] = [:]
         var implicit = TestCaseResult(arguments: nil)
         var implicitUsed = false
+
+        mutating func startCase(_ key: String, arguments: String?, at absolute: Double?) {
+            if cases[key] == nil {
+                cases[key] = TestCaseResult(arguments: arguments)
+                caseOrder.append(key)
+            }
+            open.append(key)
+            if let absolute { caseStarts[key] = absolute }
+        }
+
+        mutating func endCase(_ key: String, at absolute: Double?) {
+            open.removeAll { $0 == key }
+            if let start = caseStarts[key], let absolute { cases[key]?.duration = absolute - start }
+        }
     }
 
     private var declared: [String: Declared] = [:]
+    /// The ids of the suites declared, and the display names of each test's cases: looked up
+    /// on every event, apart from `declared`, whose entries are large to copy.
+    private var suites: Set<String> = []
+    private var caseNames: [String: [String: String]] = [:]
     private var functions: [String: FunctionState] = [:]
     private var starts: [String: Double] = [:]
     /// What events say about a test or suite as a whole, rather than about one case.
@@ -40,8 +58,8 @@ struct TestRunBuilder {
         diagnostics.append(StreamDiagnostic(line: line, severity: .error, message: message))
     }
 
-    /// Adds one record; `steps` are the step records already read from attachment files, by path.
-    mutating func add(_ record: RawRecord, line: Int, steps: [String: [StepRecord]]) {
+    /// Adds one record. JSON attachments are filled in later, by ``resolve(steps:)``.
+    mutating func add(_ record: RawRecord, line: Int) {
         let kind = record.kind ?? "?"
         if version == nil, let recordVersion = record.version { noteVersion(recordVersion, line: line) }
         guard let payload = record.payload else {
@@ -50,7 +68,7 @@ struct TestRunBuilder {
         }
         switch kind {
         case "test": declare(payload, line: line)
-        case "event": apply(payload, steps: steps)
+        case "event": apply(payload)
         default: noteUnknown("record kind \"\(kind)\"", line: line)
         }
     }
@@ -89,11 +107,13 @@ struct TestRunBuilder {
             if let caseID = testCase.id, let name = testCase.displayName { entry.caseNames[caseID] = name }
         }
         declared[id] = entry
+        if kind == .suite { suites.insert(id) } else { suites.remove(id) }
+        if !entry.caseNames.isEmpty { caseNames[id] = entry.caseNames }
     }
 
     // MARK: Events
 
-    private mutating func apply(_ payload: RawPayload, steps: [String: [StepRecord]]) {
+    private mutating func apply(_ payload: RawPayload) {
         let absolute = payload.instant?.absolute
         switch payload.kind {
         case "runStarted":
@@ -109,23 +129,16 @@ struct TestRunBuilder {
         case "testCaseStarted":
             guard let id = payload.testID else { return }
             let key = payload._testCase?.id ?? "#\(functions[id]?.caseOrder.count ?? 0)"
-            var state = functions[id] ?? FunctionState()
-            if state.cases[key] == nil {
-                state.cases[key] = TestCaseResult(arguments: arguments(of: payload, testID: id))
-                state.caseOrder.append(key)
-            }
-            state.open.append(key)
-            if let absolute { state.caseStarts[key] = absolute }
-            functions[id] = state
+            let arguments = functions[id]?.cases[key] == nil ? arguments(of: payload, testID: id) : nil
+            // Mutated in place: a copy out and back would copy its dictionaries on every event.
+            functions[id, default: FunctionState()].startCase(key, arguments: arguments, at: absolute)
         case "testCaseEnded", "testCaseCancelled":
-            guard let id = payload.testID, var state = functions[id], let key = caseKey(payload, state) else { return }
+            guard let id = payload.testID, let state = functions[id], let key = caseKey(payload, state) else { return }
             if payload.kind == "testCaseCancelled" {
-                state.cases[key]?.cancelReason = Self.reason(payload) ?? "cancelled"
+                functions[id]?.cases[key]?.cancelReason = Self.reason(payload) ?? "cancelled"
             } else {
-                state.open.removeAll { $0 == key }
-                if let start = state.caseStarts[key], let absolute { state.cases[key]?.duration = absolute - start }
+                functions[id]?.endCase(key, at: absolute)
             }
-            functions[id] = state
         case "testSkipped":
             if let id = payload.testID { nodeFacts[id, default: NodeFacts()].skip = Self.reason(payload) ?? "" }
         case "testCancelled":
@@ -135,18 +148,14 @@ struct TestRunBuilder {
             attribute(payload) { $0.issues.append(issue) } orNode: { $0.issues.append(issue) }
         case "valueAttached":
             let path = payload.attachment?.path
-            if let path, let recorded = steps[path] {
-                attribute(payload) { $0.steps.append(contentsOf: recorded) } orNode: { _ in }
-                return
-            }
             let name = payload.attachment?._preferredName ?? Self.attachmentName(payload) ?? "attachment"
-            if name.hasPrefix("scenario-step"), name.hasSuffix(".json") {
-                // A step record the run did not write to disk (no --attachments-path), or moved.
-                noteMissingSteps()
+            // A JSON file may hold step records, read meanwhile on other threads: it is placed
+            // now, while the cases open tell where it belongs, and filled in by `resolve`.
+            if let path, path.hasSuffix(".json") {
+                if let target = locate(payload) { pending.append(PendingAttachment(path: path, name: name, target: target)) }
                 return
             }
-            let attachment = AttachmentRecord(name: name, path: path)
-            attribute(payload) { $0.attachments.append(attachment) } orNode: { _ in }
+            attach(name: name, path: path, steps: nil, to: locate(payload))
         default:
             break
         }
@@ -158,31 +167,78 @@ struct TestRunBuilder {
         return state.open.count == 1 ? state.open[0] : nil
     }
 
-    /// Applies `toCase` to the event's test case, or `toNode` to its test or suite when the
-    /// event names no case (a suite's issue; a stream without case ids and cases in parallel).
+    /// Where an event's facts go: one case of a test, the test's implicit case (a stream
+    /// without case events), or the test or suite itself.
+    private enum Target {
+        case testCase(id: String, key: String)
+        case implicit(id: String)
+        case node(id: String)
+        case suite(id: String)
+    }
+
+    /// An attachment whose file may hold step records, placed when its event came.
+    private struct PendingAttachment {
+        var path: String
+        var name: String
+        var target: Target
+    }
+
+    private var pending: [PendingAttachment] = []
+
+    /// The event's test case, or its test or suite when the event names no case (a suite's
+    /// issue; a stream without case ids and cases in parallel).
+    private mutating func locate(_ payload: RawPayload) -> Target? {
+        guard let id = payload.testID else { return nil }
+        if suites.contains(id) { return .suite(id: id) }
+        if functions[id] == nil { functions[id] = FunctionState() }
+        if let key = caseKey(payload, functions[id]!) { return .testCase(id: id, key: key) }
+        return functions[id]!.cases.isEmpty ? .implicit(id: id) : .node(id: id)
+    }
+
+    /// Applies `toCase` to the target's case, or `toNode` to its test or suite.
+    private mutating func modify(_ target: Target, toCase: (inout TestCaseResult) -> Void, orNode toNode: (inout NodeFacts) -> Void) {
+        switch target {
+        case .testCase(let id, let key): toCase(&functions[id]!.cases[key]!)
+        case .implicit(let id):
+            toCase(&functions[id]!.implicit)
+            functions[id]!.implicitUsed = true
+        case .node(let id), .suite(let id): toNode(&nodeFacts[id, default: NodeFacts()])
+        }
+    }
+
     private mutating func attribute(
         _ payload: RawPayload, toCase: (inout TestCaseResult) -> Void, orNode toNode: (inout NodeFacts) -> Void
     ) {
-        guard let id = payload.testID else { return }
-        if declared[id]?.node.kind == .suite {
-            toNode(&nodeFacts[id, default: NodeFacts()])
+        if let target = locate(payload) { modify(target, toCase: toCase, orNode: toNode) }
+    }
+
+    /// Adds an attachment (its step records when it holds them) to where its event placed it.
+    private mutating func attach(name: String, path: String?, steps: [StepRecord]?, to target: Target?) {
+        guard let target else { return }
+        if let steps {
+            modify(target) { $0.steps.append(contentsOf: steps) } orNode: { _ in }
             return
         }
-        var state = functions[id] ?? FunctionState()
-        if let key = caseKey(payload, state) {
-            toCase(&state.cases[key]!)
-        } else if state.cases.isEmpty {
-            toCase(&state.implicit)
-            state.implicitUsed = true
-        } else {
-            toNode(&nodeFacts[id, default: NodeFacts()])
+        if name.hasPrefix("scenario-step"), name.hasSuffix(".json") {
+            // A step record the run did not write to disk (no --attachments-path), or moved.
+            noteMissingSteps()
+            return
         }
-        functions[id] = state
+        let attachment = AttachmentRecord(name: name, path: path)
+        modify(target) { $0.attachments.append(attachment) } orNode: { _ in }
+    }
+
+    /// Fills in the JSON attachments with the step records read from their files, by path.
+    mutating func resolve(steps: [String: [StepRecord]]) {
+        for attachment in pending {
+            attach(name: attachment.name, path: attachment.path, steps: steps[attachment.path], to: attachment.target)
+        }
+        pending = []
     }
 
     private func arguments(of payload: RawPayload, testID: String) -> String? {
         if let name = payload._testCase?.displayName { return name }
-        if let caseID = payload._testCase?.id, let name = declared[testID]?.caseNames[caseID] { return name }
+        if let caseID = payload._testCase?.id, let name = caseNames[testID]?[caseID] { return name }
         // "Test case passing 1 argument n → 1 to "param" started."
         guard let text = payload.messages?.first?.text, let passing = text.range(of: "passing "),
             let to = text.range(of: " to ", options: .backwards, range: passing.upperBound..<text.endIndex)
@@ -298,21 +354,20 @@ struct TestRunBuilder {
                 children[module, default: []].append(id)
             }
         }
+        // Each node's place in its parent, worked out once rather than in every comparison.
+        var keys: [String: (String, Int, Int)] = [:]
+        keys.reserveCapacity(nodes.count)
+        for (id, node) in nodes { keys[id] = (node.place?.fileID ?? "", node.place?.line ?? 0, declared[id]?.order ?? 0) }
         func build(_ id: String) -> TestNode {
-            var node = nodes[id] ?? modules[id]!
-            node.children = (children[id] ?? []).sorted { lhs, rhs in
-                sortKey(nodes[lhs]!, declared[lhs]?.order ?? 0) < sortKey(nodes[rhs]!, declared[rhs]?.order ?? 0)
-            }.map(build)
+            var node = nodes.removeValue(forKey: id) ?? modules[id]!
+            let ordered = (children[id] ?? []).map { ($0, keys[$0]!) }.sorted { $0.1 < $1.1 }
+            node.children = ordered.map { build($0.0) }
             return node
         }
         let built = modules.keys.sorted().map(build)
         return TestRun(
             modules: built, diagnostics: diagnostics, streamVersion: version, duration: runDuration,
             startedAt: runStart.since1970)
-    }
-
-    private func sortKey(_ node: TestNode, _ order: Int) -> (String, Int, Int) {
-        (node.place?.fileID ?? "", node.place?.line ?? 0, order)
     }
 
     private func parentSuite(of id: String, in nodes: [String: TestNode]) -> String? {

@@ -255,7 +255,8 @@ struct SpecCommand: ParsableCommand {
         let clock = ContinuousClock()
         let writeStart = clock.now
         let written: [String]
-        do { written = try document.write(to: destinations) } catch { throw CommandFailure.library(error) }
+        let report = document.pyramidReport
+        do { written = try document.write(to: destinations, report: report) } catch { throw CommandFailure.library(error) }
         if timing {
             FileHandle.standardError.write(Data("timing: read \(read), render and write \(clock.now - writeStart)\n".utf8))
         }
@@ -267,7 +268,7 @@ struct SpecCommand: ParsableCommand {
         }
         for warning in followUp.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         print("\(title): \(document.summaryLine)")
-        for line in document.pyramidReport.lines { print(line) }
+        for line in report.lines { print(line) }
         for path in written { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }

@@ -233,8 +233,9 @@ package final class RawConnection: @unchecked Sendable {
     private static func connect(port: Int) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw RawHTTP.Failure("socket: \(errno)", errno: errno) }
-        // A safety net against a hung test, not a measurement.
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // A safety net against a hung test, not a measurement: far above any wait a test means,
+        // since a busy full run can hold a test's other tasks back for many seconds.
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -90,13 +90,22 @@ public struct FlakinessReport: Sendable {
         let windowStart = max(0, records.count - options.window)
         windowRuns = records.count - windowStart
 
-        // Every test gets an index; its runs are kept as parallel arrays, oldest first.
+        // Every test gets an index; its runs are kept oldest first, as plain values (a run's
+        // commit is a number for its clean commit, its failure read back from the record).
         var index: [String: Int] = [:]
         var ids: [String] = []
         var runs: [[Run]] = []
+        var commitNumbers: [String: Int32] = [:]
         for (recordIndex, record) in records.enumerated() {
-            let group = record.commit.map { record.dirty == true ? nil : $0 } ?? nil
-            for test in record.tests {
+            var group: Int32 = -1
+            if let commit = record.commit, record.dirty != true {
+                group = commitNumbers[commit] ?? {
+                    let number = Int32(commitNumbers.count)
+                    commitNumbers[commit] = number
+                    return number
+                }()
+            }
+            for (position, test) in record.tests.enumerated() {
                 let slot: Int
                 if let known = index[test.id] {
                     slot = known
@@ -105,8 +114,11 @@ public struct FlakinessReport: Sendable {
                     index[test.id] = slot
                     ids.append(test.id)
                     runs.append([])
+                    runs[slot].reserveCapacity(records.count - recordIndex)
                 }
-                runs[slot].append(Run(record: recordIndex, verdict: Verdict(test.outcome), commit: group, duration: test.duration, failure: test.failure))
+                runs[slot].append(Run(
+                    record: Int32(recordIndex), position: Int32(position), verdict: Verdict(test.outcome), commit: group,
+                    duration: test.duration ?? .nan, failed: test.failure != nil))
             }
         }
 
@@ -116,17 +128,17 @@ public struct FlakinessReport: Sendable {
         for slot in ids.indices {
             let id = ids[slot]
             let testRuns = runs[slot]
-            var lastOnCommit: [String: Verdict] = [:]
-            var first: Double?, last: Double?, lastFailure: String?
+            var lastOnCommit: [Int32: Verdict] = [:]
+            var first: Double?, last: Double?, lastFailure: Run?
             var inWindow = 0, flakyInWindow = 0, retried = 0
             for run in testRuns {
                 var isFlaky = run.verdict == .flaky
-                if let commit = run.commit, run.verdict == .pass || run.verdict == .fail {
-                    if let previous = lastOnCommit[commit], previous != run.verdict { isFlaky = true }
-                    lastOnCommit[commit] = run.verdict
+                if run.commit >= 0, run.verdict == .pass || run.verdict == .fail {
+                    if let previous = lastOnCommit[run.commit], previous != run.verdict { isFlaky = true }
+                    lastOnCommit[run.commit] = run.verdict
                 }
-                if run.failure != nil { lastFailure = run.failure }
-                let time = records[run.record].time
+                if run.failed { lastFailure = run }
+                let time = records[Int(run.record)].time
                 if isFlaky {
                     first = first ?? time
                     last = time
@@ -141,13 +153,13 @@ public struct FlakinessReport: Sendable {
             if flakyInWindow > 0, let first, let last {
                 flaky.append(FlakyTest(
                     id: id, runs: inWindow, flakyRuns: flakyInWindow, passedOnRetry: retried, firstSeen: first, lastSeen: last,
-                    lastFailure: lastFailure, quarantined: quarantined))
+                    lastFailure: lastFailure.flatMap { records[Int($0.record)].tests[Int($0.position)].failure }, quarantined: quarantined))
             }
             if quarantined {
                 let latest = testRuns.filter { $0.verdict != .other }.suffix(options.window)
                 if latest.count >= options.window, latest.allSatisfy({ $0.verdict == .pass }) { passedWindow.insert(id) }
             }
-            let durations = testRuns.filter { $0.record >= windowStart }.compactMap(\.duration)
+            let durations = testRuns.filter { $0.record >= windowStart && !$0.duration.isNaN }.map(\.duration)
             if durations.count >= options.recentRuns * 2 {
                 let before = Self.median(durations.dropLast(options.recentRuns))
                 let now = Self.median(durations.suffix(options.recentRuns))
@@ -183,15 +195,21 @@ public struct FlakinessReport: Sendable {
         String(Date().formatted(.iso8601).prefix(10))
     }
 
+    /// One run of a test, as plain values: no reference counting across a million of them.
     private struct Run {
-        var record: Int
+        /// The record, and the test's place in it.
+        var record: Int32
+        var position: Int32
         var verdict: Verdict
-        var commit: String?
-        var duration: Double?
-        var failure: String?
+        /// The clean commit's number, or -1 (no commit, or a dirty tree).
+        var commit: Int32
+        /// Seconds, or NaN when the run did not say.
+        var duration: Double
+        /// Whether the record has a failure message for it.
+        var failed: Bool
     }
 
-    private enum Verdict {
+    private enum Verdict: UInt8 {
         case pass, fail, flaky, other
 
         init(_ outcome: String) {

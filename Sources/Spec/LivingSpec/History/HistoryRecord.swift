@@ -96,3 +96,63 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         }
     }
 }
+
+extension HistoryRecord {
+    /// Reads one line of a history with a pull scanner, several times faster than `JSONDecoder`
+    /// on a history of many large runs. Nil when the line is not a whole record: the caller
+    /// then decodes it with `JSONDecoder`, whose error says what is wrong.
+    static func scan(_ line: UnsafeRawBufferPointer) -> HistoryRecord? {
+        var scanner = JSONScanner(line)
+        var version: Int?, time: Double?, commit: String?, dirty: Bool?, tests: [Test]?
+        do {
+            try scanner.object { key, value throws(JSONScanner.Failure) in
+                if key.equals("version") {
+                    version = try value.int()
+                } else if key.equals("time") {
+                    time = try value.double()
+                } else if key.equals("commit") {
+                    commit = try value.optionalString()
+                } else if key.equals("dirty") {
+                    dirty = value.null() ? nil : try value.bool()
+                } else if key.equals("tests") {
+                    var list: [Test] = []
+                    try value.array { element throws(JSONScanner.Failure) in
+                        guard let test = try scanTest(&element) else { throw JSONScanner.Failure(offset: 0, reason: "a test without its fields") }
+                        list.append(test)
+                    }
+                    tests = list
+                } else {
+                    try value.skipValue()
+                }
+            }
+            try scanner.end()
+        } catch {
+            return nil
+        }
+        guard let version, let time, let tests else { return nil }
+        var record = HistoryRecord(time: time, commit: commit, dirty: dirty, tests: tests)
+        record.version = version
+        return record
+    }
+
+    private static func scanTest(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Test? {
+        var id: String?, outcome: String?, attempts: Int?, duration: Double?, failure: String?
+        try scanner.object { key, value throws(JSONScanner.Failure) in
+            if key.equals("id") {
+                id = try value.string()
+            } else if key.equals("outcome") {
+                outcome = try value.string()
+            } else if key.equals("attempts") {
+                attempts = try value.int()
+            } else if key.equals("duration") {
+                duration = value.null() ? nil : try value.double()
+            } else if key.equals("failure") {
+                failure = try value.optionalString()
+            } else {
+                try value.skipValue()
+            }
+        }
+        guard let id, let outcome, let attempts else { return nil }
+        return Test(id: id, outcome: outcome, attempts: attempts, duration: duration, failure: failure)
+    }
+}

@@ -81,20 +81,50 @@ public struct TestHistory: Sendable {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw .unreadableInput(path: file, reason: "cannot be read")
         }
-        let decoder = JSONDecoder()
+        // Lines are read on every core, with a scanner; a line it cannot read is decoded again
+        // with JSONDecoder, for a message that says what is wrong with it.
+        var lines: [(number: Int, range: Range<Int>)] = []
+        data.withUnsafeBytes { buffer in
+            var start = 0, number = 0
+            guard let base = buffer.baseAddress else { return }
+            while start < buffer.count {
+                number += 1
+                var end = buffer.count
+                if let found = memchr(base + start, 0x0A, buffer.count - start) { end = UnsafeRawPointer(found) - base }
+                // A record starts with `{` at once; only a line that does not is looked at whole.
+                let blank = buffer[start] != 0x7B && !buffer[start..<end].contains { $0 != 0x20 && $0 != 0x0D }
+                if end > start, !blank { lines.append((number, start..<end)) }
+                start = end + 1
+            }
+        }
+        let file = file
+        enum Line: Sendable {
+            case success(HistoryRecord)
+            case failure(Problem)
+        }
+        let read = parallelMap(lines, workers: ProcessInfo.processInfo.activeProcessorCount) { line -> Line in
+            let scanned = data.withUnsafeBytes { HistoryRecord.scan(UnsafeRawBufferPointer(rebasing: $0[line.range])) }
+            let record: HistoryRecord
+            if let scanned {
+                record = scanned
+            } else {
+                do {
+                    record = try JSONDecoder().decode(HistoryRecord.self, from: data[line.range])
+                } catch {
+                    return .failure(Problem(file: file, line: line.number, reason: "not a history record (\(Self.describe(error)))"))
+                }
+            }
+            guard record.version == 1 else {
+                return .failure(Problem(file: file, line: line.number, reason: "version \(record.version) is not one this tool reads (1)"))
+            }
+            return .success(record)
+        }
         var records: [HistoryRecord] = []
         var problems: [Problem] = []
-        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
-            do {
-                let record = try decoder.decode(HistoryRecord.self, from: Data(line))
-                guard record.version == 1 else {
-                    problems.append(Problem(file: file, line: index + 1, reason: "version \(record.version) is not one this tool reads (1)"))
-                    continue
-                }
-                records.append(record)
-            } catch {
-                problems.append(Problem(file: file, line: index + 1, reason: "not a history record (\(Self.describe(error)))"))
+        for result in read {
+            switch result {
+            case .success(let record): records.append(record)
+            case .failure(let problem): problems.append(problem)
             }
         }
         return (records, problems)

@@ -80,7 +80,13 @@ public struct PyramidReport: Sendable {
         }
         for module in run.modules { walk(module, suites: [], module: module.name, bundleKind: module.bundleKind) }
         self.entries = entries
+        var ran: [String: Int] = [:]
+        for entry in entries where entry.outcome != .skipped { ran[entry.level.rawValue, default: 0] += 1 }
+        self.ran = ran
     }
+
+    /// How many tests ran (were not skipped) at each level, by the level's raw value.
+    private let ran: [String: Int]
 
     /// Every level, bottom to top, with its totals (a level with no tests has zeros).
     public var levels: [Level] {
@@ -116,10 +122,9 @@ public struct PyramidReport: Sendable {
     /// snapshot tests or when none of those levels ran a test.
     public func share(of level: PyramidLevel) -> Double? {
         guard target.share(of: level) != nil else { return nil }
-        let ran = entries.filter { $0.outcome != .skipped }
-        let inRatio = ran.filter { target.share(of: $0.level) != nil }.count
+        let inRatio = PyramidLevel.allCases.filter { target.share(of: $0) != nil }.reduce(0) { $0 + ran[$1.rawValue, default: 0] }
         guard inRatio > 0 else { return nil }
-        return Double(ran.filter { $0.level == level }.count) / Double(inRatio)
+        return Double(ran[level.rawValue, default: 0]) / Double(inRatio)
     }
 
     /// How far the shape is from the target, in one sentence.
