@@ -53,6 +53,8 @@ struct RawPayload {
     var _comments: [String]?
     var _sourceLocation: RawLocation?
 
+    static let timeOnlyKinds: Set<String> = ["testStarted", "testEnded", "testCaseEnded", "runStarted", "runEnded"]
+
     init(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) {
         try scanner.object { key, scanner throws(JSONScanner.Failure) in
             if scanner.null() { return }
@@ -60,6 +62,10 @@ struct RawPayload {
             else if key.equals("testID") { testID = try scanner.string() }
             else if key.equals("instant") { instant = try RawInstant(&scanner) }
             else if key.equals("messages") {
+                // Events that only mark a time say nothing in their messages the report uses
+                // (keys come sorted, so `kind` is known by now); stepping over them saves a
+                // string or two on most lines.
+                if let kind, Self.timeOnlyKinds.contains(kind) { return try scanner.skipValue() }
                 var list: [RawMessage] = []
                 try scanner.array { scanner throws(JSONScanner.Failure) in list.append(try RawMessage(&scanner)) }
                 messages = list
@@ -94,7 +100,8 @@ struct RawLocation {
         try scanner.object { key, scanner throws(JSONScanner.Failure) in
             if scanner.null() { return }
             if key.equals("fileID") { fileID = try scanner.string() }
-            else if key.equals("filePath") { filePath = try scanner.string() }
+            // Only read when there is no fileID (keys come sorted: fileID first).
+            else if key.equals("filePath") { if fileID == nil { filePath = try scanner.string() } else { try scanner.skipValue() } }
             else if key.equals("line") { line = try scanner.int() }
             else { try scanner.skipValue() }
         }
