@@ -186,6 +186,7 @@ package struct JSONScanner {
         let start = index
         while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
         guard index > start else { throw fail("expected a number") }
+        if let exact = Self.simpleDecimal(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) { return exact }
         // Numbers are short: parse a NUL-terminated copy on the stack (the line itself is not terminated).
         let length = index - start
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in
@@ -193,6 +194,36 @@ package struct JSONScanner {
             buffer[length] = 0
             return strtod(buffer.baseAddress!, nil)
         }
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+
+    /// A number written as `-123.456` (no exponent, at most 15 digits), read exactly: its digits
+    /// as an integer, divided by a power of ten, are both exact doubles, and one division rounds
+    /// correctly (Clinger's fast path). Nil for anything else, which strtod reads.
+    private static func simpleDecimal(_ text: UnsafeRawBufferPointer) -> Double? {
+        var index = 0
+        let negative = text[0] == 0x2D
+        if negative { index = 1 }
+        var mantissa: Int64 = 0, digits = 0, fraction = -1
+        while index < text.count {
+            let byte = text[index]
+            if byte == 0x2E {
+                guard fraction < 0 else { return nil }
+                fraction = 0
+            } else if byte >= 0x30, byte <= 0x39 {
+                mantissa = mantissa * 10 + Int64(byte - 0x30)
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+                guard digits <= 15 else { return nil }
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, fraction != 0 else { return nil }
+        let value = Double(mantissa) / powersOfTen[max(fraction, 0)]
+        return negative ? -value : value
     }
 
     @inline(__always)

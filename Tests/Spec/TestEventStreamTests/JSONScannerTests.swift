@@ -24,6 +24,23 @@ struct JSONScannerTests {
         #expect(throws: JSONScanner.Failure.self) { try scan(#""open"#) { try $0.string() } }
     }
 
+    @Test("plain decimals, read without strtod, equal what strtod reads, digit for digit")
+    func plainDecimals() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "7", "0.1", "0.012", "1764226200.5", "123456789012345", "-98765.4321", "0.000001", "999999999999999"]
+        for _ in 0..<2_000 {
+            let whole = String(UInt64.random(in: 0...99_999_999, using: &generator))
+            let fraction = String(UInt64.random(in: 0...9_999_999, using: &generator))
+            texts.append((Bool.random(using: &generator) ? "-" : "") + whole + "." + fraction)
+        }
+        // Past the fast path: more than 15 digits, an exponent.
+        texts += ["1234567890.1234567", "0.30000000000000004", "2.5e-3", "-1E2"]
+        for text in texts {
+            let expected = try #require(strtod(text, nil) as Double?)
+            #expect(try scan(text) { try $0.double() }.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+
     @Test("numbers, booleans and null")
     func scalars() throws {
         #expect(try scan("15495.552280416") { try $0.double() } == 15495.552280416)

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 import TestEventStream
 
 /// What a test history says about flakiness (`pyramid flaky DIR`): the tests that flipped on the
@@ -92,36 +93,54 @@ public struct FlakinessReport: Sendable {
 
         // Every test gets an index; its runs are kept oldest first, as plain values (a run's
         // commit is a number for its clean commit, its failure read back from the record).
+        // The ids of the latest run are indexed first; each record's tests are then looked up on
+        // every core, and the few ids the index lacks are added after.
         var index: [String: Int] = [:]
         var ids: [String] = []
-        var runs: [[Run]] = []
+        for test in records.last?.tests ?? [] where index[test.id] == nil {
+            index[test.id] = ids.count
+            ids.append(test.id)
+        }
+        let known = index
+        let looked = parallelMap(Array(records.indices), workers: ProcessInfo.processInfo.activeProcessorCount) { recordIndex in
+            records[recordIndex].tests.withUnsafeBufferPointer { tests in
+                tests.map { test in (slot: Int32(known[test.id] ?? -1), verdict: Verdict(test.outcome)) }
+            }
+        }
+        var runs: [[Run]] = Array(repeating: [], count: ids.count)
+        for slot in runs.indices { runs[slot].reserveCapacity(records.count) }
         var commitNumbers: [String: Int32] = [:]
-        for (recordIndex, record) in records.enumerated() {
+        for recordIndex in records.indices {
             var group: Int32 = -1
-            if let commit = record.commit, record.dirty != true {
+            if let commit = records[recordIndex].commit, records[recordIndex].dirty != true {
                 group = commitNumbers[commit] ?? {
                     let number = Int32(commitNumbers.count)
                     commitNumbers[commit] = number
                     return number
                 }()
             }
-            for (position, test) in record.tests.enumerated() {
-                let slot: Int
-                if let known = index[test.id] {
-                    slot = known
-                } else {
-                    slot = ids.count
-                    index[test.id] = slot
-                    ids.append(test.id)
-                    runs.append([])
-                    runs[slot].reserveCapacity(records.count - recordIndex)
+            records[recordIndex].tests.withUnsafeBufferPointer { tests in
+                for (position, found) in looked[recordIndex].enumerated() {
+                    var slot = Int(found.slot)
+                    if slot < 0 {
+                        let id = tests[position].id
+                        if let added = index[id] {
+                            slot = added
+                        } else {
+                            slot = ids.count
+                            index[id] = slot
+                            ids.append(id)
+                            runs.append([])
+                        }
+                    }
+                    runs[slot].append(Run(
+                        record: Int32(recordIndex), position: Int32(position), verdict: found.verdict, commit: group,
+                        duration: tests[position].duration ?? .nan, failed: tests[position].failure != nil))
                 }
-                runs[slot].append(Run(
-                    record: Int32(recordIndex), position: Int32(position), verdict: Verdict(test.outcome), commit: group,
-                    duration: test.duration ?? .nan, failed: test.failure != nil))
             }
         }
 
+        let times = records.map(\.time)
         var flaky: [FlakyTest] = []
         var slower: [SlowTest] = []
         var passedWindow = Set<String>()
@@ -138,7 +157,7 @@ public struct FlakinessReport: Sendable {
                     lastOnCommit[run.commit] = run.verdict
                 }
                 if run.failed { lastFailure = run }
-                let time = records[Int(run.record)].time
+                let time = times[Int(run.record)]
                 if isFlaky {
                     first = first ?? time
                     last = time
@@ -209,7 +228,7 @@ public struct FlakinessReport: Sendable {
         var failed: Bool
     }
 
-    private enum Verdict: UInt8 {
+    private enum Verdict: UInt8, Sendable {
         case pass, fail, flaky, other
 
         init(_ outcome: String) {
