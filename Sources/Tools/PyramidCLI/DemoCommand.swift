@@ -19,8 +19,11 @@ struct DemoCommand: AsyncParsableCommand {
             chromedriver or the fonts are missing, the demo installs their Debian packages with apt-get \
             first (as root, or through sudo without a password), saying which and why; --no-install refuses \
             instead. --break-app login-disabled runs a deliberately broken build of the app, to see the \
-            pyramid catch it. Exit status 1 when a test or snapshot cell failed, 2 when something needed is \
-            missing or the app does not build.
+            pyramid catch it. --retries N runs failed tests again (a test that then passes is flaky, not \
+            failed); --history DIR keeps each run and shows flip rates; tests in the Examples' \
+            .pyramid/quarantine.json (or --quarantine) run but do not fail the run. Exit status 1 when a \
+            test that is not quarantined failed (a failed snapshot cell fails its test), 2 when something \
+            needed is missing or the app does not build.
             """
     )
 

@@ -19,9 +19,11 @@ struct SpecCommand: ParsableCommand {
             --level TARGET=LEVEL, else from its target's name (…UITests, …SnapshotTests, \
             …IntegrationTests; any other target is unit); counts and time per level, failures first, \
             and the shape against the usual test pyramid, Unit 70 % · Integration 20 % · UI 10 % (or \
-            --shape); a filtered or sharded run gets no shape verdict. Exits 1 when a test failed, 2 \
-            when the stream had lines that could not be read (the rest is still written) or on any \
-            other error.
+            --shape); a filtered or sharded run gets no shape verdict. --retries N runs the failed tests \
+            again (a test that then passes is flaky); --history DIR keeps each run and shows flip rates; \
+            tests in the package's .pyramid/quarantine.json (or --quarantine) run but do not fail the \
+            run. Exits 1 when a test that is not quarantined failed, 2 when the stream had lines that \
+            could not be read (the rest is still written) or on any other error.
             """
     )
 

@@ -135,6 +135,14 @@ struct RetrySpecCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
     }
 
+    @Test("pyramid demo checks --retries the same way, before it builds anything")
+    func demoRetries() async throws {
+        let run = try await CLI.run(["demo", "--retries", "11", "--output", folder.path("demo")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--retries 11: give a number from 0 to 10"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("demo")))
+    }
+
     @Test("a quarantine list that is not one: exit 2 naming the file and what is wrong, before any test runs")
     func badQuarantine() async throws {
         let list = folder.path("quarantine.json")
