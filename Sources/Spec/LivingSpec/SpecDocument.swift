@@ -118,7 +118,9 @@ public struct SpecDocument: Sendable {
 
     /// Writes each rendering whole (a temporary file renamed into place), making folders as
     /// needed. Returns the paths written.
-    /// - Parameter report: ``pyramidReport``, when the caller has made it (else it is made here, once).
+    /// - Parameters:
+    ///   - destinations: Where each rendering goes.
+    ///   - report: ``pyramidReport``, when the caller has made it (else it is made here, once).
     @discardableResult
     public func write(to destinations: Destinations, report: PyramidReport? = nil) throws(SpecError) -> [String] {
         var written: [String] = []

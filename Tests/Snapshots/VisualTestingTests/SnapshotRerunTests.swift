@@ -9,6 +9,14 @@ import Testing
 struct SnapshotRerunTests {
     let sandbox = SnapshotSandbox()
 
+    /// Dates every reference in the sandbox an hour back: written before any run that starts now.
+    func backdateReferences() throws {
+        for file in sandbox.files() where file.hasSuffix(".png") {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: sandbox.snapshots + "/" + file)
+        }
+    }
+
     func check(record: SnapshotTestingConfiguration.Record, rerunSince: Date?, title: String = "Rerun") async -> [SnapshotResult] {
         var results: [SnapshotResult] = []
         await VisualTesting.withRunEnvironment(sandbox.environment(rerunSince: rerunSince)) {
@@ -45,14 +53,16 @@ struct SnapshotRerunTests {
         // The references stay for review; the rerun only refused them.
         #expect(sandbox.files().filter { $0.hasSuffix(".png") }.count == 8)
 
-        // A later run, started after the references were written, trusts them.
+        // A later run, started after the references were written (an hour ago), trusts them.
+        try backdateReferences()
         let later = await check(record: .missing, rerunSince: Date())
         #expect(later.allSatisfy { $0.outcome == .passed })
     }
 
     @Test("record mode \"failed\" re-records a failing reference on the first attempt; the rerun fails it instead of passing")
-    func failedModeCannotLaunderAFailure() async {
+    func failedModeCannotLaunderAFailure() async throws {
         _ = await check(record: .missing, rerunSince: nil)
+        try backdateReferences()
         let runStarted = Date()
         let first = await check(record: .failed, rerunSince: nil, title: "Changed")
         #expect(first.allSatisfy { $0.outcome == .failed })

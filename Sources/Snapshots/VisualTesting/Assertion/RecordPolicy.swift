@@ -33,7 +33,11 @@ struct RecordPolicy: Sendable {
         guard let since = rerunSince,
               let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         else { return false }
-        return modified >= since
+        // File times come from the kernel's coarse clock, which lags the clock `since` was read
+        // from by up to a tick (4 ms at 250 Hz, 10 ms at 100 Hz): a write just after `since` can
+        // be dated just before it. The first attempt starts a process after `since`, so nothing
+        // written in the run is that close; 20 ms covers the lag.
+        return modified.timeIntervalSince(since) >= -0.02
     }
 
     /// `CI` set to anything but empty, `0`, `false` or `no`.

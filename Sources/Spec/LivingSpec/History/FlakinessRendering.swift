@@ -106,9 +106,7 @@ extension FlakinessReport {
     private static func seconds(_ value: Double) -> String { String(format: value < 1 ? "%.0f ms" : "%.2f s", value < 1 ? value * 1000 : value) }
 
     /// An ISO 8601 time in UTC, to the second.
-    private static func time(_ secondsSince1970: Double) -> String {
-        Date(timeIntervalSince1970: secondsSince1970.rounded(.down)).formatted(.iso8601)
-    }
+    private static func time(_ secondsSince1970: Double) -> String { SpecText.timestamp(secondsSince1970) }
 
     private static func json(_ entry: QuarantineList.Entry) -> String {
         let encoder = JSONEncoder()

@@ -87,7 +87,7 @@ public struct QuarantineList: Codable, Sendable, Equatable {
         return list
     }
 
-    /// `run` with each test an entry names marked quarantined (``TestNode/quarantine``), and the
+    /// `run` with each test an entry names marked quarantined (`TestNode.quarantine`), and the
     /// entries that named no test of the run.
     public func applied(to run: TestRun) -> (run: TestRun, unmatched: [Entry]) {
         guard !tests.isEmpty else { return (run, []) }

@@ -3,8 +3,8 @@ public import TestEventStream
 
 /// `--retries N`: after a run, only the tests that failed run again, at most N times each, each
 /// by an exact `--filter` (Swift Testing's id, or `Module.Class/method` for XCTest). Every
-/// attempt is kept (``TestCaseResult/earlierAttempts``): a test that failed and then passed is
-/// ``Outcome/flaky``, one that never passed stays failed with each attempt's failure.
+/// attempt is kept (`TestCaseResult.earlierAttempts`): a test that failed and then passed is
+/// `Outcome.flaky`, one that never passed stays failed with each attempt's failure.
 ///
 /// A rerun is told it is one (`PYRAMID_RERUN_SINCE`, the time the first attempt started): the
 /// snapshot assertions then record no reference whatever the record mode, and treat a reference
