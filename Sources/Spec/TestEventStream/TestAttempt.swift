@@ -24,4 +24,9 @@ public struct TestAttempt: Sendable, Equatable {
     public var outcome: Outcome {
         skipReason != nil ? .skipped : IssueRecord.outcome(of: issues)
     }
+
+    /// The environment variable a rerun of failed tests is started with (`pyramid spec
+    /// --retries`): seconds since 1970 at which the run's first attempt started. The snapshot
+    /// assertions read it, so a rerun records no reference and trusts none written since.
+    public static let rerunSinceVariable = "PYRAMID_RERUN_SINCE"
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import TestEventStream
 
 /// Where a run's failure images and report go, and whether it runs on CI.
 ///
@@ -20,10 +21,6 @@ public struct SnapshotRunEnvironment: Sendable, Hashable {
     /// retry cannot pass against what the failing attempt wrote.
     public var rerunSince: Date?
 
-    /// The variable `pyramid spec --retries` sets for a rerun: seconds since 1970 at which the
-    /// run's first attempt started.
-    public static let rerunVariable = "PYRAMID_RERUN_SINCE"
-
     /// Where a run writes its artifacts and report, whether it runs on CI (a missing reference
     /// then fails instead of being recorded), and whether it is a rerun of failed tests.
     public init(artifacts: SnapshotArtifacts, reportPath: String? = nil, isCI: Bool, rerunSince: Date? = nil) {
@@ -38,7 +35,7 @@ public struct SnapshotRunEnvironment: Sendable, Hashable {
         SnapshotRunEnvironment(
             artifacts: .fromEnvironment(environment), reportPath: RunReport.path(environment: environment),
             isCI: RecordPolicy.isCI(environment),
-            rerunSince: environment[rerunVariable].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)))
+            rerunSince: environment[TestAttempt.rerunSinceVariable].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)))
     }
 
     @TaskLocal static var override: SnapshotRunEnvironment?

@@ -6,9 +6,10 @@ public import TestEventStream
 /// attempt is kept (`TestCaseResult.earlierAttempts`): a test that failed and then passed is
 /// `Outcome.flaky`, one that never passed stays failed with each attempt's failure.
 ///
-/// A rerun is told it is one (`PYRAMID_RERUN_SINCE`, the time the first attempt started): the
-/// snapshot assertions then record no reference whatever the record mode, and treat a reference
-/// an earlier attempt recorded as missing, so a retry cannot hide a snapshot failure.
+/// A rerun is told it is one (`TestAttempt.rerunSinceVariable`, `PYRAMID_RERUN_SINCE`: the time
+/// the first attempt started): the snapshot assertions then record no reference whatever the
+/// record mode, and treat a reference an earlier attempt recorded as missing, so a retry cannot
+/// hide a snapshot failure.
 public struct TestRetries: Sendable {
     /// The most reruns `--retries` takes: beyond a few, retrying hides real failures and
     /// multiplies the time of a run that is simply broken.
@@ -56,7 +57,7 @@ public struct TestRetries: Sendable {
             var rerun = runner
             rerun.filters = failed.map(\.exactFilter)
             rerun.workFolder = (runner.workFolder as NSString).appendingPathComponent("rerun-\(number)")
-            rerun.environment[Self.rerunVariable] = String(firstAttemptStarted)
+            rerun.environment[TestAttempt.rerunSinceVariable] = String(firstAttemptStarted)
             rerun.listsTests = false
             let status = try rerun.run()
             let again = try SpecDocument.read(eventStream: rerun.eventStreamPath, attachmentsFolder: rerun.attachmentsPath, title: "")
@@ -67,8 +68,4 @@ public struct TestRetries: Sendable {
         }
         return Reruns(run: run, reruns: reruns)
     }
-
-    /// The variable a rerun is started with: seconds since 1970 at which the first attempt
-    /// started. VisualTesting reads it (as `SnapshotRunEnvironment.rerunVariable`).
-    public static let rerunVariable = "PYRAMID_RERUN_SINCE"
 }
