@@ -37,6 +37,16 @@ struct QuarantineListTests {
         #expect(run.counts.blockingFailures == 1)
     }
 
+    @Test("the pyramid counts a quarantined failure apart, with a line of its own, and not among the failures")
+    func pyramidLines() throws {
+        let list = QuarantineList(tests: [.init(id: "CartTests.Cart/total()", reason: "flaky on CI", since: "2026-11-27")])
+        let report = PyramidReport(run: list.applied(to: JUnitSchemaTests.retriedRun()).run)
+        #expect(report.failures.isEmpty)
+        #expect(report.quarantinedFailures.map(\.path) == ["Cart › total()"])
+        #expect(report.lines[0] == "Test pyramid: 2 tests run, 0 failed, 1 failed in quarantine, 1 flaky, 1 skipped")
+        #expect(report.lines.contains { $0.hasPrefix("🧊 Unit › Cart › total() [CartTests]: failed, quarantined since 2026-11-27: flaky on CI, so the run does not fail: 1 ≠ 2 & more") })
+    }
+
     @Test("a file that is not a quarantine list: an error naming the file and what is wrong", arguments: [
         ("{\"version\": 1, \"tests\": [", "not a quarantine list (invalid JSON)"),
         ("{\"version\": 2, \"tests\": []}", "version 2 is not one this tool reads (1)"),

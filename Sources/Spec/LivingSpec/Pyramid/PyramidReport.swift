@@ -173,7 +173,7 @@ public struct PyramidReport: Sendable {
         let flaky = flaky
         let quarantined = quarantinedFailures
         var lines = ["Test pyramid: \(counted(entries.count - skipped, "test")) run, \(failures.count) failed"
-            + (quarantined.isEmpty ? "" : ", \(quarantined.count) quarantined failed")
+            + (quarantined.isEmpty ? "" : ", \(quarantined.count) failed in quarantine")
             + (flaky.isEmpty ? "" : ", \(flaky.count) flaky") + (skipped > 0 ? ", \(skipped) skipped" : "")]
         for failure in failures {
             lines.append("✘ \(failure.level.title) › \(failure.path) [\(failure.module)]: \(Self.oneLine(failure.failure ?? ""))")
