@@ -77,9 +77,4 @@ struct QuarantineListTests {
         #expect(found.path == folder.path(".pyramid/quarantine.json"))
         #expect(found.list.tests.map(\.id) == ["A.B/c()"])
     }
-
-    @Test("retries are bounded: 0 to 10", arguments: [-1, 11, 1000])
-    func retriesBound(count: Int) {
-        #expect(throws: SpecError.invalidRetries(count)) { _ = try TestRetries(count) }
-    }
 }

@@ -56,6 +56,8 @@ public struct TestRetries: Sendable {
             rerunStarting(number, failed)
             var rerun = runner
             rerun.filters = failed.map(\.exactFilter)
+            // swift test joins filters with "or": one given after `--` would select more again.
+            rerun.extraArguments = Self.withoutFilters(runner.extraArguments)
             rerun.workFolder = (runner.workFolder as NSString).appendingPathComponent("rerun-\(number)")
             rerun.environment[TestAttempt.rerunSinceVariable] = String(firstAttemptStarted)
             rerun.listsTests = false
@@ -67,5 +69,22 @@ public struct TestRetries: Sendable {
             run = run.merging(rerun: again, number: number, expected: failed.map(\.id))
         }
         return Reruns(run: run, reruns: reruns)
+    }
+
+    /// `arguments` for `swift test` without their `--filter` options (`--skip` stays: it only
+    /// narrows what the exact filters select).
+    static func withoutFilters(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--filter" {
+                index += 2
+                continue
+            }
+            if !argument.hasPrefix("--filter=") { kept.append(argument) }
+            index += 1
+        }
+        return kept
     }
 }
