@@ -86,19 +86,20 @@ public enum HTMLSpec {
 
     private static func renderChildren(of node: TestNode, history: SpecHistory?, into out: inout String) {
         var listOpen = false
-        for child in node.children {
-            if child.kind == .function {
+        // By index, so no child is copied (a node holds many arrays and strings).
+        for index in node.children.indices {
+            if node.children[index].kind == .function {
                 if !listOpen { out += "<ul class=\"tests\">\n" }
                 listOpen = true
-                renderTest(child, history: history, into: &out)
+                renderTest(node.children[index], history: history, into: &out)
             } else {
                 if listOpen { out += "</ul>\n" }
                 listOpen = false
-                let outcome = child.outcome
+                let outcome = node.children[index].outcome
                 out += "<details class=\"suite \(className(outcome))\"\(outcome == .failed || outcome == .flaky ? " open" : "")>"
-                out += "<summary>\(mark(outcome)) \(escape(child.title))</summary>\n"
-                if !child.issues.isEmpty { renderIssues(child.issues, into: &out) }
-                renderChildren(of: child, history: history, into: &out)
+                out += "<summary>\(mark(outcome)) \(escape(node.children[index].title))</summary>\n"
+                if !node.children[index].issues.isEmpty { renderIssues(node.children[index].issues, into: &out) }
+                renderChildren(of: node.children[index], history: history, into: &out)
                 out += "</details>\n"
             }
         }

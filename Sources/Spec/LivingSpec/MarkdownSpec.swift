@@ -91,17 +91,18 @@ public enum MarkdownSpec {
 
     private static func renderChildren(of node: TestNode, depth: Int, history: SpecHistory?, into out: inout String) {
         var listOpen = false
-        for child in node.children {
-            if child.kind == .function {
-                renderTest(child, history: history, into: &out)
+        // By index, so no child is copied (a node holds many arrays and strings).
+        for index in node.children.indices {
+            if node.children[index].kind == .function {
+                renderTest(node.children[index], history: history, into: &out)
                 listOpen = true
             } else {
                 if listOpen { out += "\n" }
                 listOpen = false
                 let level = String(repeating: "#", count: min(6, 3 + depth))
-                out += "\(level) \(SpecText.symbol(child.outcome)) \(escape(child.title))\n\n"
-                for issue in child.issues { renderIssue(issue, indent: "", into: &out) }
-                renderChildren(of: child, depth: depth + 1, history: history, into: &out)
+                out += "\(level) \(SpecText.symbol(node.children[index].outcome)) \(escape(node.children[index].title))\n\n"
+                for issue in node.children[index].issues { renderIssue(issue, indent: "", into: &out) }
+                renderChildren(of: node.children[index], depth: depth + 1, history: history, into: &out)
             }
         }
         if listOpen { out += "\n" }
