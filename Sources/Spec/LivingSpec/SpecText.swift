@@ -203,7 +203,8 @@ struct LocatedTest {
             if node.kind == .function {
                 located.append(LocatedTest(path: path, test: node))
             } else {
-                for child in node.children { walk(child, path + [node]) }
+                let path = path + [node]
+                for index in node.children.indices { walk(node.children[index], path) }
             }
         }
         for module in run.modules { walk(module, []) }

@@ -73,9 +73,10 @@ public struct PyramidReport: Sendable {
                 entries.append(Entry(path: path, module: module, level: level, reason: reason, outcome: node.outcome,
                                      duration: node.duration, failure: failure, flakyHistory: history, quarantine: node.quarantine))
             case .suite:
-                for child in node.children { walk(child, suites: suites + [node], module: module, bundleKind: bundleKind) }
+                let suites = suites + [node]
+                for index in node.children.indices { walk(node.children[index], suites: suites, module: module, bundleKind: bundleKind) }
             case .module:
-                for child in node.children { walk(child, suites: suites, module: node.name, bundleKind: node.bundleKind) }
+                for index in node.children.indices { walk(node.children[index], suites: suites, module: node.name, bundleKind: node.bundleKind) }
             }
         }
         for module in run.modules { walk(module, suites: [], module: module.name, bundleKind: module.bundleKind) }
