@@ -34,7 +34,7 @@ package enum Demo {
 
         package init(
             examples: String, output: String, breakage: String? = nil, filters: [String] = [], shard: TestShard? = nil,
-            shardDurations: String? = nil, shape: PyramidShape = .usual, retries: TestRetries = try! TestRetries(0),
+            shardDurations: String? = nil, shape: PyramidShape = .usual, retries: TestRetries = .none,
             history: String? = nil, quarantine: String? = nil
         ) {
             self.shape = shape

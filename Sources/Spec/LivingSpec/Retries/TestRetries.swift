@@ -18,6 +18,13 @@ public struct TestRetries: Sendable {
     /// How many times a failed test may run again.
     public var count: Int
 
+    /// No rerun: the failed tests stay failed.
+    public static let none = TestRetries(unchecked: 0)
+
+    private init(unchecked count: Int) {
+        self.count = count
+    }
+
     /// At most `count` reruns of each failed test.
     /// - Throws: ``SpecError/invalidRetries(_:)`` when `count` is below 0 or above ``maximum``.
     public init(_ count: Int) throws(SpecError) {
