@@ -1,15 +1,17 @@
 import Foundation
-import PyramidIO
+import PyramidTestSupport
 
-/// Runs the Swift compiler, and programs it built, off the test runner's threads: a
-/// blocking wait inside an async test would starve the cooperative pool.
+/// Runs the Swift compiler, and programs it built, through `Program`, which waits on a thread of
+/// its own. (A wait on `DispatchQueue.global()` would not do: on Linux that pool is the one Swift
+/// concurrency runs every test's tasks on, and two compiles blocking both of its threads once
+/// held up every other test for more than a minute.)
 enum Swiftc {
     struct Outcome: Sendable {
         var status: Int32
         var output: String
     }
 
-    /// `swiftc` with `arguments`: its combined output and its exit status.
+    /// `swiftc` with `arguments`: its output (standard error after standard output) and its exit status.
     static func run(_ arguments: [String]) async throws -> Outcome {
         #if os(macOS)
         try await execute("/usr/bin/env", ["xcrun", "swiftc"] + arguments)
@@ -18,19 +20,9 @@ enum Swiftc {
         #endif
     }
 
-    /// Runs the executable at `path` and returns its combined output and exit status.
+    /// Runs the executable at `path` and returns its output and exit status.
     static func execute(_ path: String, _ arguments: [String] = []) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    let child = try ChildProcess(executable: path, arguments: arguments, output: .merged)
-                    let data = child.output?.readDataToEndOfFile() ?? Data()
-                    let status = child.wait()
-                    continuation.resume(returning: Outcome(status: status, output: String(decoding: data, as: UTF8.self)))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
+        let run = try await Program.run(URL(fileURLWithPath: path), arguments)
+        return Outcome(status: run.status, output: run.stdout + run.stderr)
     }
 }

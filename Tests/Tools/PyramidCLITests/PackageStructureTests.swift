@@ -71,6 +71,26 @@ struct PackageStructureTests {
         #expect(declarations.map(\.lastPathComponent) == ["JSONValue.swift"])
     }
 
+    /// On Linux `DispatchQueue.global()` is the pool Swift concurrency runs every test's tasks on:
+    /// a test that waits for a process there holds up every other test. Tests wait through
+    /// `Program` (a queue of its own) instead; and no test calls `ChildProcess.run`, which blocks
+    /// the thread it is called on.
+    @Test("no test blocks the shared pool: no DispatchQueue.global(), no blocking ChildProcess.run")
+    func noBlockingOnThePool() throws {
+        let files = Self.swiftFiles(under: "Tests").filter { $0.lastPathComponent != "PackageStructureTests.swift" }
+        #expect(files.count > 100, "the tests are there: \(files.count)")
+        var offenders: [String] = []
+        for file in files {
+            // The code, not what comments say about it.
+            let text = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            if text.contains("DispatchQueue.global(") || (text.contains("ChildProcess.run(") && file.lastPathComponent != "Program.swift") {
+                offenders.append(file.lastPathComponent)
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders)")
+    }
+
     @Test("every first-party target has the shared settings, with the three upcoming features")
     func compilerGuards() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
