@@ -8,6 +8,17 @@ package enum AtomicFile {
         try write(Data(bytes), to: path)
     }
 
+    /// Writes `text` as UTF-8 the same way, without copying its bytes first.
+    package static func write(_ text: String, to path: String) throws(FileError) {
+        var text = text
+        let result: Result<Void, FileError> = text.withUTF8 { bytes in
+            // The string's own bytes, lent for the write.
+            let data = bytes.isEmpty ? Data() : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)
+            return Result { () throws(FileError) in try write(data, to: path) }
+        }
+        try result.get()
+    }
+
     /// Writes `data` the same way, without copying it first.
     package static func write(_ data: Data, to path: String) throws(FileError) {
         let url = URL(fileURLWithPath: path)

@@ -108,17 +108,37 @@ public enum HTMLSpec {
 
     private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout String) {
         let outcome = test.outcome
-        out += "<li class=\"test \(className(outcome))\"><div class=\"head\">\(mark(outcome)) "
-        out += "<span class=\"name\">\(escape(test.title))</span>"
-        out += " <span class=\"framework \(test.framework == .xctest ? "xctest" : "swift-testing")\">\(SpecText.framework(test.framework))</span>"
-        for tag in test.tags { out += " <span class=\"tag\">\(escape(tag))</span>" }
+        out += "<li class=\"test "
+        out += className(outcome)
+        out += "\"><div class=\"head\">"
+        out += mark(outcome)
+        out += " <span class=\"name\">"
+        out += escape(test.title)
+        out += "</span> <span class=\"framework "
+        out += test.framework == .xctest ? "xctest" : "swift-testing"
+        out += "\">"
+        out += SpecText.framework(test.framework)
+        out += "</span>"
+        for tag in test.tags {
+            out += " <span class=\"tag\">"
+            out += escape(tag)
+            out += "</span>"
+        }
         if let duration = test.duration {
             // When the run says when the test started, the time tells it on hover.
             let start = test.cases.compactMap { $0.earlierAttempts.first?.startedAt ?? $0.startedAt }.min()
             let title = start.map { " title=\"started \(SpecText.timestamp($0))\"" } ?? ""
-            out += " <span class=\"time\"\(title)>\(SpecText.duration(duration))</span>"
+            out += " <span class=\"time\""
+            out += title
+            out += ">"
+            out += SpecText.duration(duration)
+            out += "</span>"
         }
-        if let place = test.place { out += " <span class=\"place\">\(escape(place.description))</span>" }
+        if let place = test.place {
+            out += " <span class=\"place\">"
+            out += escape(place.description)
+            out += "</span>"
+        }
         if test.quarantine != nil { out += " <span class=\"quarantine\" title=\"\(escape(SpecText.quarantineLine(test)))\">quarantined</span>" }
         if let flips = history?.flipText(of: test.id) { out += " <span class=\"flips\">\(escape(flips))</span>" }
         out += "</div>\n"
@@ -160,9 +180,20 @@ public enum HTMLSpec {
             let issuesTellFailure = testCase.issues.contains { $0.kind == .failure }
             out += "<ol class=\"steps\">\n"
             for step in testCase.steps {
-                out += "<li class=\"step \(step.outcome.rawValue)\" style=\"margin-left:\(Double(step.depth) * 1.5)em\">"
-                out += "\(mark(step.outcome)) <b>\(step.keyword.rawValue)</b> \(escape(step.text))"
-                out += " <span class=\"time\">\(SpecText.duration(step.durationSeconds))</span>"
+                // Piece by piece: an interpolated line would be a string of its own, on every step.
+                out += "<li class=\"step "
+                out += step.outcome.rawValue
+                out += "\" style=\"margin-left:"
+                out += indent(step.depth)
+                out += "em\">"
+                out += mark(step.outcome)
+                out += " <b>"
+                out += step.keyword.rawValue
+                out += "</b> "
+                out += escape(step.text)
+                out += " <span class=\"time\">"
+                out += SpecText.duration(step.durationSeconds)
+                out += "</span>"
                 if step.outcome == .failed, let failure = step.failure, !issuesTellFailure {
                     out += "<div class=\"failure\">\(escape(failure))</div>"
                 }
@@ -198,19 +229,29 @@ public enum HTMLSpec {
         }
     }
 
-    /// A coloured mark from the fonts every system has (emoji are not everywhere).
+    /// A coloured mark from the fonts every system has (emoji are not everywhere): a literal
+    /// for each outcome, made once (the spec shows one on every test and step).
     private static func mark(_ outcome: Outcome) -> String {
-        let glyph: String
         switch outcome {
-        case .passed: glyph = "✓"
-        case .warning: glyph = "⚠"
-        case .knownIssue: glyph = "◆"
-        case .flaky: glyph = "↻"
-        case .skipped: glyph = "↷"
-        case .cancelled: glyph = "⊘"
-        case .failed: glyph = "✗"
+        case .passed: #"<span class="mark passed">✓</span>"#
+        case .warning: #"<span class="mark warning">⚠</span>"#
+        case .knownIssue: #"<span class="mark known">◆</span>"#
+        case .flaky: #"<span class="mark flaky">↻</span>"#
+        case .skipped: #"<span class="mark skipped">↷</span>"#
+        case .cancelled: #"<span class="mark cancelled">⊘</span>"#
+        case .failed: #"<span class="mark failed">✗</span>"#
         }
-        return "<span class=\"mark \(className(outcome))\">\(glyph)</span>"
+    }
+
+    /// A step's indent, 1.5 em a level, as `Double`'s description writes it ("0.0", "1.5", "3.0").
+    private static func indent(_ depth: Int) -> String {
+        switch depth {
+        case 0: "0.0"
+        case 1: "1.5"
+        case 2: "3.0"
+        case 3: "4.5"
+        default: "\(Double(depth) * 1.5)"
+        }
     }
 
     private static func mark(_ outcome: StepRecord.Outcome) -> String {

@@ -27,22 +27,18 @@ public enum JUnitSpec {
             }
         }
 
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out.reserveCapacity(located.count * 600)
+        // The totals open the document, so its suites are written after it, then put in place.
         var body = ""
-        body.reserveCapacity(located.count * 400)
+        body.reserveCapacity(located.count * 600)
         var totals = (tests: 0, failures: 0, skipped: 0)
+        // One buffer for every suite's cases, whose counts its opening tag needs first.
+        var suite = ""
         for group in groups {
-            var suite = ""
-            var counts = (tests: 0, failures: 0, flakes: 0, skipped: 0, time: 0.0)
-            for entry in group.tests {
-                for testCase in cases(of: entry, history: history) {
-                    counts.tests += 1
-                    counts.time += testCase.time
-                    if testCase.failed { counts.failures += 1 }
-                    if testCase.flaky { counts.flakes += 1 }
-                    if testCase.skipped { counts.skipped += 1 }
-                    suite += testCase.xml
-                }
-            }
+            suite.removeAll(keepingCapacity: true)
+            var counts = SuiteCounts()
+            for entry in group.tests { appendCases(of: entry, history: history, into: &suite, counts: &counts) }
             totals.tests += counts.tests
             totals.failures += counts.failures
             totals.skipped += counts.skipped
@@ -50,39 +46,56 @@ public enum JUnitSpec {
             body += suite
             body += "  </testsuite>\n"
         }
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(escape(title))\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" skipped=\"\(totals.skipped)\" time=\"\(seconds(run.duration ?? 0))\">\n"
         out += body
         out += "</testsuites>\n"
         return out
     }
 
-    private struct CaseXML {
-        var xml: String
-        var failed: Bool
-        var flaky: Bool
-        var skipped: Bool
-        var time: Double
+    /// What a `<testsuite>`'s attributes count.
+    private struct SuiteCounts {
+        var tests = 0, failures = 0, flakes = 0, skipped = 0
+        var time = 0.0
     }
 
-    private static func cases(of entry: LocatedTest, history: SpecHistory?) -> [CaseXML] {
+    /// Appends the test's cases, one `<testcase>` each, and counts them.
+    private static func appendCases(of entry: LocatedTest, history: SpecHistory?, into xml: inout String, counts: inout SuiteCounts) {
         let test = entry.test
         let className = escape(entry.path.map(\.name).joined(separator: "."))
         let testCases = test.cases.isEmpty ? [TestCaseResult(arguments: nil)] : test.cases
-        return testCases.enumerated().map { offset, testCase in
+        for (offset, testCase) in testCases.enumerated() {
             var name = test.title
             if let arguments = testCase.arguments, test.isParameterized || testCase.arguments != nil { name += " (\(arguments))" }
             if let destination = testCase.destination { name += " [\(destination)]" }
             let time = testCase.duration ?? (testCases.count == 1 ? test.duration ?? 0 : 0)
-            var xml = "    <testcase name=\"\(escape(name))\" classname=\"\(className)\" time=\"\(seconds(time))\""
+            // Piece by piece: an interpolated line would be a string of its own, on every case.
+            xml += "    <testcase name=\""
+            xml += escape(name)
+            xml += "\" classname=\""
+            xml += className
+            xml += "\" time=\""
+            xml += seconds(time)
+            xml += "\""
             if let start = testCase.earlierAttempts.first?.startedAt ?? testCase.startedAt {
-                xml += " timestamp=\"\(SpecText.timestamp(start))\""
+                xml += " timestamp=\""
+                xml += SpecText.timestamp(start)
+                xml += "\""
             }
-            if let place = test.place { xml += " file=\"\(escape(place.fileID))\" line=\"\(place.line)\"" }
-            xml += ">\n"
-            xml += "      <properties>\n"
-            xml += "        <property name=\"framework\" value=\"\(SpecText.framework(test.framework))\"/>\n"
-            for tag in test.tags { xml += "        <property name=\"tag\" value=\"\(escape(tag))\"/>\n" }
+            if let place = test.place {
+                xml += " file=\""
+                xml += escape(place.fileID)
+                xml += "\" line=\""
+                xml += String(place.line)
+                xml += "\""
+            }
+            xml += ">\n      <properties>\n        <property name=\"framework\" value=\""
+            xml += SpecText.framework(test.framework)
+            xml += "\"/>\n"
+            for tag in test.tags {
+                xml += "        <property name=\"tag\" value=\""
+                xml += escape(tag)
+                xml += "\"/>\n"
+            }
             if let quarantine = test.quarantine {
                 xml += "        <property name=\"quarantined\" value=\"\(escape(quarantine.description))\"/>\n"
             }
@@ -124,15 +137,41 @@ public enum JUnitSpec {
                 xml += "      <skipped message=\"cancelled: \(escape(reason))\"/>\n"
                 skipped = true
             }
-            var lines = testCase.steps.map { step in
-                String(repeating: "  ", count: step.depth) + "\(SpecText.symbol(step.outcome)) \(step.title)"
-                    + (step.outcome == .failed ? " — \(step.failure ?? "failed")" : "")
+            // Steps, then issues that are not failures, then attachments, a line each; written
+            // piece by piece, each piece escaped (the symbols, keywords and indents need none).
+            var firstLine = true
+            func line() {
+                xml += firstLine ? "      <system-out>" : "\n"
+                firstLine = false
             }
-            lines += issues.filter { $0.kind != .failure }.map { "\(SpecText.issueLabel($0.kind)): \(SpecText.issueText($0))" }
-            lines += testCase.attachments.map { "attachment: \(SpecText.attachmentLabel($0))" + ($0.path.map { " at \($0)" } ?? "") }
-            if !lines.isEmpty { xml += "      <system-out>\(escape(lines.joined(separator: "\n")))</system-out>\n" }
+            for step in testCase.steps {
+                line()
+                for _ in 0..<step.depth { xml += "  " }
+                xml += SpecText.symbol(step.outcome)
+                xml += " "
+                xml += step.keyword.rawValue
+                xml += " "
+                xml += escape(step.text)
+                if step.outcome == .failed {
+                    xml += " — "
+                    xml += escape(step.failure ?? "failed")
+                }
+            }
+            for issue in issues where issue.kind != .failure {
+                line()
+                xml += escape("\(SpecText.issueLabel(issue.kind)): \(SpecText.issueText(issue))")
+            }
+            for attachment in testCase.attachments {
+                line()
+                xml += escape("attachment: \(SpecText.attachmentLabel(attachment))" + (attachment.path.map { " at \($0)" } ?? ""))
+            }
+            if !firstLine { xml += "</system-out>\n" }
             xml += "    </testcase>\n"
-            return CaseXML(xml: xml, failed: !failures.isEmpty && !quarantined, flaky: flaky, skipped: skipped, time: time)
+            counts.tests += 1
+            counts.time += time
+            if !failures.isEmpty && !quarantined { counts.failures += 1 }
+            if flaky { counts.flakes += 1 }
+            if skipped { counts.skipped += 1 }
         }
     }
 

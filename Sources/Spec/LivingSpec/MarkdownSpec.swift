@@ -109,9 +109,18 @@ public enum MarkdownSpec {
     }
 
     private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout String) {
-        out += "- \(SpecText.symbol(test.outcome)) **\(escape(test.title))** · \(SpecText.framework(test.framework))"
+        // Piece by piece: an interpolated line would be a string of its own, on every test.
+        out += "- "
+        out += SpecText.symbol(test.outcome)
+        out += " **"
+        out += escape(test.title)
+        out += "** · "
+        out += SpecText.framework(test.framework)
         for tag in test.tags { out += " `\(tag.replacingOccurrences(of: "`", with: "'"))`" }
-        if let duration = test.duration { out += " · \(SpecText.duration(duration))" }
+        if let duration = test.duration {
+            out += " · "
+            out += SpecText.duration(duration)
+        }
         if let reason = test.skipReason { out += " — \(escape(SpecText.skipped(reason)))" }
         if let reason = test.cancelReason { out += " — cancelled: \(escape(reason))" }
         if test.quarantine != nil { out += " · 🧊 \(escape(SpecText.quarantineLine(test)))" }
@@ -145,8 +154,15 @@ public enum MarkdownSpec {
         // text is shown only when no issue does.
         let issuesTellFailure = testCase.issues.contains { $0.kind == .failure }
         for step in testCase.steps {
-            let stepIndent = indent + String(repeating: "  ", count: step.depth)
-            out += "\(stepIndent)- \(SpecText.symbol(step.outcome)) \(escape(step.title))"
+            // Piece by piece: a line a step, and each interpolated line would be a string of its own.
+            out += indent
+            for _ in 0..<step.depth { out += "  " }
+            out += "- "
+            out += SpecText.symbol(step.outcome)
+            out += " "
+            out += step.keyword.rawValue
+            out += " "
+            out += escape(step.text)
             if let failure = step.failure, step.outcome == .failed, !issuesTellFailure {
                 out += " — \(escape(failure))"
             }
@@ -184,12 +200,21 @@ public enum MarkdownSpec {
         (test.issues + test.cases.flatMap(\.issues)).first { $0.kind == .failure }
     }
 
-    private static let markupBytes: Set<UInt8> = Set("\\`*_[]<>#|~\n\r".utf8)
+    /// Whether a byte is one Markdown reads as markup, or a line break.
+    private static func isMarkup(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "|"), UInt8(ascii: "~"), 0x0A, 0x0D:
+            true
+        default:
+            false
+        }
+    }
 
     /// Escapes the characters Markdown would read as markup, and folds newlines.
     static func escape(_ text: String) -> String {
         // Most names need nothing; look at the bytes before walking characters.
-        guard text.utf8.contains(where: { markupBytes.contains($0) }) else { return text }
+        guard text.utf8.contains(where: isMarkup) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {

@@ -29,11 +29,12 @@ public struct SpecDocument: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FileManager.default.fileExists(atPath: path) ? .eventStreamUnreadable(path: path) : .eventStreamMissing(path: path)
         }
+        let files = SmallFileReader()
         let run = EventStreamReader.read(data) { attachment in
-            if let bytes = SmallFile.read(attachment) { return bytes }
+            if let bytes = files.read(attachment) { return bytes }
             guard let attachmentsFolder else { return nil }
             let relocated = (attachmentsFolder as NSString).appendingPathComponent((attachment as NSString).lastPathComponent)
-            return SmallFile.read(relocated)
+            return files.read(relocated)
         }
         return SpecDocument(run: run, title: title)
     }
@@ -123,7 +124,6 @@ public struct SpecDocument: Sendable {
     ///   - report: ``pyramidReport``, when the caller has made it (else it is made here, once).
     @discardableResult
     public func write(to destinations: Destinations, report: PyramidReport? = nil) throws(SpecError) -> [String] {
-        var written: [String] = []
         var wanted: [(path: String, render: @Sendable (SpecDocument) -> String)] = []
         let report = report ?? (destinations.markdown != nil || destinations.html != nil ? pyramidReport : nil)
         if let path = destinations.markdown {
@@ -133,26 +133,29 @@ public struct SpecDocument: Sendable {
             wanted.append((path, { HTMLSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report) }))
         }
         if let path = destinations.junit { wanted.append((path, { $0.junit })) }
-        // The renderings are independent: make them on every core at once.
-        let document = self
-        let texts = parallelMap(wanted, workers: wanted.count) { $0.render(document) }
-        for ((path, _), text) in zip(wanted, texts) {
+        // The renderings are independent: each is made, and written, on a core of its own.
+        for (path, _) in wanted {
             let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw .cannotCreateFolder(path: folder, reason: FileError.describe(error))
-                }
-            }
+            guard !folder.isEmpty else { continue }
             do {
-                try AtomicFile.write(Data(text.utf8), to: path)
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw .cannotWrite(path: error.path, reason: error.reason)
+                throw .cannotCreateFolder(path: folder, reason: FileError.describe(error))
             }
-            written.append(path)
         }
-        return written
+        let document = self
+        let failures = parallelMap(wanted, workers: wanted.count) { path, render -> FileError? in
+            do throws(FileError) {
+                try AtomicFile.write(render(document), to: path)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first {
+            throw .cannotWrite(path: failure.path, reason: failure.reason)
+        }
+        return wanted.map(\.path)
     }
 }
 

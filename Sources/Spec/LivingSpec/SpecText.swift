@@ -152,7 +152,32 @@ enum SpecText {
 
     /// A start time as ISO 8601 in UTC, to the second: what JUnit's `timestamp` holds.
     static func timestamp(_ secondsSince1970: Double) -> String {
-        Date(timeIntervalSince1970: secondsSince1970.rounded(.down)).formatted(.iso8601)
+        // Worked out by hand, as `Date.formatted(.iso8601)` writes it (UTC, whole seconds):
+        // Foundation's formatter costs more than the rest of a test's line, on every test.
+        guard secondsSince1970.isFinite, abs(secondsSince1970) < 1e11 else {
+            return Date(timeIntervalSince1970: secondsSince1970.rounded(.down)).formatted(.iso8601)
+        }
+        let seconds = Int(secondsSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's days_from_civil, inverted).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        // Foundation's calendar is Julian before the Gregorian reform: those years are its to write.
+        guard (1583...9999).contains(year) else {
+            return Date(timeIntervalSince1970: secondsSince1970.rounded(.down)).formatted(.iso8601)
+        }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        var yearText = String(year)
+        while yearText.utf8.count < 4 { yearText = "0" + yearText }
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
     }
 
     /// The framework's name as the spec marks a test with it.

@@ -19,53 +19,117 @@ public enum EventStreamReader {
         _ data: Data,
         loadAttachment: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) -> TestRun {
-        let parsed = parseLines(data)
+        var pieces = parseLines(data, loadAttachment: loadAttachment)
         var builder = TestRunBuilder()
-        for line in parsed {
-            switch line.record {
-            case .success(let record):
-                builder.add(record, line: line.number)
-            case .failure(let failure):
-                builder.diagnose(line: line.number, "not a Swift Testing event record (\(failure))")
+        for index in pieces.indices {
+            let before = pieces[index].linesBefore
+            // Each record is moved out of its piece, in stream order, rather than copied: a
+            // copy retains every string it holds, and a stream has a string or two a line.
+            drain(&pieces[index].lines) { line in
+                switch line.record {
+                case .success(let record):
+                    builder.add(record, line: before + line.number, steps: line.steps)
+                case .failure(let failure):
+                    builder.diagnose(line: before + line.number, "not a Swift Testing event record (\(failure))")
+                }
             }
         }
-        // JSON attachments were placed as their events came; their step records are read now,
-        // on every core (reading them on a thread of their own meanwhile measured no faster).
-        builder.resolve(steps: loadSteps(parsed.compactMap { try? $0.record.get() }, loadAttachment: loadAttachment))
         return builder.finish()
     }
 
     struct ParsedLine: Sendable {
         var number: Int
         var record: Result<RawRecord, LineFailure>
+        /// The step records in the JSON attachment the line names, when it names one that holds them.
+        var steps: [StepRecord]?
+
+        /// The line, with the step records of the JSON attachment it names read from its file.
+        init(number: Int, record: Result<RawRecord, LineFailure>, loadAttachment: (String) -> Data?) {
+            self.number = number
+            self.record = record
+            if case .success(let raw) = record, raw.payload?.kind == "valueAttached",
+                let path = raw.payload?.attachment?.path, path.hasSuffix(".json")
+            {
+                steps = loadAttachment(path).flatMap(StepRecordList.decode)
+            }
+        }
+
+        /// A line in place of one moved out: it holds nothing to free.
+        static let moved = ParsedLine(number: 0, record: .failure(LineFailure(description: "")), loadAttachment: { _ in nil })
+    }
+
+    /// Calls `body` with each line of `lines` in order, moved out of the list rather than copied;
+    /// the list is left holding ``ParsedLine/moved`` placeholders.
+    static func drain(_ lines: inout [ParsedLine], _ body: (consuming ParsedLine) -> Void) {
+        let placeholder = ParsedLine.moved
+        lines.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in buffer.indices {
+                let line = (base + index).move()
+                (base + index).initialize(to: placeholder)
+                body(line)
+            }
+        }
     }
 
     struct LineFailure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// Splits the stream into lines and parses them, a share of the lines per core.
-    static func parseLines(_ data: Data) -> [ParsedLine] {
-        var lines: [(number: Int, range: Range<Int>)] = []
-        data.withUnsafeBytes { buffer in
-            var start = 0, number = 0
-            while start < buffer.count {
-                number += 1
-                let end = buffer[start...].firstIndex(of: 0x0A) ?? buffer.count
-                if buffer[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-                    lines.append((number, start..<end))
+    /// Splits the stream into lines and parses them, on every core: the stream is cut into
+    /// pieces at line breaks, and each piece is split and parsed by one thread, which also reads
+    /// the step records of the JSON attachments its lines name. The pieces come back in stream
+    /// order, each line numbered as in the whole stream (blank lines counted, and left out).
+    static func parseLines(_ data: Data, loadAttachment: @escaping @Sendable (String) -> Data?) -> [Piece] {
+        let count = data.count
+        guard count > 0 else { return [] }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // Several pieces a core, so a thread that finishes early takes another; two threads a
+        // core, so one decodes while another waits for a step file.
+        let wanted = max(1, min(cores * 8, count / (64 * 1024)))
+        // Each piece starts just after a line break (or at the start).
+        let starts: [Int] = data.withUnsafeBytes { buffer in
+            var starts = [0]
+            for piece in 1..<max(wanted, 1) {
+                let from = max(count * piece / wanted, starts.last!)
+                guard from < count else { break }
+                guard let newline = memchr(buffer.baseAddress! + from, 0x0A, count - from) else { break }
+                let next = buffer.baseAddress!.distance(to: UnsafeRawPointer(newline)) + 1
+                if next < count, next > starts.last! { starts.append(next) }
+            }
+            return starts
+        }
+        let ranges = starts.indices.map { starts[$0]..<(($0 + 1) < starts.count ? starts[$0 + 1] : count) }
+        // Each piece numbers its lines from 1; the lines before it are added after.
+        let parsed = parallelMap(ranges, workers: cores * 2) { range -> (lines: [ParsedLine], count: Int) in
+            data.withUnsafeBytes { buffer in
+                var lines: [ParsedLine] = []
+                var start = range.lowerBound, number = 0
+                let base = buffer.baseAddress!
+                while start < range.upperBound {
+                    number += 1
+                    let end = memchr(base + start, 0x0A, range.upperBound - start)
+                        .map { base.distance(to: UnsafeRawPointer($0)) } ?? range.upperBound
+                    let line = UnsafeRawBufferPointer(start: base + start, count: end - start)
+                    if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                        lines.append(ParsedLine(number: number, record: parse(line), loadAttachment: loadAttachment))
+                    }
+                    start = end + 1
                 }
-                start = end + 1
+                return (lines, number)
             }
         }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let shareSize = max(2_000, (lines.count + cores - 1) / max(cores, 1))
-        let shares = stride(from: 0, to: lines.count, by: shareSize).map { Array(lines[$0..<min(lines.count, $0 + shareSize)]) }
-        return parallelMap(shares, workers: cores) { share in
-            data.withUnsafeBytes { buffer in
-                share.map { ParsedLine(number: $0.number, record: parse(UnsafeRawBufferPointer(rebasing: buffer[$0.range]))) }
-            }
-        }.flatMap { $0 }
+        var before = 0
+        return parsed.map { piece in
+            defer { before += piece.count }
+            return Piece(lines: piece.lines, linesBefore: before)
+        }
+    }
+
+    /// Lines of one piece of the stream, numbered from 1, and how many lines come before it.
+    struct Piece {
+        var lines: [ParsedLine]
+        var linesBefore: Int
     }
 
     static func parse(_ line: UnsafeRawBufferPointer) -> Result<RawRecord, LineFailure> {
@@ -78,22 +142,5 @@ public enum EventStreamReader {
         } catch {
             return .failure(LineFailure(description: error.description))
         }
-    }
-
-    /// Reads every JSON attachment the records name that holds a step record, on every core.
-    static func loadSteps(_ records: [RawRecord], loadAttachment: @escaping @Sendable (String) -> Data?) -> [String: [StepRecord]] {
-        let paths = records.compactMap { record -> String? in
-            guard record.payload?.kind == "valueAttached", let path = record.payload?.attachment?.path,
-                path.hasSuffix(".json")
-            else { return nil }
-            return path
-        }
-        // Small files: several readers per core keep the disk busy while others decode.
-        let found = parallelMap(paths, workers: ProcessInfo.processInfo.activeProcessorCount * 4) { path in
-            loadAttachment(path).flatMap(StepRecordList.decode)
-        }
-        var steps: [String: [StepRecord]] = [:]
-        for (path, step) in zip(paths, found) { if let step { steps[path] = step } }
-        return steps
     }
 }

@@ -58,8 +58,8 @@ struct TestRunBuilder {
         diagnostics.append(StreamDiagnostic(line: line, severity: .error, message: message))
     }
 
-    /// Adds one record. JSON attachments are filled in later, by ``resolve(steps:)``.
-    mutating func add(_ record: RawRecord, line: Int) {
+    /// Adds one record; `steps` are those read from the JSON attachment it names, if any.
+    mutating func add(_ record: RawRecord, line: Int, steps: [StepRecord]? = nil) {
         let kind = record.kind ?? "?"
         if version == nil, let recordVersion = record.version { noteVersion(recordVersion, line: line) }
         guard let payload = record.payload else {
@@ -68,7 +68,7 @@ struct TestRunBuilder {
         }
         switch kind {
         case "test": declare(payload, line: line)
-        case "event": apply(payload)
+        case "event": apply(payload, steps: steps)
         default: noteUnknown("record kind \"\(kind)\"", line: line)
         }
     }
@@ -113,7 +113,7 @@ struct TestRunBuilder {
 
     // MARK: Events
 
-    private mutating func apply(_ payload: RawPayload) {
+    private mutating func apply(_ payload: RawPayload, steps: [StepRecord]?) {
         let absolute = payload.instant?.absolute
         switch payload.kind {
         case "runStarted":
@@ -149,13 +149,7 @@ struct TestRunBuilder {
         case "valueAttached":
             let path = payload.attachment?.path
             let name = payload.attachment?._preferredName ?? Self.attachmentName(payload) ?? "attachment"
-            // A JSON file may hold step records, read meanwhile on other threads: it is placed
-            // now, while the cases open tell where it belongs, and filled in by `resolve`.
-            if let path, path.hasSuffix(".json") {
-                if let target = locate(payload) { pending.append(PendingAttachment(path: path, name: name, target: target)) }
-                return
-            }
-            attach(name: name, path: path, steps: nil, to: locate(payload))
+            attach(name: name, path: path, steps: steps, to: locate(payload))
         default:
             break
         }
@@ -175,15 +169,6 @@ struct TestRunBuilder {
         case node(id: String)
         case suite(id: String)
     }
-
-    /// An attachment whose file may hold step records, placed when its event came.
-    private struct PendingAttachment {
-        var path: String
-        var name: String
-        var target: Target
-    }
-
-    private var pending: [PendingAttachment] = []
 
     /// The event's test case, or its test or suite when the event names no case (a suite's
     /// issue; a stream without case ids and cases in parallel).
@@ -226,14 +211,6 @@ struct TestRunBuilder {
         }
         let attachment = AttachmentRecord(name: name, path: path)
         modify(target) { $0.attachments.append(attachment) } orNode: { _ in }
-    }
-
-    /// Fills in the JSON attachments with the step records read from their files, by path.
-    mutating func resolve(steps: [String: [StepRecord]]) {
-        for attachment in pending {
-            attach(name: attachment.name, path: attachment.path, steps: steps[attachment.path], to: attachment.target)
-        }
-        pending = []
     }
 
     private func arguments(of payload: RawPayload, testID: String) -> String? {
@@ -307,74 +284,98 @@ struct TestRunBuilder {
 
     mutating func finish() -> TestRun {
         // Events for tests the stream never declared still get a node of their own.
-        for id in Set(functions.keys).union(nodeFacts.keys) where declared[id] == nil {
+        var undeclared: Set<String> = []
+        for id in functions.keys where declared[id] == nil { undeclared.insert(id) }
+        for id in nodeFacts.keys where declared[id] == nil { undeclared.insert(id) }
+        for id in undeclared.sorted() {
             let kind: TestNode.Kind = functions[id] == nil && !id.contains("(") ? .suite : .function
             declared[id] = Declared(node: TestNode(id: id, kind: kind, name: Self.lastComponent(of: id)), order: declared.count)
         }
-        var nodes: [String: TestNode] = [:]
-        for (id, entry) in declared {
-            var node = entry.node
-            if let facts = nodeFacts[id] {
-                node.issues = facts.issues
-                node.skipReason = facts.skip
-                node.cancelReason = facts.cancel
-                node.duration = facts.duration
-            }
-            if node.kind == .function {
-                let state = functions[id] ?? FunctionState()
-                // Cases of a parameterised test run in parallel, so the order they started in
-                // changes from run to run (and between shards): order them by their arguments, so
-                // the same run always reads, and merges, the same. Ties keep the started order.
-                node.cases = state.caseOrder.compactMap { state.cases[$0] }.enumerated()
-                    .sorted { ($0.element.arguments ?? "", $0.offset) < ($1.element.arguments ?? "", $1.offset) }
-                    .map(\.element)
-                if node.cases.isEmpty {
-                    var only = state.implicit
-                    only.duration = node.duration
-                    if node.skipReason == nil || state.implicitUsed { node.cases = [only] }
-                } else if state.implicitUsed {
-                    node.issues += state.implicit.issues
-                }
-                for index in node.cases.indices {
-                    node.cases[index].steps.sort { ($0.startedAt, $0.depth) < ($1.startedAt, $1.depth) }
-                }
-            }
-            nodes[id] = node
+        // Every node at its place in the stream's order, found by id; each is moved out of
+        // `declared` rather than copied (a node holds many strings and arrays).
+        var nodes = [TestNode?](repeating: nil, count: declared.count)
+        var position: [String: Int] = [:]
+        position.reserveCapacity(declared.count)
+        for id in Array(declared.keys) {
+            guard let entry = declared.removeValue(forKey: id) else { continue }
+            position[id] = entry.order
+            nodes[entry.order] = assemble(entry.node, id: id)
         }
 
         // Attach each node to its parent: the nearest suite whose id prefixes it, else its module.
-        var children: [String: [String]] = [:]
-        var modules: [String: TestNode] = [:]
-        for id in nodes.keys {
-            if let parent = parentSuite(of: id, in: nodes) {
-                children[parent, default: []].append(id)
+        var children = [[Int]](repeating: [], count: nodes.count)
+        var modules: [String: [Int]] = [:]
+        for index in nodes.indices {
+            let id = nodes[index]!.id
+            if let parent = parentSuite(of: id, position: position, nodes: nodes) {
+                children[parent].append(index)
             } else {
-                let module = Self.module(of: id)
-                if modules[module] == nil { modules[module] = TestNode(id: module, kind: .module, name: module) }
-                children[module, default: []].append(id)
+                modules[Self.module(of: id), default: []].append(index)
             }
         }
-        // Each node's place in its parent, worked out once rather than in every comparison.
-        var keys: [String: (String, Int, Int)] = [:]
-        keys.reserveCapacity(nodes.count)
-        for (id, node) in nodes { keys[id] = (node.place?.fileID ?? "", node.place?.line ?? 0, declared[id]?.order ?? 0) }
-        func build(_ id: String) -> TestNode {
-            var node = nodes.removeValue(forKey: id) ?? modules[id]!
-            let ordered = (children[id] ?? []).map { ($0, keys[$0]!) }.sorted { $0.1 < $1.1 }
-            node.children = ordered.map { build($0.0) }
+        // Siblings by file, line, then the stream's order.
+        func ordered(_ indices: [Int]) -> [Int] {
+            indices.sorted { left, right in
+                let a = nodes[left]!.place, b = nodes[right]!.place
+                return (a?.fileID ?? "", a?.line ?? 0, left) < (b?.fileID ?? "", b?.line ?? 0, right)
+            }
+        }
+        func build(_ index: Int) -> TestNode {
+            let order = ordered(children[index])
+            var node: TestNode? = nil
+            swap(&node, &nodes[index])
+            node!.children = order.map(build)
+            return node!
+        }
+        let built = modules.keys.sorted().map { module in
+            var node = TestNode(id: module, kind: .module, name: module)
+            node.children = ordered(modules[module]!).map(build)
             return node
         }
-        let built = modules.keys.sorted().map(build)
         return TestRun(
             modules: built, diagnostics: diagnostics, streamVersion: version, duration: runDuration,
             startedAt: runStart.since1970)
     }
 
-    private func parentSuite(of id: String, in nodes: [String: TestNode]) -> String? {
+    /// A declared node with what the events said about it: its issues, skip, cancellation,
+    /// duration and, for a function, its cases.
+    private func assemble(_ declaredNode: TestNode, id: String) -> TestNode {
+        var node = declaredNode
+        if let facts = nodeFacts[id] {
+            node.issues = facts.issues
+            node.skipReason = facts.skip
+            node.cancelReason = facts.cancel
+            node.duration = facts.duration
+        }
+        guard node.kind == .function else { return node }
+        let state = functions[id] ?? FunctionState()
+        // Cases of a parameterised test run in parallel, so the order they started in
+        // changes from run to run (and between shards): order them by their arguments, so
+        // the same run always reads, and merges, the same. Ties keep the started order.
+        node.cases = state.caseOrder.compactMap { state.cases[$0] }
+        if node.cases.count > 1 {
+            node.cases = node.cases.enumerated()
+                .sorted { ($0.element.arguments ?? "", $0.offset) < ($1.element.arguments ?? "", $1.offset) }
+                .map(\.element)
+        }
+        if node.cases.isEmpty {
+            var only = state.implicit
+            only.duration = node.duration
+            if node.skipReason == nil || state.implicitUsed { node.cases = [only] }
+        } else if state.implicitUsed {
+            node.issues += state.implicit.issues
+        }
+        for index in node.cases.indices where node.cases[index].steps.count > 1 {
+            node.cases[index].steps.sort { ($0.startedAt, $0.depth) < ($1.startedAt, $1.depth) }
+        }
+        return node
+    }
+
+    private func parentSuite(of id: String, position: [String: Int], nodes: [TestNode?]) -> Int? {
         var candidate = Substring(id)
         while let slash = candidate.lastIndex(of: "/") {
             candidate = candidate[..<slash]
-            if let node = nodes[String(candidate)], node.kind == .suite { return String(candidate) }
+            if let index = position[String(candidate)], nodes[index]?.kind == .suite { return index }
         }
         return nil
     }

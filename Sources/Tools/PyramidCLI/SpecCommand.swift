@@ -248,6 +248,8 @@ struct SpecCommand: ParsableCommand {
     /// not quarantined, or swift test failed with no test to say why (or a test was flaky, with
     /// --fail-on-flaky).
     private func finish(_ followUp: RunFollowUp.Result, readFor read: Duration, source: String) throws {
+        // The run is freed by the process's exit, not piece by piece as this returns.
+        KeptUntilExit.keep(followUp)
         var document = followUp.document
         document.pyramid = PyramidClassifier(targetLevels: try targetLevels())
         document.pyramidTarget = target.parsed
@@ -258,6 +260,7 @@ struct SpecCommand: ParsableCommand {
         let writeStart = clock.now
         let written: [String]
         let report = document.pyramidReport
+        KeptUntilExit.keep(report)
         do { written = try document.write(to: destinations, report: report) } catch { throw CommandFailure.library(error) }
         if timing {
             FileHandle.standardError.write(Data("timing: read \(read), render and write \(clock.now - writeStart)\n".utf8))

@@ -81,26 +81,28 @@ public struct PyramidReport: Sendable {
         }
         for module in run.modules { walk(module, suites: [], module: module.name, bundleKind: module.bundleKind) }
         self.entries = entries
-        var ran: [String: Int] = [:]
-        for entry in entries where entry.outcome != .skipped { ran[entry.level.rawValue, default: 0] += 1 }
-        self.ran = ran
+        // Every level's totals, in one pass over the entries.
+        var totals = PyramidLevel.allCases.map { Level(level: $0, tests: 0, failed: 0, skipped: 0, seconds: 0) }
+        let position = Dictionary(uniqueKeysWithValues: PyramidLevel.allCases.enumerated().map { ($1, $0) })
+        for entry in entries {
+            let at = position[entry.level]!
+            switch entry.outcome {
+            case .skipped: totals[at].skipped += 1
+            case .failed: totals[at].tests += 1; totals[at].failed += 1
+            case .flaky: totals[at].tests += 1; totals[at].flaky += 1
+            default: totals[at].tests += 1
+            }
+            if let duration = entry.duration { totals[at].seconds += duration }
+        }
+        self.levels = totals
     }
 
-    /// How many tests ran (were not skipped) at each level, by the level's raw value.
-    private let ran: [String: Int]
-
     /// Every level, bottom to top, with its totals (a level with no tests has zeros).
-    public var levels: [Level] {
-        PyramidLevel.allCases.map { level in
-            let tests = entries.filter { $0.level == level }
-            let skipped = tests.filter { $0.outcome == .skipped }.count
-            return Level(
-                level: level, tests: tests.count - skipped,
-                failed: tests.filter { $0.outcome == .failed }.count,
-                flaky: tests.filter { $0.outcome == .flaky }.count,
-                skipped: skipped,
-                seconds: tests.compactMap(\.duration).reduce(0, +))
-        }
+    public let levels: [Level]
+
+    /// How many tests ran (were not skipped) at a level.
+    private func ran(_ level: PyramidLevel) -> Int {
+        levels.first { $0.level == level }?.tests ?? 0
     }
 
     /// The failed tests that fail the run (not quarantined), top of the pyramid first (a broken
@@ -123,9 +125,9 @@ public struct PyramidReport: Sendable {
     /// snapshot tests or when none of those levels ran a test.
     public func share(of level: PyramidLevel) -> Double? {
         guard target.share(of: level) != nil else { return nil }
-        let inRatio = PyramidLevel.allCases.filter { target.share(of: $0) != nil }.reduce(0) { $0 + ran[$1.rawValue, default: 0] }
+        let inRatio = PyramidLevel.allCases.filter { target.share(of: $0) != nil }.reduce(0) { $0 + ran($1) }
         guard inRatio > 0 else { return nil }
-        return Double(ran[level.rawValue, default: 0]) / Double(inRatio)
+        return Double(ran(level)) / Double(inRatio)
     }
 
     /// How far the shape is from the target, in one sentence.
