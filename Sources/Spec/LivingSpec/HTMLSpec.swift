@@ -17,6 +17,7 @@ public enum HTMLSpec {
         _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
         target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil
     ) -> String {
+        let counts = run.counts
         var out = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -25,12 +26,12 @@ public enum HTMLSpec {
             <style>\(style)</style>
             </head><body>
             <header><h1>\(escape(title))</h1>
-            <p class="summary"><strong>\(escape(run.counts.summary()))</strong> — \(escape(SpecText.totals(run)))</p>\(run.coverageWarning.map { "\n<p class=\"coverage\">⚠️ \(escape($0))</p>" } ?? "")\(history.map { "\n<p class=\"history\">\(escape($0.headline))</p>" } ?? "")
+            <p class="summary"><strong>\(escape(counts.summary()))</strong> — \(escape(SpecText.totals(run, counts: counts)))</p>\(run.coverageWarning.map { "\n<p class=\"coverage\">⚠️ \(escape($0))</p>" } ?? "")\(history.map { "\n<p class=\"history\">\(escape($0.headline))</p>" } ?? "")
             <label><input type="checkbox" id="only-failed"> Show only failures</label></header>
             <main>
 
             """
-        out.reserveCapacity(run.counts.total * 600)
+        out.reserveCapacity(counts.total * 600)
         let located = LocatedTest.all(in: run)
         let quarantined = located.filter { $0.test.quarantine != nil }
         if !quarantined.isEmpty {

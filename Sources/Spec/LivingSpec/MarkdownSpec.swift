@@ -17,7 +17,8 @@ public enum MarkdownSpec {
         target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil
     ) -> String {
         var out = "# \(escape(title))\n\n"
-        out += "**\(run.counts.summary())** — \(SpecText.totals(run))\n\n"
+        let counts = run.counts
+        out += "**\(counts.summary())** — \(SpecText.totals(run, counts: counts))\n\n"
         if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
         if let history { out += "> 🔀 \(escape(history.headline))\n\n" }
 

@@ -27,7 +27,7 @@ final class SmallFileReader: Sendable {
 
     /// The file's bytes, or nil when it cannot be opened or read, or is over the limit.
     func read(_ path: String) -> Data? {
-        let slash = path.lastIndex(of: "/")
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
         let descriptor: Int32
         if let slash, slash != path.startIndex {
             let folder = folderDescriptor(path[..<slash])

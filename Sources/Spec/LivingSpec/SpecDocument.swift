@@ -73,7 +73,8 @@ public struct SpecDocument: Sendable {
 
     /// `7 tests — 2 failed, 5 passed` and, when the run ran nothing or one framework of two, a warning that says so.
     public var summaryLine: String {
-        var line = "\(counted(run.counts.total, "test")) — \(run.counts.summary(separator: ", "))"
+        let counts = run.counts
+        var line = "\(counted(counts.total, "test")) — \(counts.summary(separator: ", "))"
         if let warning = run.coverageWarning { line += " — ⚠️ \(warning)" }
         return line
     }
@@ -124,16 +125,44 @@ public struct SpecDocument: Sendable {
     ///   - report: ``pyramidReport``, when the caller has made it (else it is made here, once).
     @discardableResult
     public func write(to destinations: Destinations, report: PyramidReport? = nil) throws(SpecError) -> [String] {
+        try write(to: destinations, report: SharedReport(report)).written
+    }
+
+    /// Writes each rendering as ``write(to:report:)`` does, and returns the paths written and
+    /// the run's ``pyramidReport``, made while the JUnit file is rendered.
+    public func writeReturningReport(to destinations: Destinations) throws(SpecError) -> (written: [String], report: PyramidReport) {
+        try write(to: destinations, report: SharedReport(nil))
+    }
+
+    /// The pyramid report the Markdown and HTML renderings share: made by the first that needs
+    /// it, on its thread, while the JUnit rendering (which does not) goes on.
+    private final class SharedReport: @unchecked Sendable {
+        private let lock = NSLock()
+        private var report: PyramidReport?
+
+        init(_ report: PyramidReport?) {
+            self.report = report
+        }
+
+        func get(_ document: SpecDocument) -> PyramidReport {
+            lock.lock()
+            defer { lock.unlock() }
+            if let report { return report }
+            let made = document.pyramidReport
+            report = made
+            return made
+        }
+    }
+
+    private func write(to destinations: Destinations, report: SharedReport) throws(SpecError) -> (written: [String], report: PyramidReport) {
         var wanted: [(path: String, render: @Sendable (SpecDocument) -> String)] = []
-        let report = report ?? (destinations.markdown != nil || destinations.html != nil ? pyramidReport : nil)
+        if let path = destinations.junit { wanted.append((path, { $0.junit })) }
         if let path = destinations.markdown {
-            wanted.append((path, { MarkdownSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report) }))
+            wanted.append((path, { MarkdownSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0)) }))
         }
         if let path = destinations.html {
-            wanted.append((path, { HTMLSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report) }))
+            wanted.append((path, { HTMLSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0)) }))
         }
-        if let path = destinations.junit { wanted.append((path, { $0.junit })) }
-        // The renderings are independent: each is made, and written, on a core of its own.
         for (path, _) in wanted {
             let folder = (path as NSString).deletingLastPathComponent
             guard !folder.isEmpty else { continue }
@@ -143,6 +172,8 @@ public struct SpecDocument: Sendable {
                 throw .cannotCreateFolder(path: folder, reason: FileError.describe(error))
             }
         }
+        // The renderings are independent: each is made, and written, on a core of its own
+        // (the JUnit file's first, as it needs no pyramid report).
         let document = self
         let failures = parallelMap(wanted, workers: wanted.count) { path, render -> FileError? in
             do throws(FileError) {
@@ -155,7 +186,8 @@ public struct SpecDocument: Sendable {
         if let failure = failures.lazy.compactMap({ $0 }).first {
             throw .cannotWrite(path: failure.path, reason: failure.reason)
         }
-        return wanted.map(\.path)
+        // Named in the order Markdown, HTML, JUnit, as they are listed everywhere.
+        return ([destinations.markdown, destinations.html, destinations.junit].compactMap { $0 }, report.get(self))
     }
 }
 

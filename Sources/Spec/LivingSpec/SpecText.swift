@@ -53,9 +53,9 @@ enum SpecText {
         return reason.isEmpty || reason == "skipped" ? "skipped" : "skipped: \(reason)"
     }
 
-    /// "10 tests in 1.24 s".
-    static func totals(_ run: TestRun) -> String {
-        let total = run.counts.total
+    /// "10 tests in 1.24 s"; `counts` are the run's, when the caller has them (a count walks every test).
+    static func totals(_ run: TestRun, counts: OutcomeCounts? = nil) -> String {
+        let total = (counts ?? run.counts).total
         var text = counted(total, "test")
         if let duration = run.duration { text += " in \(Self.duration(duration))" }
         return text
@@ -199,7 +199,8 @@ enum SpecText {
     /// The one-line summary every rendering and the command line share: counts, time, and what
     /// is missing from the run when something is.
     static func summaryLine(_ run: TestRun, separator: String = " · ") -> String {
-        var line = run.counts.summary(separator: separator) + " — " + totals(run)
+        let counts = run.counts
+        var line = counts.summary(separator: separator) + " — " + totals(run, counts: counts)
         if let warning = run.coverageWarning { line += " — ⚠️ " + warning }
         return line
     }

@@ -6,8 +6,8 @@ import PyramidIO
 ///
 /// It never gives up on a stream: a line that is not a record is reported by number and
 /// skipped; fields and record kinds it does not know, from newer versions, are ignored.
-/// Lines are parsed, and attachment files read, on every core; records are then applied in
-/// stream order.
+/// Pieces of the stream are parsed, and the step files they name read, on every core, while
+/// the pieces before them are applied, in stream order.
 public enum EventStreamReader {
     /// The newest stream version this reader was written against.
     public static let knownVersion = (major: 6, minor: 3)
@@ -19,21 +19,33 @@ public enum EventStreamReader {
         _ data: Data,
         loadAttachment: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) -> TestRun {
-        var pieces = parseLines(data, loadAttachment: loadAttachment)
         var builder = TestRunBuilder()
-        for index in pieces.indices {
-            let before = pieces[index].linesBefore
-            // Each record is moved out of its piece, in stream order, rather than copied: a
-            // copy retains every string it holds, and a stream has a string or two a line.
-            drain(&pieces[index].lines) { line in
-                switch line.record {
-                case .success(let record):
-                    builder.add(record, line: before + line.number, steps: line.steps)
-                case .failure(let failure):
-                    builder.diagnose(line: before + line.number, "not a Swift Testing event record (\(failure))")
+        var before = 0
+        var parsed: [[ParsedLine]] = []
+        // Pieces of the stream are parsed on other threads while this one applies the pieces
+        // before them, in stream order.
+        orderedPipeline(pieces(of: data), workers: ProcessInfo.processInfo.activeProcessorCount * 2) { range in
+            parse(data, range, loadAttachment: loadAttachment)
+        } consume: { piece in
+            // Read in place, not copied out (a copy retains every string a record holds).
+            piece.lines.withUnsafeBufferPointer { lines in
+                for index in lines.indices {
+                    switch lines[index].record {
+                    case .success(let record):
+                        builder.add(record, line: before + lines[index].number, steps: lines[index].steps)
+                    case .failure(let failure):
+                        builder.diagnose(line: before + lines[index].number, "not a Swift Testing event record (\(failure))")
+                    }
                 }
             }
+            before += piece.count
+            parsed.append(piece.lines)
         }
+        // The records are freed on another thread while the run is assembled: freeing hundreds
+        // of thousands of strings takes as long as applying them.
+        let records = UncheckedSendable(parsed)
+        parsed = []
+        DispatchQueue(label: "EventStreamReader.free").async { _ = records }
         return builder.finish()
     }
 
@@ -53,41 +65,18 @@ public enum EventStreamReader {
                 steps = loadAttachment(path).flatMap(StepRecordList.decode)
             }
         }
-
-        /// A line in place of one moved out: it holds nothing to free.
-        static let moved = ParsedLine(number: 0, record: .failure(LineFailure(description: "")), loadAttachment: { _ in nil })
-    }
-
-    /// Calls `body` with each line of `lines` in order, moved out of the list rather than copied;
-    /// the list is left holding ``ParsedLine/moved`` placeholders.
-    static func drain(_ lines: inout [ParsedLine], _ body: (consuming ParsedLine) -> Void) {
-        let placeholder = ParsedLine.moved
-        lines.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for index in buffer.indices {
-                let line = (base + index).move()
-                (base + index).initialize(to: placeholder)
-                body(line)
-            }
-        }
     }
 
     struct LineFailure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// Splits the stream into lines and parses them, on every core: the stream is cut into
-    /// pieces at line breaks, and each piece is split and parsed by one thread, which also reads
-    /// the step records of the JSON attachments its lines name. The pieces come back in stream
-    /// order, each line numbered as in the whole stream (blank lines counted, and left out).
-    static func parseLines(_ data: Data, loadAttachment: @escaping @Sendable (String) -> Data?) -> [Piece] {
+    /// The stream cut into pieces at line breaks, several a core, so a thread that finishes
+    /// early takes another; each starts just after a line break (or at the start).
+    static func pieces(of data: Data) -> [Range<Int>] {
         let count = data.count
         guard count > 0 else { return [] }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        // Several pieces a core, so a thread that finishes early takes another; two threads a
-        // core, so one decodes while another waits for a step file.
-        let wanted = max(1, min(cores * 8, count / (64 * 1024)))
-        // Each piece starts just after a line break (or at the start).
+        let wanted = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 8, count / (64 * 1024)))
         let starts: [Int] = data.withUnsafeBytes { buffer in
             var starts = [0]
             for piece in 1..<max(wanted, 1) {
@@ -99,37 +88,28 @@ public enum EventStreamReader {
             }
             return starts
         }
-        let ranges = starts.indices.map { starts[$0]..<(($0 + 1) < starts.count ? starts[$0 + 1] : count) }
-        // Each piece numbers its lines from 1; the lines before it are added after.
-        let parsed = parallelMap(ranges, workers: cores * 2) { range -> (lines: [ParsedLine], count: Int) in
-            data.withUnsafeBytes { buffer in
-                var lines: [ParsedLine] = []
-                var start = range.lowerBound, number = 0
-                let base = buffer.baseAddress!
-                while start < range.upperBound {
-                    number += 1
-                    let end = memchr(base + start, 0x0A, range.upperBound - start)
-                        .map { base.distance(to: UnsafeRawPointer($0)) } ?? range.upperBound
-                    let line = UnsafeRawBufferPointer(start: base + start, count: end - start)
-                    if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-                        lines.append(ParsedLine(number: number, record: parse(line), loadAttachment: loadAttachment))
-                    }
-                    start = end + 1
-                }
-                return (lines, number)
-            }
-        }
-        var before = 0
-        return parsed.map { piece in
-            defer { before += piece.count }
-            return Piece(lines: piece.lines, linesBefore: before)
-        }
+        return starts.indices.map { starts[$0]..<(($0 + 1) < starts.count ? starts[$0 + 1] : count) }
     }
 
-    /// Lines of one piece of the stream, numbered from 1, and how many lines come before it.
-    struct Piece {
-        var lines: [ParsedLine]
-        var linesBefore: Int
+    /// One piece's lines, numbered from 1 (blank lines counted, and left out), with the step
+    /// records of the JSON attachments they name read from their files; and how many lines it has.
+    static func parse(_ data: Data, _ range: Range<Int>, loadAttachment: (String) -> Data?) -> (lines: [ParsedLine], count: Int) {
+        data.withUnsafeBytes { buffer in
+            var lines: [ParsedLine] = []
+            var start = range.lowerBound, number = 0
+            let base = buffer.baseAddress!
+            while start < range.upperBound {
+                number += 1
+                let end = memchr(base + start, 0x0A, range.upperBound - start)
+                    .map { base.distance(to: UnsafeRawPointer($0)) } ?? range.upperBound
+                let line = UnsafeRawBufferPointer(start: base + start, count: end - start)
+                if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                    lines.append(ParsedLine(number: number, record: parse(line), loadAttachment: loadAttachment))
+                }
+                start = end + 1
+            }
+            return (lines, number)
+        }
     }
 
     static func parse(_ line: UnsafeRawBufferPointer) -> Result<RawRecord, LineFailure> {

@@ -84,17 +84,26 @@ public struct TestNode: Sendable {
         case .function:
             if skipReason != nil { return .skipped }
             if cancelReason != nil { return .cancelled }
-            let own = IssueRecord.outcome(of: issues)
-            return cases.map(\.outcome).reduce(own, max)
+            // One pass, no array: this is asked of every test, several times a report.
+            var outcome = IssueRecord.outcome(of: issues)
+            for index in cases.indices { outcome = max(outcome, cases[index].outcome) }
+            return outcome
         case .suite, .module:
             // A group fails when anything in it failed; otherwise it is as good as the tests
             // that ran, and skipped or cancelled only when nothing in it ran.
             if skipReason != nil { return .skipped }
-            let outcomes = children.map(\.outcome) + [IssueRecord.outcome(of: issues)]
-            if outcomes.contains(.failed) { return .failed }
-            let ran = children.map(\.outcome).filter { $0 != .skipped && $0 != .cancelled }
-            if ran.isEmpty, !children.isEmpty { return outcomes.max()! }
-            return (ran + [IssueRecord.outcome(of: issues)]).max()!
+            let own = IssueRecord.outcome(of: issues)
+            if own == .failed { return .failed }
+            var all = own
+            var ran: Outcome?
+            for index in children.indices {
+                let outcome = children[index].outcome
+                if outcome == .failed { return .failed }
+                all = max(all, outcome)
+                if outcome != .skipped, outcome != .cancelled { ran = max(ran ?? outcome, outcome) }
+            }
+            guard let ran else { return children.isEmpty ? own : all }
+            return max(ran, own)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 
 /// Collects records in stream order and assembles the run tree at the end.
 struct TestRunBuilder {
@@ -293,13 +294,18 @@ struct TestRunBuilder {
         }
         // Every node at its place in the stream's order, found by id; each is moved out of
         // `declared` rather than copied (a node holds many strings and arrays).
-        var nodes = [TestNode?](repeating: nil, count: declared.count)
+        var declaredNodes = [TestNode?](repeating: nil, count: declared.count)
         var position: [String: Int] = [:]
         position.reserveCapacity(declared.count)
         for id in Array(declared.keys) {
             guard let entry = declared.removeValue(forKey: id) else { continue }
             position[id] = entry.order
-            nodes[entry.order] = assemble(entry.node, id: id)
+            declaredNodes[entry.order] = entry.node
+        }
+        // Each node is assembled on its own, from what the events said: on every core.
+        let facts = UncheckedSendable((nodeFacts: nodeFacts, functions: functions))
+        var nodes: [TestNode?] = parallelMap(declaredNodes, workers: ProcessInfo.processInfo.activeProcessorCount) { node in
+            node.map { Self.assemble($0, nodeFacts: facts.value.nodeFacts, functions: facts.value.functions) }
         }
 
         // Attach each node to its parent: the nearest suite whose id prefixes it, else its module.
@@ -339,8 +345,9 @@ struct TestRunBuilder {
 
     /// A declared node with what the events said about it: its issues, skip, cancellation,
     /// duration and, for a function, its cases.
-    private func assemble(_ declaredNode: TestNode, id: String) -> TestNode {
+    private static func assemble(_ declaredNode: TestNode, nodeFacts: [String: NodeFacts], functions: [String: FunctionState]) -> TestNode {
         var node = declaredNode
+        let id = node.id
         if let facts = nodeFacts[id] {
             node.issues = facts.issues
             node.skipReason = facts.skip

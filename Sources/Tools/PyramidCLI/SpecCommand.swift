@@ -259,9 +259,9 @@ struct SpecCommand: ParsableCommand {
         let clock = ContinuousClock()
         let writeStart = clock.now
         let written: [String]
-        let report = document.pyramidReport
+        let report: PyramidReport
+        do { (written, report) = try document.writeReturningReport(to: destinations) } catch { throw CommandFailure.library(error) }
         KeptUntilExit.keep(report)
-        do { written = try document.write(to: destinations, report: report) } catch { throw CommandFailure.library(error) }
         if timing {
             FileHandle.standardError.write(Data("timing: read \(read), render and write \(clock.now - writeStart)\n".utf8))
         }
@@ -277,9 +277,10 @@ struct SpecCommand: ParsableCommand {
         for path in written { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
-        if run.counts.blockingFailures > 0 || followUp.unexplainedFailure { throw ExitCode(1) }
-        if failOnFlaky, run.counts[.flaky] > 0 {
-            FileHandle.standardError.write(Data("\(counted(run.counts[.flaky], "test")) passed only when run again, and --fail-on-flaky is set\n".utf8))
+        let counts = run.counts
+        if counts.blockingFailures > 0 || followUp.unexplainedFailure { throw ExitCode(1) }
+        if failOnFlaky, counts[.flaky] > 0 {
+            FileHandle.standardError.write(Data("\(counted(counts[.flaky], "test")) passed only when run again, and --fail-on-flaky is set\n".utf8))
             throw ExitCode(1)
         }
     }
