@@ -2,7 +2,10 @@
 """Writes a test history (history.jsonl, the format `pyramid spec --history` appends) of RUNS
 runs of TESTS tests, for scripts/bench-flaky:
 
-    generate.py OUT RUNS TESTS
+    generate.py OUT RUNS TESTS [EVENTS]
+
+With EVENTS (an event stream, as scripts/bench-spec passes), the tests are that stream's test
+functions, so the spec of that stream finds its tests in the history.
 
 Runs are a minute apart, five a commit; one test in fifty flips now and then (failing one run
 in seven), one in a hundred passes on a retry one run in ten, and one in two hundred gets three
@@ -17,6 +20,13 @@ out, runs, tests = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 os.makedirs(out, exist_ok=True)
 rng = random.Random(19)
 ids = [f"Feature{t // 500}Tests.Suite{t // 20}/test{t}()/Suite{t // 20}.swift:{10 + t % 20 * 7}:6" for t in range(tests)]
+if len(sys.argv) > 4:
+    with open(sys.argv[4], encoding="utf-8") as stream:
+        records = (json.loads(line) for line in stream if line.strip())
+        functions = [r["payload"]["id"] for r in records if r.get("kind") == "test" and r["payload"].get("kind") == "function"]
+    if len(functions) < tests:
+        sys.exit(f"{sys.argv[4]} has {len(functions)} test functions, fewer than {tests}")
+    ids = functions[:tests]
 base = [0.001 + rng.random() * 0.05 for _ in range(tests)]
 with open(os.path.join(out, "history.jsonl"), "w") as file:
     for run in range(runs):

@@ -14,6 +14,8 @@ public struct RunFollowUp: Sendable {
     public var history: TestHistory?
     /// The folder whose git checkout the history records (the package's).
     public var checkout: String
+    /// The history's earlier runs, being read ahead (``readingHistoryAhead()``).
+    private var historyAhead: TestHistory.PendingRead?
 
     /// A follow-up with every part given.
     public init(retries: TestRetries, quarantine: (list: QuarantineList, path: String)?, history: TestHistory?, checkout: String) {
@@ -21,6 +23,15 @@ public struct RunFollowUp: Sendable {
         self.quarantine = quarantine
         self.history = history
         self.checkout = checkout
+    }
+
+    /// This follow-up with its history's earlier runs read now, on a thread of its own, while
+    /// the caller runs the tests and reads their stream; ``apply(to:status:runner:firstAttemptStarted:testList:rerunStarting:)``
+    /// adds the new run to them rather than read the history again.
+    public func readingHistoryAhead() -> RunFollowUp {
+        var copy = self
+        copy.historyAhead = history?.startReading()
+        return copy
     }
 
     /// The quarantine list at `path`, else the package's `.pyramid/quarantine.json` when it has
@@ -80,9 +91,15 @@ public struct RunFollowUp: Sendable {
         }
         if let history {
             let revision = GitRevision.of(checkout)
-            try history.append(HistoryRecord(
-                run: document.run, time: Date().timeIntervalSince1970, commit: revision?.commit, dirty: revision?.dirty))
-            let (records, problems) = try history.read()
+            let record = HistoryRecord(run: document.run, time: Date().timeIntervalSince1970, commit: revision?.commit, dirty: revision?.dirty)
+            try history.append(record)
+            var (records, problems): (records: [HistoryRecord], problems: [TestHistory.Problem])
+            if let historyAhead {
+                (records, problems) = try historyAhead.wait()
+                records.append(record)
+            } else {
+                (records, problems) = try history.read()
+            }
             warnings += problems.map(\.description)
             let report = FlakinessReport(records: records, quarantine: quarantine?.list)
             document.history = SpecHistory(report: report, folder: history.folder)

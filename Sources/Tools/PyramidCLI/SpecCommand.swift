@@ -152,7 +152,8 @@ struct SpecCommand: ParsableCommand {
     func run() throws {
         // A quarantine list that cannot be read fails before any test runs.
         let followUp: RunFollowUp
-        do { followUp = try self.followUp() } catch { throw CommandFailure.library(error) }
+        // The history is read while the tests run and their stream is read.
+        do { followUp = try self.followUp().readingHistoryAhead() } catch { throw CommandFailure.library(error) }
         if !xcresults.isEmpty || !xcresultJSON.isEmpty { return try runFromXcode(followUp) }
         var attachmentsFolder = attachments
         let streamPath: String

@@ -49,6 +49,19 @@ struct TestHistoryTests {
         #expect(read.problems.map(\.line) == [3, 5])
         #expect(read.problems[0].description == "\(history.file):3: not a history record (invalid JSON); the line is skipped")
         #expect(read.problems[1].reason.contains("time has the wrong type"))
+
+        // A read begun ahead, on a thread of its own, gives the same records and problems.
+        let ahead = try history.startReading().wait()
+        #expect(ahead.records == read.records)
+        #expect(ahead.problems == read.problems)
+    }
+
+    @Test("a read begun ahead of a history that does not exist yet gives no record; one whose file cannot be read is an error")
+    func readAhead() throws {
+        #expect(try TestHistory(folder: folder.path("none")).startReading().wait().records.isEmpty)
+        try FileManager.default.createDirectory(atPath: folder.path("blocked"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("blocked/history.jsonl"), withIntermediateDirectories: true)
+        #expect(throws: SpecError.self) { try TestHistory(folder: folder.path("blocked")).startReading().wait() }
     }
 
     @Test("a line a crash left unfinished damages no record appended after it")

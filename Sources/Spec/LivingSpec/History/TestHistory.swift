@@ -72,6 +72,33 @@ public struct TestHistory: Sendable {
         }
     }
 
+    /// A read of the history begun on a thread of its own, so it goes on while the caller does
+    /// other work (runs the tests, reads their stream).
+    public final class PendingRead: Sendable {
+        private let done = DispatchGroup()
+        private let outcome = Locked<Result<(records: [HistoryRecord], problems: [Problem]), SpecError>?>(nil)
+
+        fileprivate init(_ history: TestHistory) {
+            done.enter()
+            DispatchQueue(label: "TestHistory.read").async { [done, outcome] in
+                outcome.withValue { $0 = Result { () throws(SpecError) in try history.read() } }
+                done.leave()
+            }
+        }
+
+        /// Waits for the read, and gives what ``TestHistory/read()`` gives.
+        /// - Throws: what ``TestHistory/read()`` throws.
+        public func wait() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
+            done.wait()
+            return try outcome.value!.get()
+        }
+    }
+
+    /// Begins reading the history on a thread of its own; ``PendingRead/wait()`` gives the result.
+    public func startReading() -> PendingRead {
+        PendingRead(self)
+    }
+
     /// Every record, oldest first, and the lines that could not be read (each skipped, none
     /// dropping another). An absent file is an empty history.
     ///
