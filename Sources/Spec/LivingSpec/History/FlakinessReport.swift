@@ -141,52 +141,20 @@ public struct FlakinessReport: Sendable {
         }
 
         let times = records.map(\.time)
-        var flaky: [FlakyTest] = []
-        var slower: [SlowTest] = []
-        var passedWindow = Set<String>()
-        for slot in ids.indices {
-            let id = ids[slot]
-            let testRuns = runs[slot]
-            var lastOnCommit: [Int32: Verdict] = [:]
-            var first: Double?, last: Double?, lastFailure: Run?
-            var inWindow = 0, flakyInWindow = 0, retried = 0
-            for run in testRuns {
-                var isFlaky = run.verdict == .flaky
-                if run.commit >= 0, run.verdict == .pass || run.verdict == .fail {
-                    if let previous = lastOnCommit[run.commit], previous != run.verdict { isFlaky = true }
-                    lastOnCommit[run.commit] = run.verdict
-                }
-                if run.failed { lastFailure = run }
-                let time = times[Int(run.record)]
-                if isFlaky {
-                    first = first ?? time
-                    last = time
-                }
-                if run.record >= windowStart, run.verdict != .other {
-                    inWindow += 1
-                    if isFlaky { flakyInWindow += 1 }
-                    if run.verdict == .flaky { retried += 1 }
-                }
-            }
-            let quarantined = quarantine?.tests.contains { $0.matches(id: id) } ?? false
-            if flakyInWindow > 0, let first, let last {
-                flaky.append(FlakyTest(
-                    id: id, runs: inWindow, flakyRuns: flakyInWindow, passedOnRetry: retried, firstSeen: first, lastSeen: last,
-                    lastFailure: lastFailure.flatMap { records[Int($0.record)].tests[Int($0.position)].failure }, quarantined: quarantined))
-            }
-            if quarantined {
-                let latest = testRuns.filter { $0.verdict != .other }.suffix(options.window)
-                if latest.count >= options.window, latest.allSatisfy({ $0.verdict == .pass }) { passedWindow.insert(id) }
-            }
-            let durations = testRuns.filter { $0.record >= windowStart && !$0.duration.isNaN }.map(\.duration)
-            if durations.count >= options.recentRuns * 2 {
-                let before = Self.median(durations.dropLast(options.recentRuns))
-                let now = Self.median(durations.suffix(options.recentRuns))
-                if now >= before * options.slowdownFactor, now - before >= options.slowdownMinimum {
-                    slower.append(SlowTest(id: id, before: before, now: now))
-                }
-            }
+        // Each test is worked out on its own, from its runs: a share of the tests on each core.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let shareSize = max(256, (ids.count + cores * 4 - 1) / max(1, cores * 4))
+        let shares = stride(from: 0, to: ids.count, by: shareSize).map { $0..<min(ids.count, $0 + shareSize) }
+        let commitCount = commitNumbers.count
+        let context = UncheckedSendable((records: records, runs: runs, ids: ids))
+        let found = parallelMap(shares, workers: cores) { share -> (flaky: [FlakyTest], slower: [SlowTest], passed: [String]) in
+            Self.examine(
+                share, ids: context.value.ids, runs: context.value.runs, records: context.value.records, times: times,
+                commitCount: commitCount, windowStart: windowStart, quarantine: quarantine, options: options)
         }
+        var flaky = found.flatMap(\.flaky)
+        var slower = found.flatMap(\.slower)
+        let passedWindow = Set(found.flatMap(\.passed))
         flaky.sort {
             ($0.flipRate, $0.flakyRuns, $0.lastSeen) != ($1.flipRate, $1.flakyRuns, $1.lastSeen)
                 ? ($0.flipRate, $0.flakyRuns, $0.lastSeen) > ($1.flipRate, $1.flakyRuns, $1.lastSeen)
@@ -209,13 +177,83 @@ public struct FlakinessReport: Sendable {
         }
     }
 
+    /// The flaky and slower tests among `share`, and the quarantined ones that passed their
+    /// whole window: each test from its runs, oldest first.
+    private static func examine(
+        _ share: Range<Int>, ids: [String], runs: [[Run]], records: [HistoryRecord], times: [Double], commitCount: Int,
+        windowStart: Int, quarantine: QuarantineList?, options: Options
+    ) -> (flaky: [FlakyTest], slower: [SlowTest], passed: [String]) {
+        var flaky: [FlakyTest] = []
+        var slower: [SlowTest] = []
+        var passed: [String] = []
+        // Scratch space every test reuses, so the loop allocates nothing a test: each clean
+        // commit's latest verdict (and which commits a test touched), and the window's durations.
+        var lastOnCommit = [Verdict?](repeating: nil, count: commitCount)
+        var touched: [Int32] = []
+        var durations: [Double] = []
+        var scratch: [Double] = []
+        for slot in share {
+            let id = ids[slot]
+            var first: Double?, last: Double?, lastFailure: Run?
+            var inWindow = 0, flakyInWindow = 0, retried = 0
+            for commit in touched { lastOnCommit[Int(commit)] = nil }
+            touched.removeAll(keepingCapacity: true)
+            durations.removeAll(keepingCapacity: true)
+            runs[slot].withUnsafeBufferPointer { testRuns in
+                for run in testRuns {
+                    var isFlaky = run.verdict == .flaky
+                    if run.commit >= 0, run.verdict == .pass || run.verdict == .fail {
+                        if let previous = lastOnCommit[Int(run.commit)] {
+                            if previous != run.verdict { isFlaky = true }
+                        } else {
+                            touched.append(run.commit)
+                        }
+                        lastOnCommit[Int(run.commit)] = run.verdict
+                    }
+                    if run.failed { lastFailure = run }
+                    let time = times[Int(run.record)]
+                    if isFlaky {
+                        first = first ?? time
+                        last = time
+                    }
+                    if run.record >= windowStart {
+                        if run.verdict != .other {
+                            inWindow += 1
+                            if isFlaky { flakyInWindow += 1 }
+                            if run.verdict == .flaky { retried += 1 }
+                        }
+                        if !run.duration.isNaN { durations.append(run.duration) }
+                    }
+                }
+            }
+            let quarantined = quarantine?.tests.contains { $0.matches(id: id) } ?? false
+            if flakyInWindow > 0, let first, let last {
+                flaky.append(FlakyTest(
+                    id: id, runs: inWindow, flakyRuns: flakyInWindow, passedOnRetry: retried, firstSeen: first, lastSeen: last,
+                    lastFailure: lastFailure.flatMap { records[Int($0.record)].tests[Int($0.position)].failure }, quarantined: quarantined))
+            }
+            if quarantined {
+                let latest = runs[slot].filter { $0.verdict != .other }.suffix(options.window)
+                if latest.count >= options.window, latest.allSatisfy({ $0.verdict == .pass }) { passed.append(id) }
+            }
+            if durations.count >= options.recentRuns * 2 {
+                let before = median(durations.dropLast(options.recentRuns), scratch: &scratch)
+                let now = median(durations.suffix(options.recentRuns), scratch: &scratch)
+                if now >= before * options.slowdownFactor, now - before >= options.slowdownMinimum {
+                    slower.append(SlowTest(id: id, before: before, now: now))
+                }
+            }
+        }
+        return (flaky, slower, passed)
+    }
+
     /// Today's date, `2026-11-27`, for a proposed entry's `since`.
     public static func today() -> String {
         String(Date().formatted(.iso8601).prefix(10))
     }
 
     /// One run of a test, as plain values: no reference counting across a million of them.
-    private struct Run {
+    private struct Run: Sendable {
         /// The record, and the test's place in it.
         var record: Int32
         var position: Int32
@@ -241,10 +279,13 @@ public struct FlakinessReport: Sendable {
         }
     }
 
-    static func median<C: Collection>(_ values: C) -> Double where C.Element == Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    /// The median of `values`, sorted in `scratch` (whose room is kept for the next call).
+    static func median<C: Collection>(_ values: C, scratch: inout [Double]) -> Double where C.Element == Double {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: values)
+        scratch.sort()
+        guard !scratch.isEmpty else { return 0 }
+        let middle = scratch.count / 2
+        return scratch.count % 2 == 1 ? scratch[middle] : (scratch[middle - 1] + scratch[middle]) / 2
     }
 }
