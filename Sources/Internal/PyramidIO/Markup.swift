@@ -70,6 +70,8 @@ package enum Markup {
 
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     package static func jsonString(_ text: String) -> String {
+        // Most text needs no escape: quoted as it is.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
         var literal = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

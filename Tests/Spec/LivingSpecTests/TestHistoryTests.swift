@@ -36,6 +36,33 @@ struct TestHistoryTests {
         #expect(made.tests.map(\.failure) == ["timed out", "1 ≠ 2", nil], "a failed or flaky test keeps its first failure's first line")
     }
 
+    @Test("a record's JSON line is what JSONEncoder with sorted keys writes, and reads back equal, whatever its strings hold")
+    func jsonLine() throws {
+        let strings = ["plain", "quote \" and \\ backslash", "line\nbreak\ttab\r", "\u{1}\u{1F} controls", "a/b/c()/File.swift:3:5",
+                       "日本語 ✓ 🎉", "", "\u{7F}\u{2028}"]
+        var tests: [HistoryRecord.Test] = []
+        for (index, text) in strings.enumerated() {
+            tests.append(HistoryRecord.Test(
+                id: "M.S/\(text)()", outcome: index % 2 == 0 ? "passed" : "failed", attempts: 1 + index % 3,
+                duration: index % 3 == 0 ? nil : [0.25, 1.5e-05, 1_234.5, 0.1][index % 4], failure: index % 2 == 0 ? nil : text))
+        }
+        let records = [
+            HistoryRecord(time: 1_764_000_000.25, commit: "abc\"def", dirty: true, tests: tests),
+            HistoryRecord(time: 12.5, commit: nil, dirty: nil, tests: []),
+            HistoryRecord(time: 0.125, commit: "c", dirty: false, tests: Array(tests.prefix(2))),
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for record in records {
+            let line = record.jsonLine()
+            #expect(try JSONDecoder().decode(HistoryRecord.self, from: Data(line.utf8)) == record, "\(line)")
+            #expect(line == String(decoding: try encoder.encode(record), as: UTF8.self))
+        }
+        let history = TestHistory(folder: folder.path("lines"))
+        for record in records { try history.append(record) }
+        #expect(try history.read().records == records)
+    }
+
     @Test("a line damaged by hand is reported with its file and line, and every other record stays")
     func damagedLine() throws {
         let history = TestHistory(folder: folder.path("h"))

@@ -32,10 +32,7 @@ public struct TestHistory: Sendable {
     ///
     /// - Throws: ``SpecError/cannotWrite(path:reason:)`` when the folder or file cannot be written.
     public func append(_ record: HistoryRecord) throws(SpecError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let line: Data
-        do { line = try encoder.encode(record) } catch { throw .cannotWrite(path: file, reason: "\(error)") }
+        let line = Data(record.jsonLine().utf8)
         let path = file
         do {
             try DirectoryLock.withLock(on: folder) { () throws(FileError) in
