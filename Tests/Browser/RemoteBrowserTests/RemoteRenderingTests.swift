@@ -20,7 +20,7 @@ private let page = """
 
 /// Snapshot rendering on remote WebDriver ends (PYRAMID_WEBDRIVER_URL): two chromedriver
 /// processes on loopback ports stand in for the nodes of a Grid.
-@Suite("Remote browsers", .serialized, .timeLimit(.minutes(3)))
+@Suite("Remote browsers", .serialized, .timeLimit(.minutes(10)))
 struct RemoteRenderingTests {
     @Test("a pool on two remote ends renders every cell there, spread over both, and starts no browser of its own")
     func twoEnds() async throws {

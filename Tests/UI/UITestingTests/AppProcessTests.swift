@@ -6,7 +6,7 @@ import UITestingWeb
 
 /// An app that runs as its own process, as an iOS app does: each launch starts it with the
 /// launch arguments and environment and opens the URL it prints; terminate ends it.
-@Suite("Apps as processes", .serialized, .webBrowser, .timeLimit(.minutes(2)))
+@Suite("Apps as processes", .serialized, .webBrowser, .timeLimit(.minutes(10)))
 struct AppProcessTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/launch-app.py").path
 

@@ -10,7 +10,7 @@ import WebDriver
 /// Snapshot renders and UI tests lease from one pool: one browser serves both, and each kind
 /// finds it free of what the other set (emulation, the cell's script, a launch's device,
 /// the scripts a UI reset stopped).
-@Suite("One browser pool for renders and UI tests", .serialized, .timeLimit(.minutes(2)))
+@Suite("One browser pool for renders and UI tests", .serialized, .timeLimit(.minutes(10)))
 struct SharedBrowserPoolTests {
     static let darkJapanese = RenderEnvironment(
         device: .iPhoneSE, cell: SnapshotCell(device: .iPhoneSE, theme: .dark, locale: "ja"),

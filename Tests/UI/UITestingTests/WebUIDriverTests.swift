@@ -30,7 +30,7 @@ enum FixtureScenario: String, LaunchScenario {
 /// UITesting in real Chromium against a small login page: seed 000's login flow, elements that
 /// appear late, disappear, are disabled or covered, a browser dialog, launch data, orientation
 /// and appearance, and what a failed wait reports.
-@Suite("UITesting in Chromium", .serialized, .uiArtifacts, .timeLimit(.minutes(2)))
+@Suite("UITesting in Chromium", .serialized, .uiArtifacts, .timeLimit(.minutes(10)))
 struct WebUIDriverTests {
     func makeApp(interval: Duration = .milliseconds(20)) async throws -> UIApp {
         UIApp(driver: WebUIDriver(session: try await SharedBrowser.shared.session(), url: LoginFixture.url),
