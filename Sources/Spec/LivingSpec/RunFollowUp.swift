@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 public import TestEventStream
 
 /// What happens to a run once it has run, before its spec is written: its failed tests run
@@ -14,8 +15,9 @@ public struct RunFollowUp: Sendable {
     public var history: TestHistory?
     /// The folder whose git checkout the history records (the package's).
     public var checkout: String
-    /// The history's earlier runs, being read ahead (``readingHistoryAhead()``).
-    private var historyAhead: TestHistory.PendingRead?
+    /// The history's earlier runs, and the checkout's revision, being read ahead (``readingHistoryAhead()``).
+    private var historyAhead: Pending<(runs: HistoryRuns, problems: [TestHistory.Problem]), SpecError>?
+    private var revisionAhead: Pending<GitRevision?, Never>?
 
     /// A follow-up with every part given.
     public init(retries: TestRetries, quarantine: (list: QuarantineList, path: String)?, history: TestHistory?, checkout: String) {
@@ -25,12 +27,15 @@ public struct RunFollowUp: Sendable {
         self.checkout = checkout
     }
 
-    /// This follow-up with its history's earlier runs read now, on a thread of its own, while
-    /// the caller runs the tests and reads their stream; ``apply(to:status:runner:firstAttemptStarted:testList:rerunStarting:)``
-    /// adds the new run to them rather than read the history again.
+    /// This follow-up with its history's earlier runs, and the revision of the checkout, read
+    /// now, on threads of their own, while the caller runs the tests and reads their stream;
+    /// ``apply(to:status:runner:firstAttemptStarted:testList:rerunStarting:)`` adds the new run
+    /// to them rather than read the history again.
     public func readingHistoryAhead() -> RunFollowUp {
+        guard let history else { return self }
         var copy = self
-        copy.historyAhead = history?.startReading()
+        copy.historyAhead = history.startReading()
+        copy.revisionAhead = Pending("RunFollowUp.revision") { [checkout] in GitRevision.of(checkout) }
         return copy
     }
 
@@ -90,18 +95,22 @@ public struct RunFollowUp: Sendable {
             }
         }
         if let history {
-            let revision = GitRevision.of(checkout)
+            let revision = revisionAhead?.wait() ?? GitRevision.of(checkout)
             let record = HistoryRecord(run: document.run, time: Date().timeIntervalSince1970, commit: revision?.commit, dirty: revision?.dirty)
-            try history.append(record)
-            var (records, problems): (records: [HistoryRecord], problems: [TestHistory.Problem])
+            let report: FlakinessReport
             if let historyAhead {
-                (records, problems) = try historyAhead.wait()
-                records.append(record)
+                // The record is appended while the report is made; the history read ahead lacks it.
+                let appending = Pending("RunFollowUp.append") { () throws(SpecError) in try history.append(record) }
+                let (runs, problems) = try historyAhead.wait()
+                warnings += problems.map(\.description)
+                report = FlakinessReport(runs: runs.adding(record), quarantine: quarantine?.list)
+                try appending.wait()
             } else {
-                (records, problems) = try history.read()
+                try history.append(record)
+                let (runs, problems) = try history.readRuns()
+                warnings += problems.map(\.description)
+                report = FlakinessReport(runs: runs, quarantine: quarantine?.list)
             }
-            warnings += problems.map(\.description)
-            let report = FlakinessReport(records: records, quarantine: quarantine?.list)
             document.history = SpecHistory(report: report, folder: history.folder)
         }
         return Result(document: document, warnings: warnings, unexplainedFailure: unexplained, rerunStatuses: statuses)

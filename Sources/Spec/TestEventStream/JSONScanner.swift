@@ -109,6 +109,15 @@ package struct JSONScanner {
     private mutating func rawStringBytes() throws(Failure) -> UnsafeRawBufferPointer {
         index += 1
         let start = index
+        // Most strings have no escape: the closing quote is found with memchr, and the bytes
+        // before it hold no backslash. Otherwise they are stepped through one by one.
+        if let base = bytes.baseAddress, start < bytes.count, let quote = memchr(base + start, 0x22, bytes.count - start) {
+            let end = UnsafeRawPointer(quote) - base
+            if memchr(base + start, 0x5C, end - start) == nil {
+                index = end + 1
+                return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            }
+        }
         while index < bytes.count {
             switch bytes[index] {
             case 0x22:
@@ -123,9 +132,19 @@ package struct JSONScanner {
     }
 
     package mutating func string() throws(Failure) -> String {
+        try string(fromRaw: rawString())
+    }
+
+    /// A string's bytes between its quotes, its escapes left as they are: a place in the input
+    /// to compare or keep, made a string later (``string(fromRaw:)``) if at all.
+    package mutating func rawString() throws(Failure) -> UnsafeRawBufferPointer {
         skipSpace()
         guard index < bytes.count, bytes[index] == 0x22 else { throw fail("expected a string") }
-        let raw = try rawStringBytes()
+        return try rawStringBytes()
+    }
+
+    /// The string that `raw`, the bytes ``rawString()`` gave, stands for.
+    package func string(fromRaw raw: UnsafeRawBufferPointer) throws(Failure) -> String {
         guard raw.contains(0x5C) else { return String(decoding: raw, as: UTF8.self) }
         return try unescape(raw)
     }

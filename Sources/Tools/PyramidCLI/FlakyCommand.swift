@@ -61,7 +61,7 @@ struct FlakyCommand: ParsableCommand {
         }
         let report: FlakinessReport
         do {
-            let (records, problems) = try history.read()
+            let (runs, problems) = try history.readRuns()
             for problem in problems { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
             var options = FlakinessReport.Options()
             options.window = window
@@ -69,7 +69,7 @@ struct FlakyCommand: ParsableCommand {
             options.recentRuns = recent
             options.slowdownFactor = slowdown
             let list = try RunFollowUp.quarantine(at: quarantine, package: ".")
-            report = FlakinessReport(records: records, quarantine: list?.list, options: options)
+            report = FlakinessReport(runs: runs, quarantine: list?.list, options: options)
         } catch {
             throw CommandFailure.library(error)
         }

@@ -134,4 +134,51 @@ struct FlakinessReportTests {
         #expect(report.text.hasPrefix("The history has no runs yet.\n"))
         #expect(report.flaky.isEmpty && report.slower.isEmpty && report.proposedAdditions.isEmpty)
     }
+
+    @Test("read with its ids left in the file's bytes, a history gives the report its records give: escaped ids, tests moved, added and gone")
+    func readAsBytes() throws {
+        let history = TestHistory(folder: folder.path("bytes"))
+        let odd = "M.S/quote \" back \\ line\n 日本 🎉()"
+        var records: [HistoryRecord] = []
+        for index in 0..<20 {
+            var record = Self.record(index)
+            // Each run lists its tests in another order; the odd id flips on commit a; "e" is gone from runs 6 to 8.
+            record.tests.append(HistoryRecord.Test(id: odd, outcome: [2, 7].contains(index) ? "failed" : "passed", attempts: 1, duration: 0.1))
+            record.tests = Array(record.tests[(index % 7)...] + record.tests[..<(index % 7)])
+            if (6...8).contains(index) { record.tests.removeAll { $0.id.hasPrefix("M.S/e()") } }
+            records.append(record)
+            try history.append(record)
+        }
+        // A run whose ids another writer escaped: the same tests, spelled with \u escapes.
+        let escaped = "{\"commit\":\"" + String(repeating: "b", count: 40) + "\",\"dirty\":false,\"tests\":["
+            + "{\"attempts\":1,\"failure\":\"a broke again\",\"id\":\"M.S/\\u0061()/S.swift:1:1\",\"outcome\":\"failed\"},"
+            + "{\"attempts\":1,\"id\":\"M.S/quote \\\" back \\\\ line\\u000a \\u65e5\\u672c \\ud83c\\udf89()\",\"outcome\":\"failed\"}"
+            + "],\"time\":\(Self.time(20)),\"version\":1}\n"
+        let handle = try #require(FileHandle(forWritingAtPath: history.file))
+        handle.seekToEndOfFile()
+        handle.write(Data(escaped.utf8))
+        try handle.close()
+
+        let read = try history.read()
+        #expect(read.records.count == 21 && read.problems.isEmpty)
+        #expect(read.records[20].tests.map(\.id) == ["M.S/a()/S.swift:1:1", odd])
+        let runs = try history.readRuns()
+        #expect(runs.runs.count == 21 && runs.problems.isEmpty)
+        var options = Self.options
+        options.window = 30
+        let fromBytes = FlakinessReport(runs: runs.runs, options: options, today: "2026-11-27")
+        let fromRecords = FlakinessReport(records: read.records, options: options, today: "2026-11-27")
+        #expect(fromBytes.flaky == fromRecords.flaky)
+        #expect(fromBytes.slower == fromRecords.slower)
+        #expect(fromBytes.proposedAdditions == fromRecords.proposedAdditions)
+        // The escaped run counts for the same tests: "a" flips a third time on commit b, the odd id on b after four flips on a.
+        let a = try #require(fromBytes.flaky.first { $0.id == "M.S/a()/S.swift:1:1" })
+        #expect((a.runs, a.flakyRuns, a.lastFailure) == (21, 5, "a broke again"))
+        let flipped = try #require(fromBytes.flaky.first { $0.id == odd })
+        #expect((flipped.runs, flipped.flakyRuns) == (21, 5))
+        // And a record added in memory, as the spec adds its run, counts as one read from the file.
+        let added = FlakinessReport(runs: try TestHistory(folder: folder.path("bytes")).readRuns().runs.adding(Self.record(21)), options: options)
+        let addedA = try #require(added.flaky.first { $0.id == "M.S/a()/S.swift:1:1" })
+        #expect((addedA.runs, addedA.flakyRuns) == (22, 6))
+    }
 }

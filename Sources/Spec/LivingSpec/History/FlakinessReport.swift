@@ -85,72 +85,25 @@ public struct FlakinessReport: Sendable {
     /// The report of `records` (in any order; they are sorted by time), with `quarantine` the
     /// list in force, if any; `today` dates proposed entries.
     public init(records: [HistoryRecord], quarantine: QuarantineList? = nil, options: Options = Options(), today: String = FlakinessReport.today()) {
+        self.init(runs: HistoryRuns(records), quarantine: quarantine, options: options, today: today)
+    }
+
+    /// The report of the records `runs` holds (``TestHistory/readRuns()``), as ``init(records:quarantine:options:today:)``.
+    package init(runs history: HistoryRuns, quarantine: QuarantineList? = nil, options: Options = Options(), today: String = FlakinessReport.today()) {
         self.options = options
-        let records = records.sorted { $0.time < $1.time }
-        runCount = records.count
-        let windowStart = max(0, records.count - options.window)
-        windowRuns = records.count - windowStart
-
-        // Every test gets an index; its runs are kept oldest first, as plain values (a run's
-        // commit is a number for its clean commit, its failure read back from the record).
-        // The ids of the latest run are indexed first; each record's tests are then looked up on
-        // every core, and the few ids the index lacks are added after.
-        var index: [String: Int] = [:]
-        var ids: [String] = []
-        for test in records.last?.tests ?? [] where index[test.id] == nil {
-            index[test.id] = ids.count
-            ids.append(test.id)
-        }
-        let known = index
-        let looked = parallelMap(Array(records.indices), workers: ProcessInfo.processInfo.activeProcessorCount) { recordIndex in
-            records[recordIndex].tests.withUnsafeBufferPointer { tests in
-                tests.map { test in (slot: Int32(known[test.id] ?? -1), verdict: Verdict(test.outcome)) }
-            }
-        }
-        var runs: [[Run]] = Array(repeating: [], count: ids.count)
-        for slot in runs.indices { runs[slot].reserveCapacity(records.count) }
-        var commitNumbers: [String: Int32] = [:]
-        for recordIndex in records.indices {
-            var group: Int32 = -1
-            if let commit = records[recordIndex].commit, records[recordIndex].dirty != true {
-                group = commitNumbers[commit] ?? {
-                    let number = Int32(commitNumbers.count)
-                    commitNumbers[commit] = number
-                    return number
-                }()
-            }
-            records[recordIndex].tests.withUnsafeBufferPointer { tests in
-                for (position, found) in looked[recordIndex].enumerated() {
-                    var slot = Int(found.slot)
-                    if slot < 0 {
-                        let id = tests[position].id
-                        if let added = index[id] {
-                            slot = added
-                        } else {
-                            slot = ids.count
-                            index[id] = slot
-                            ids.append(id)
-                            runs.append([])
-                        }
-                    }
-                    runs[slot].append(Run(
-                        record: Int32(recordIndex), position: Int32(position), verdict: found.verdict, commit: group,
-                        duration: tests[position].duration ?? .nan, failed: tests[position].failure != nil))
-                }
-            }
-        }
-
-        let times = records.map(\.time)
+        // Every test gets a slot, and its runs are kept oldest first, as plain values.
+        let table = HistoryTable(history)
+        runCount = table.times.count
+        let windowStart = max(0, runCount - options.window)
+        windowRuns = runCount - windowStart
+        let ids = table.ids
         // Each test is worked out on its own, from its runs: a share of the tests on each core.
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let shareSize = max(256, (ids.count + cores * 4 - 1) / max(1, cores * 4))
         let shares = stride(from: 0, to: ids.count, by: shareSize).map { $0..<min(ids.count, $0 + shareSize) }
-        let commitCount = commitNumbers.count
-        let context = UncheckedSendable((records: records, runs: runs, ids: ids))
+        let context = UncheckedSendable(table)
         let found = parallelMap(shares, workers: cores) { share -> (flaky: [FlakyTest], slower: [SlowTest], passed: [String]) in
-            Self.examine(
-                share, ids: context.value.ids, runs: context.value.runs, records: context.value.records, times: times,
-                commitCount: commitCount, windowStart: windowStart, quarantine: quarantine, options: options)
+            Self.examine(share, table: context.value, windowStart: windowStart, quarantine: quarantine, options: options)
         }
         var flaky = found.flatMap(\.flaky)
         var slower = found.flatMap(\.slower)
@@ -180,21 +133,21 @@ public struct FlakinessReport: Sendable {
     /// The flaky and slower tests among `share`, and the quarantined ones that passed their
     /// whole window: each test from its runs, oldest first.
     private static func examine(
-        _ share: Range<Int>, ids: [String], runs: [[Run]], records: [HistoryRecord], times: [Double], commitCount: Int,
-        windowStart: Int, quarantine: QuarantineList?, options: Options
+        _ share: Range<Int>, table: HistoryTable, windowStart: Int, quarantine: QuarantineList?, options: Options
     ) -> (flaky: [FlakyTest], slower: [SlowTest], passed: [String]) {
+        let (ids, runs, times) = (table.ids, table.runs, table.times)
         var flaky: [FlakyTest] = []
         var slower: [SlowTest] = []
         var passed: [String] = []
         // Scratch space every test reuses, so the loop allocates nothing a test: each clean
         // commit's latest verdict (and which commits a test touched), and the window's durations.
-        var lastOnCommit = [Verdict?](repeating: nil, count: commitCount)
+        var lastOnCommit = [RunVerdict?](repeating: nil, count: table.commitCount)
         var touched: [Int32] = []
         var durations: [Double] = []
         var scratch: [Double] = []
         for slot in share {
             let id = ids[slot]
-            var first: Double?, last: Double?, lastFailure: Run?
+            var first: Double?, last: Double?, lastFailure: HistoryTable.Run?
             var inWindow = 0, flakyInWindow = 0, retried = 0
             for commit in touched { lastOnCommit[Int(commit)] = nil }
             touched.removeAll(keepingCapacity: true)
@@ -210,7 +163,7 @@ public struct FlakinessReport: Sendable {
                         }
                         lastOnCommit[Int(run.commit)] = run.verdict
                     }
-                    if run.failed { lastFailure = run }
+                    if run.failure >= 0 { lastFailure = run }
                     let time = times[Int(run.record)]
                     if isFlaky {
                         first = first ?? time
@@ -230,7 +183,7 @@ public struct FlakinessReport: Sendable {
             if flakyInWindow > 0, let first, let last {
                 flaky.append(FlakyTest(
                     id: id, runs: inWindow, flakyRuns: flakyInWindow, passedOnRetry: retried, firstSeen: first, lastSeen: last,
-                    lastFailure: lastFailure.flatMap { records[Int($0.record)].tests[Int($0.position)].failure }, quarantined: quarantined))
+                    lastFailure: lastFailure.map { table.failures[Int($0.record)][Int($0.failure)] }, quarantined: quarantined))
             }
             if quarantined {
                 let latest = runs[slot].filter { $0.verdict != .other }.suffix(options.window)
@@ -250,33 +203,6 @@ public struct FlakinessReport: Sendable {
     /// Today's date, `2026-11-27`, for a proposed entry's `since`.
     public static func today() -> String {
         String(Date().formatted(.iso8601).prefix(10))
-    }
-
-    /// One run of a test, as plain values: no reference counting across a million of them.
-    private struct Run: Sendable {
-        /// The record, and the test's place in it.
-        var record: Int32
-        var position: Int32
-        var verdict: Verdict
-        /// The clean commit's number, or -1 (no commit, or a dirty tree).
-        var commit: Int32
-        /// Seconds, or NaN when the run did not say.
-        var duration: Double
-        /// Whether the record has a failure message for it.
-        var failed: Bool
-    }
-
-    private enum Verdict: UInt8, Sendable {
-        case pass, fail, flaky, other
-
-        init(_ outcome: String) {
-            switch outcome {
-            case "passed", "warning", "knownIssue": self = .pass
-            case "failed": self = .fail
-            case "flaky": self = .flaky
-            default: self = .other
-            }
-        }
     }
 
     /// The median of `values`, sorted in `scratch` (whose room is kept for the next call).

@@ -136,8 +136,19 @@ extension HistoryRecord {
     /// on a history of many large runs. Nil when the line is not a whole record: the caller
     /// then decodes it with `JSONDecoder`, whose error says what is wrong.
     static func scan(_ line: UnsafeRawBufferPointer) -> HistoryRecord? {
+        guard let scanned = scan(line, test: scanTest) else { return nil }
+        var record = HistoryRecord(time: scanned.time, commit: scanned.commit, dirty: scanned.dirty, tests: scanned.tests)
+        record.version = scanned.version
+        return record
+    }
+
+    /// A record's parts, each test read by `test` (nil for a test without its fields); nil when
+    /// the line is not a whole record.
+    static func scan<T>(
+        _ line: UnsafeRawBufferPointer, test: (inout JSONScanner) throws(JSONScanner.Failure) -> T?
+    ) -> (version: Int, time: Double, commit: String?, dirty: Bool?, tests: [T])? {
         var scanner = JSONScanner(line)
-        var version: Int?, time: Double?, commit: String?, dirty: Bool?, tests: [Test]?
+        var version: Int?, time: Double?, commit: String?, dirty: Bool?, tests: [T]?
         do {
             try scanner.object { key, value throws(JSONScanner.Failure) in
                 if key.equals("version") {
@@ -149,10 +160,10 @@ extension HistoryRecord {
                 } else if key.equals("dirty") {
                     dirty = value.null() ? nil : try value.bool()
                 } else if key.equals("tests") {
-                    var list: [Test] = []
+                    var list: [T] = []
                     try value.array { element throws(JSONScanner.Failure) in
-                        guard let test = try scanTest(&element) else { throw JSONScanner.Failure(offset: 0, reason: "a test without its fields") }
-                        list.append(test)
+                        guard let read = try test(&element) else { throw JSONScanner.Failure(offset: 0, reason: "a test without its fields") }
+                        list.append(read)
                     }
                     tests = list
                 } else {
@@ -164,9 +175,7 @@ extension HistoryRecord {
             return nil
         }
         guard let version, let time, let tests else { return nil }
-        var record = HistoryRecord(time: time, commit: commit, dirty: dirty, tests: tests)
-        record.version = version
-        return record
+        return (version, time, commit, dirty, tests)
     }
 
     private static func scanTest(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Test? {

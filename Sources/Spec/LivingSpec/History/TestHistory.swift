@@ -1,5 +1,5 @@
 import Foundation
-import PyramidIO
+package import PyramidIO
 
 /// A folder holding a test history, `history.jsonl` (see ``HistoryRecord`` for the format):
 /// each run appends one line, and shards running at once may append to the same history.
@@ -69,44 +69,43 @@ public struct TestHistory: Sendable {
         }
     }
 
-    /// A read of the history begun on a thread of its own, so it goes on while the caller does
-    /// other work (runs the tests, reads their stream).
-    public final class PendingRead: Sendable {
-        private let done = DispatchGroup()
-        private let outcome = Locked<Result<(records: [HistoryRecord], problems: [Problem]), SpecError>?>(nil)
-
-        fileprivate init(_ history: TestHistory) {
-            done.enter()
-            DispatchQueue(label: "TestHistory.read").async { [done, outcome] in
-                outcome.withValue { $0 = Result { () throws(SpecError) in try history.read() } }
-                done.leave()
-            }
-        }
-
-        /// Waits for the read, and gives what ``TestHistory/read()`` gives.
-        /// - Throws: what ``TestHistory/read()`` throws.
-        public func wait() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
-            done.wait()
-            return try outcome.value!.get()
-        }
+    /// Begins ``readRuns()`` on a thread of its own, so it goes on while the caller does other
+    /// work (runs the tests, reads their stream).
+    package func startReading() -> Pending<(runs: HistoryRuns, problems: [Problem]), SpecError> {
+        Pending("TestHistory.read") { () throws(SpecError) in try readRuns() }
     }
 
-    /// Begins reading the history on a thread of its own; ``PendingRead/wait()`` gives the result.
-    public func startReading() -> PendingRead {
-        PendingRead(self)
-    }
-
-    /// Every record, oldest first, and the lines that could not be read (each skipped, none
-    /// dropping another). An absent file is an empty history.
+    /// Every record, in the file's order, and the lines that could not be read (each skipped,
+    /// none dropping another). An absent file is an empty history.
     ///
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
     public func read() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
-        guard FileManager.default.fileExists(atPath: file) else { return ([], []) }
+        let read = try readLines { line, _ in
+            HistoryRecord.scan(line).flatMap { $0.version == 1 ? $0 : nil }
+        } decoded: { $0 }
+        return (read.values, read.problems)
+    }
+
+    /// What ``read()`` reads, each test's id left in the file's bytes: what flip rates need,
+    /// without a string for each test of each run.
+    ///
+    /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
+    package func readRuns() throws(SpecError) -> (runs: HistoryRuns, problems: [Problem]) {
+        let read = try readLines(HistoryRuns.scan) { HistoryRuns.Record($0) }
+        return (HistoryRuns(bytes: read.data, records: read.values), read.problems)
+    }
+
+    /// The file's lines read on every core: each by `scan` (given the line and the whole
+    /// file), or, when it cannot, decoded again with `JSONDecoder`, for a record of version 1
+    /// made by `decoded` or a message that says what is wrong with the line.
+    private func readLines<T: Sendable>(
+        _ scan: @escaping @Sendable (_ line: UnsafeRawBufferPointer, _ file: UnsafeRawBufferPointer) -> T?,
+        decoded: @escaping @Sendable (HistoryRecord) -> T
+    ) throws(SpecError) -> (data: Data, values: [T], problems: [Problem]) {
+        guard FileManager.default.fileExists(atPath: file) else { return (Data(), [], []) }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw .unreadableInput(path: file, reason: "cannot be read")
         }
-        // Lines are read on every core, with a scanner; a line it cannot read is decoded again
-        // with JSONDecoder, for a message that says what is wrong with it.
         var lines: [(number: Int, range: Range<Int>)] = []
         data.withUnsafeBytes { buffer in
             var start = 0, number = 0
@@ -122,36 +121,35 @@ public struct TestHistory: Sendable {
             }
         }
         let file = file
-        enum Line: Sendable {
-            case success(HistoryRecord)
-            case failure(Problem)
-        }
-        let read = parallelMap(lines, workers: ProcessInfo.processInfo.activeProcessorCount) { line -> Line in
-            let scanned = data.withUnsafeBytes { HistoryRecord.scan(UnsafeRawBufferPointer(rebasing: $0[line.range])) }
+        let read = parallelMap(lines, workers: ProcessInfo.processInfo.activeProcessorCount) { line -> LineRead<T> in
+            let scanned = data.withUnsafeBytes { scan(UnsafeRawBufferPointer(rebasing: $0[line.range]), $0) }
+            if let scanned { return .success(scanned) }
             let record: HistoryRecord
-            if let scanned {
-                record = scanned
-            } else {
-                do {
-                    record = try JSONDecoder().decode(HistoryRecord.self, from: data[line.range])
-                } catch {
-                    return .failure(Problem(file: file, line: line.number, reason: "not a history record (\(Self.describe(error)))"))
-                }
+            do {
+                record = try JSONDecoder().decode(HistoryRecord.self, from: data[line.range])
+            } catch {
+                return .failure(Problem(file: file, line: line.number, reason: "not a history record (\(Self.describe(error)))"))
             }
             guard record.version == 1 else {
                 return .failure(Problem(file: file, line: line.number, reason: "version \(record.version) is not one this tool reads (1)"))
             }
-            return .success(record)
+            return .success(decoded(record))
         }
-        var records: [HistoryRecord] = []
+        var values: [T] = []
         var problems: [Problem] = []
         for result in read {
             switch result {
-            case .success(let record): records.append(record)
+            case .success(let value): values.append(value)
             case .failure(let problem): problems.append(problem)
             }
         }
-        return (records, problems)
+        return (data, values, problems)
+    }
+
+    /// A line read: a value, or why it is not one.
+    private enum LineRead<T: Sendable>: Sendable {
+        case success(T)
+        case failure(Problem)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -1,0 +1,152 @@
+import Foundation
+import TestEventStream
+
+/// A history's records as its file holds them, each test's id kept as a place in the file's
+/// bytes rather than made a string: what flip rates need, read without a string for each of a
+/// million test runs. ``FlakinessReport`` reads them; ``TestHistory/readRuns()`` makes them.
+package struct HistoryRuns: Sendable {
+    /// The file's bytes, which the tests' ids point into.
+    let bytes: Data
+    /// The records read, in the file's order.
+    var records: [Record]
+
+    /// The number of records.
+    package var count: Int { records.count }
+
+    /// These records and `record`, which is in memory, not in the file.
+    package func adding(_ record: HistoryRecord) -> HistoryRuns {
+        HistoryRuns(bytes: bytes, records: records + [Record(record)])
+    }
+
+    /// Records in memory, in no file.
+    package init(_ records: [HistoryRecord]) {
+        self.init(bytes: Data(), records: records.map(Record.init))
+    }
+
+    init(bytes: Data, records: [Record]) {
+        self.bytes = bytes
+        self.records = records
+    }
+
+    /// No records.
+    package static let empty = HistoryRuns(bytes: Data(), records: [])
+
+    /// A record, its tests as places in the file.
+    struct Record: Sendable {
+        var time: Double
+        var commit: String?
+        var dirty: Bool?
+        var tests: [Test]
+        /// The failure messages of its tests, which ``Test/failure`` indexes.
+        var failures: [String]
+        /// Its tests' ids as strings, by position, for a record that is not in the file's
+        /// bytes (decoded, or made in memory); nil when the tests point into the file.
+        var ids: [String]?
+
+        init(time: Double, commit: String?, dirty: Bool?, tests: [Test], failures: [String], ids: [String]? = nil) {
+            self.time = time
+            self.commit = commit
+            self.dirty = dirty
+            self.tests = tests
+            self.failures = failures
+            self.ids = ids
+        }
+
+        /// The record of `record`, its ids as strings.
+        init(_ record: HistoryRecord) {
+            var failures: [String] = []
+            var tests: [Test] = []
+            tests.reserveCapacity(record.tests.count)
+            for test in record.tests {
+                var failure: Int32 = -1
+                if let message = test.failure {
+                    failure = Int32(failures.count)
+                    failures.append(message)
+                }
+                tests.append(Test(
+                    idStart: 0, idCount: 0, failure: failure, verdict: RunVerdict(outcome: test.outcome), duration: test.duration ?? .nan))
+            }
+            self.init(time: record.time, commit: record.commit, dirty: record.dirty, tests: tests, failures: failures, ids: record.tests.map(\.id))
+        }
+    }
+
+    /// A test of a record.
+    struct Test: Sendable {
+        /// Where its id is in the file: the bytes between the quotes, escapes as they are.
+        var idStart: Int
+        var idCount: Int32
+        /// Its message in the record's ``Record/failures``, or -1.
+        var failure: Int32
+        var verdict: RunVerdict
+        /// Seconds, or NaN when the run did not say.
+        var duration: Double
+    }
+
+    /// Reads one line of the history, at `offset` in `file`; nil when it is not a whole record
+    /// of version 1 (the caller then decodes it with `JSONDecoder`, for a message).
+    static func scan(_ line: UnsafeRawBufferPointer, in file: UnsafeRawBufferPointer) -> Record? {
+        guard let fileStart = file.baseAddress else { return nil }
+        var failures: [String] = []
+        let scanned = HistoryRecord.scan(line) { scanner throws(JSONScanner.Failure) -> Test? in
+            var id: UnsafeRawBufferPointer?, verdict: RunVerdict?, attempts = false, duration = Double.nan
+            var failure: Int32 = -1
+            try scanner.object { key, value throws(JSONScanner.Failure) in
+                if key.equals("id") {
+                    let raw = try value.rawString()
+                    // An escaped id is checked now, so a bad escape sends the line to the decoder.
+                    if raw.contains(0x5C) { _ = try value.string(fromRaw: raw) }
+                    id = raw
+                } else if key.equals("outcome") {
+                    let raw = try value.rawString()
+                    verdict = raw.contains(0x5C) ? RunVerdict(outcome: try value.string(fromRaw: raw)) : RunVerdict(raw: raw)
+                } else if key.equals("attempts") {
+                    _ = try value.int()
+                    attempts = true
+                } else if key.equals("duration") {
+                    duration = value.null() ? .nan : try value.double()
+                } else if key.equals("failure") {
+                    if let message = try value.optionalString() {
+                        failure = Int32(failures.count)
+                        failures.append(message)
+                    }
+                } else {
+                    try value.skipValue()
+                }
+            }
+            guard let id, let verdict, attempts else { return nil }
+            return Test(
+                idStart: id.baseAddress.map { UnsafeRawPointer($0) - UnsafeRawPointer(fileStart) } ?? 0, idCount: Int32(id.count),
+                failure: failure, verdict: verdict, duration: duration)
+        }
+        guard let scanned, scanned.version == 1 else { return nil }
+        return Record(time: scanned.time, commit: scanned.commit, dirty: scanned.dirty, tests: scanned.tests, failures: failures)
+    }
+}
+
+/// How one run of a test counts for flakiness.
+enum RunVerdict: UInt8, Sendable {
+    case pass, fail, flaky, other
+
+    /// The verdict of an outcome's name in a record.
+    init(outcome: String) {
+        switch outcome {
+        case "passed", "warning", "knownIssue": self = .pass
+        case "failed": self = .fail
+        case "flaky": self = .flaky
+        default: self = .other
+        }
+    }
+
+    /// The verdict of an outcome's name as the file's bytes spell it, without escapes.
+    init(raw: UnsafeRawBufferPointer) {
+        if raw.equals("passed") || raw.equals("warning") || raw.equals("knownIssue") {
+            self = .pass
+        } else if raw.equals("failed") {
+            self = .fail
+        } else if raw.equals("flaky") {
+            self = .flaky
+        } else {
+            self = .other
+        }
+    }
+}
