@@ -6,7 +6,8 @@ import PackageDescription
 // ARCHITECTURE.md draws the graph and says where new drivers, strategies and commands go.
 //
 //   Internal  PyramidIO, TraitSupport, LoopbackServer, CZlib: shared helpers, `package` only
-//   Engines   PyramidImage, PNGCodec, ImageDiff, PyramidJSON, MockModel, TestEventStream, XCResult: no outside dependency
+//   Engines   PyramidImage, PNGCodec, ImageDiff, PyramidJSON, MockModel, TestEventStream, XCResult, CodeCoverage:
+//             no outside dependency
 //   Libraries VisualTestingCore, VisualTesting (+ its macros), WebDriver, MockGen, Scenario,
 //             LivingSpec, HTTPStubsCore, HTTPStubs, HTTPStubsServer, UITesting
 //   Adapters  ChromiumRenderer, UITestingWeb, UITestingXCUITest, PyramidMocksPlugin
@@ -61,7 +62,7 @@ let package = Package(
         // Given/When/Then scenarios and deterministic async helpers.
         .library(name: "Scenario", targets: ["Scenario"]),
         // The living spec: test runs read from event streams and XCTest output, written as documents.
-        .library(name: "LivingSpec", targets: ["TestEventStream", "XCResult", "LivingSpec"]),
+        .library(name: "LivingSpec", targets: ["TestEventStream", "XCResult", "CodeCoverage", "LivingSpec"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
@@ -162,7 +163,9 @@ let package = Package(
             path: source("Scenarios", "Scenario"),
             swiftSettings: strict
         ),
-        .target(name: "LivingSpec", dependencies: ["TestEventStream", "PyramidIO"], path: source("Spec", "LivingSpec"), swiftSettings: strict),
+        .target(
+            name: "CodeCoverage", dependencies: ["PyramidJSON", "PyramidIO"], path: source("Spec", "CodeCoverage"), swiftSettings: strict),
+        .target(name: "LivingSpec", dependencies: ["TestEventStream", "CodeCoverage", "PyramidIO"], path: source("Spec", "LivingSpec"), swiftSettings: strict),
         // HTTP stubs: the rules, registry, journal and WireMock's formats. No networking or test
         // library, so the pyramid CLI and the stub server start without them.
         .target(name: "HTTPStubsCore", dependencies: ["PyramidJSON", "PyramidIO"], path: source("Stubs", "HTTPStubsCore"), swiftSettings: strict),
@@ -347,6 +350,9 @@ let package = Package(
         .testTarget(
             name: "XCResultTests", dependencies: ["PyramidTestSupport", "XCResult", "TestEventStream", "LivingSpec", "PyramidIO"],
             path: tests("Spec", "XCResultTests"), swiftSettings: strict),
+        .testTarget(
+            name: "CodeCoverageTests", dependencies: ["PyramidTestSupport", "CodeCoverage"],
+            path: tests("Spec", "CodeCoverageTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "LivingSpecTests", dependencies: ["PyramidTestSupport", "LivingSpec", "TestEventStream"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 
 /// How to start Chromium and chromedriver.
 public struct ChromiumOptions: Sendable, Hashable {
@@ -139,7 +140,7 @@ struct ExecutableSearch: Sendable {
             candidates = [fromEnvironment]
             searched = ["\(fromEnvironment) (\(environmentVariable))"]
         } else {
-            let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+            let folders = SearchPath.folders(environment: environment)
             candidates = names.flatMap { name in folders.map { $0 + "/" + name } }
             searched = names.map { "\($0) on PATH" }
         }

@@ -31,8 +31,7 @@ package struct LiveSystemEnvironment: SystemEnvironment {
     package var isRoot: Bool { geteuid() == 0 }
 
     package func which(_ program: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { $0 + "/" + program }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        SearchPath.find(program)
     }
 
     package func run(_ arguments: [String]) async -> CommandOutcome {

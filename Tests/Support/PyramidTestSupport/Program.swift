@@ -15,11 +15,7 @@ package enum Program {
     package static func run(
         _ program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue(label: "Program.run").async {
-                continuation.resume(with: Result { try runBlocking(program, arguments, in: directory, environment: environment) })
-            }
-        }
+        try await offThePool("Program.run") { try runBlocking(program, arguments, in: directory, environment: environment) }
     }
 
     /// Runs a program found on `PATH`, as `env` finds it.

@@ -1,0 +1,38 @@
+/// The coverage one merged profile gives for a set of binaries and source folders: per file,
+/// and in total, as `llvm-cov` works it out; and its LCOV text, as the tool wrote it.
+public struct CoverageMeasure: Sendable, Equatable {
+    /// Each source file measured, by path.
+    public var files: [FileCoverage]
+    /// The totals `llvm-cov export` gives: what `llvm-cov report` prints as TOTAL.
+    public var lines: CoverageCounts
+    /// Total regions.
+    public var regions: CoverageCounts
+    /// Total functions.
+    public var functions: CoverageCounts
+    /// The LCOV tracefile `llvm-cov export -format=lcov` wrote (what Codecov and GitLab read).
+    public var lcov: String
+
+    /// A measure with every part given.
+    public init(files: [FileCoverage], lines: CoverageCounts, regions: CoverageCounts, functions: CoverageCounts, lcov: String) {
+        self.files = files
+        self.lines = lines
+        self.regions = regions
+        self.functions = functions
+        self.lcov = lcov
+    }
+
+    /// The lines this measure covers that none of `lower` does, per file (files with none left
+    /// out), most lines first: what a level adds over the levels below it.
+    public func linesAdded(over lower: [CoverageMeasure]) -> [(path: String, lines: [Int])] {
+        var below: [String: Set<Int>] = [:]
+        for measure in lower {
+            for file in measure.files { below[file.path, default: []].formUnion(file.coveredLines) }
+        }
+        var added: [(path: String, lines: [Int])] = []
+        for file in files {
+            let lines = file.coveredLines.subtracting(below[file.path] ?? []).sorted()
+            if !lines.isEmpty { added.append((file.path, lines)) }
+        }
+        return added.sorted { $0.lines.count != $1.lines.count ? $0.lines.count > $1.lines.count : $0.path < $1.path }
+    }
+}

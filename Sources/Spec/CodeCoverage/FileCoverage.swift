@@ -1,0 +1,40 @@
+/// What a measure says of one source file: its totals from `llvm-cov export`, and each line
+/// that can run with how many times it ran, from the same tool's LCOV.
+public struct FileCoverage: Sendable, Equatable {
+    /// The file's path, as the binaries name it (absolute when they were built so).
+    public var path: String
+    /// Lines that can run, and those that did.
+    public var lines: CoverageCounts
+    /// Regions (the code between branches), and those that ran.
+    public var regions: CoverageCounts
+    /// Functions, and those that ran.
+    public var functions: CoverageCounts
+    /// Each line that can run, by number, with its count of runs, in line order.
+    public var lineHits: [LineHits]
+
+    /// A line that can run, and how many times it ran.
+    public struct LineHits: Sendable, Equatable, Hashable {
+        /// Its number, from 1.
+        public var line: Int
+        /// How many times it ran.
+        public var hits: UInt64
+
+        /// A line's count.
+        public init(line: Int, hits: UInt64) {
+            self.line = line
+            self.hits = hits
+        }
+    }
+
+    /// A file's coverage with every part given.
+    public init(path: String, lines: CoverageCounts, regions: CoverageCounts, functions: CoverageCounts, lineHits: [LineHits]) {
+        self.path = path
+        self.lines = lines
+        self.regions = regions
+        self.functions = functions
+        self.lineHits = lineHits
+    }
+
+    /// The numbers of the lines that ran.
+    public var coveredLines: Set<Int> { Set(lineHits.lazy.filter { $0.hits > 0 }.map(\.line)) }
+}
