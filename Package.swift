@@ -354,7 +354,7 @@ let package = Package(
             name: "CodeCoverageTests", dependencies: ["PyramidTestSupport", "CodeCoverage"],
             path: tests("Spec", "CodeCoverageTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "LivingSpecTests", dependencies: ["PyramidTestSupport", "LivingSpec", "TestEventStream"],
+            name: "LivingSpecTests", dependencies: ["PyramidTestSupport", "LivingSpec", "TestEventStream", "CodeCoverage", "PyramidIO"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SnapshotReviewTests",

@@ -64,6 +64,14 @@ public enum ShardSelection {
     public static func share(
         for shard: TestShard, of names: [String], filters: [String], durations: [String: Double] = [:]
     ) throws(SpecError) -> Share {
+        let selected = try selecting(names, filters: filters)
+        return Share(all: selected.sorted(), tests: shard.share(of: selected, durations: durations), byDuration: !durations.isEmpty)
+    }
+
+    /// The names `filters` select, as `swift test --filter` does: each a regular expression
+    /// searched for in the name; every name when there is no filter.
+    /// - Throws: ``SpecError/invalidFilter(_:reason:)`` for a filter that is not a regular expression.
+    public static func selecting(_ names: [String], filters: [String]) throws(SpecError) -> [String] {
         var expressions: [NSRegularExpression] = []
         for filter in filters {
             do {
@@ -72,11 +80,10 @@ public enum ShardSelection {
                 throw .invalidFilter(filter, reason: "\(error.localizedDescription)")
             }
         }
-        let selected = names.filter { name in
+        return names.filter { name in
             expressions.isEmpty || expressions.contains {
                 $0.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
             }
         }
-        return Share(all: selected.sorted(), tests: shard.share(of: selected, durations: durations), byDuration: !durations.isEmpty)
     }
 }

@@ -1,3 +1,4 @@
+public import CodeCoverage
 import PyramidIO
 
 /// Why a spec could not be made: what failed, and the file or folder it failed on.
@@ -21,7 +22,7 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `swift test` ended without writing the event stream it was asked for: usually a build
     /// failure, which it printed.
     case noEventStream(path: String, exitStatus: Int32)
-    /// `swift test list`, which a sharded run needs, failed: its status and the end of its output.
+    /// `swift test list`, which a sharded run and a run by level need, failed: its status and the end of its output.
     case cannotListTests(package: String, exitStatus: Int32, output: String)
     /// A `--filter` given with `--shard` is not a regular expression.
     case invalidFilter(String, reason: String)
@@ -29,6 +30,13 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidRetries(Int)
     /// The quarantine file cannot be read or is not one: where, and why.
     case invalidQuarantine(path: String, reason: String)
+    /// A `swift` command coverage needs (`swift build --show-bin-path`, `swift package describe`)
+    /// failed: the command, its status and the end of its output.
+    case swiftCommandFailed(package: String, command: String, exitStatus: Int32, output: String)
+    /// `--coverage-target` names no library or executable target of the package.
+    case invalidCoverageTarget(String, known: [String])
+    /// Coverage could not be measured: the tools' error.
+    case coverage(CoverageError)
 
     public var description: String {
         switch self {
@@ -51,13 +59,19 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .noEventStream(path, exitStatus):
             return "swift test exited with status \(exitStatus) and wrote no event stream (\(path)); did the build fail?"
         case let .cannotListTests(package, exitStatus, output):
-            return "\(package): swift test list exited with status \(exitStatus), so the tests cannot be sharded:\n\(output)"
+            return "\(package): swift test list exited with status \(exitStatus), so the tests cannot be listed:\n\(output)"
         case let .invalidFilter(filter, reason):
             return "--filter \(filter): not a regular expression (\(reason))"
         case let .invalidRetries(count):
             return "--retries \(count): give a number from 0 to \(TestRetries.maximum) (each rerun runs the failed tests again, so more hides real failures and multiplies a broken run's time)"
         case let .invalidQuarantine(path, reason):
             return "\(path): \(reason)"
+        case let .swiftCommandFailed(package, command, exitStatus, output):
+            return "\(package): \(command) exited with status \(exitStatus):\n\(output)"
+        case let .invalidCoverageTarget(name, known):
+            return "--coverage-target \(name): not a library or executable target of the package (its targets: \(known.joined(separator: ", ")))"
+        case let .coverage(error):
+            return "coverage: \(error)"
         }
     }
 }

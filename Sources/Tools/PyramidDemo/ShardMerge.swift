@@ -47,8 +47,17 @@ package enum ShardMerge {
         // Everything is read and checked before anything is written.
         let staging = options.output + ".merging-\(UUID().uuidString.prefix(8))"
         let files = Demo.Files(folder: staging)
-        let events = try EventStreamJoin.join(shards, into: files)
-        let reruns = try EventStreamJoin.joinReruns(shards, into: files)
+        let parts = shards.map { EventStreamJoin.Part(label: $0.folder, runFolder: $0.files.run) }
+        let events: EventStreamJoin.Joined, reruns: [EventStreamJoin.Joined]
+        do {
+            events = try EventStreamJoin.join(parts, into: files.run, copyingAttachments: true)
+            reruns = try EventStreamJoin.joinReruns(parts, into: files.run, copyingAttachments: true)
+        } catch {
+            switch error {
+            case .unreadable(let path, let why): throw .unreadable(path, why)
+            case .conflictingTest(let id, let first, let second): throw .conflictingTest(id, first: first, second: second)
+            }
+        }
         let report = try joinReports(shards, artifacts: files.artifacts)
         let manifests = try joinManifests(shards)
 

@@ -51,12 +51,37 @@ public struct PyramidClassifier: Sendable {
                 if let level = Self.level(named: tag) { return (level, .tag(tag, on: node.title)) }
             }
         }
+        return level(ofModule: module, bundleKind: bundleKind)
+    }
+
+    /// The level of a test without a level tag, in `module`: rules 2 to 4.
+    public func level(ofModule module: String, bundleKind: TestBundleKind? = nil) -> (level: PyramidLevel, reason: Reason) {
         if let level = targetLevels[module] { return (level, .targetOption(module)) }
         if bundleKind == .ui { return (.ui, .bundleKind(module)) }
         if module.hasSuffix("UITests") { return (.ui, .targetName(module)) }
         if module.hasSuffix("SnapshotTests") { return (.snapshot, .targetName(module)) }
         if module.hasSuffix("IntegrationTests") { return (.integration, .targetName(module)) }
         return (.unit, .default(module))
+    }
+
+    /// Calls `body` with each test function of `run`, the suites above it (outermost first),
+    /// its module, and its level and why.
+    public func forEachTest(
+        in run: TestRun, _ body: (_ test: TestNode, _ suites: [TestNode], _ module: String, _ level: PyramidLevel, _ reason: Reason) -> Void
+    ) {
+        func walk(_ node: TestNode, suites: [TestNode], module: String, bundleKind: TestBundleKind?) {
+            switch node.kind {
+            case .function:
+                let (level, reason) = level(of: node, suites: suites, module: module, bundleKind: bundleKind)
+                body(node, suites, module, level, reason)
+            case .suite:
+                let suites = suites + [node]
+                for index in node.children.indices { walk(node.children[index], suites: suites, module: module, bundleKind: bundleKind) }
+            case .module:
+                for index in node.children.indices { walk(node.children[index], suites: suites, module: node.name, bundleKind: node.bundleKind) }
+            }
+        }
+        for module in run.modules { walk(module, suites: [], module: module.name, bundleKind: module.bundleKind) }
     }
 
     /// The level a tag names: `unit`, `integration`, `snapshot` or `ui`, in any case, with or

@@ -61,25 +61,15 @@ public struct PyramidReport: Sendable {
         self.target = target
         self.isPartial = isPartial
         var entries: [Entry] = []
-        func walk(_ node: TestNode, suites: [TestNode], module: String, bundleKind: TestBundleKind?) {
-            switch node.kind {
-            case .function:
-                let (level, reason) = classifier.level(of: node, suites: suites, module: module, bundleKind: bundleKind)
-                let path = (suites.map(\.title) + [node.title]).joined(separator: " › ")
-                let failure = node.outcome == .failed
-                    ? (node.issues + node.cases.flatMap(\.issues)).first { $0.kind == .failure }.map(\.message) ?? "failed"
-                    : nil
-                let history = SpecText.flakyCase(of: node).map(SpecText.flakyHistory)
-                entries.append(Entry(path: path, module: module, level: level, reason: reason, outcome: node.outcome,
-                                     duration: node.duration, failure: failure, flakyHistory: history, quarantine: node.quarantine))
-            case .suite:
-                let suites = suites + [node]
-                for index in node.children.indices { walk(node.children[index], suites: suites, module: module, bundleKind: bundleKind) }
-            case .module:
-                for index in node.children.indices { walk(node.children[index], suites: suites, module: node.name, bundleKind: node.bundleKind) }
-            }
+        classifier.forEachTest(in: run) { node, suites, module, level, reason in
+            let path = (suites.map(\.title) + [node.title]).joined(separator: " › ")
+            let failure = node.outcome == .failed
+                ? (node.issues + node.cases.flatMap(\.issues)).first { $0.kind == .failure }.map(\.message) ?? "failed"
+                : nil
+            let history = SpecText.flakyCase(of: node).map(SpecText.flakyHistory)
+            entries.append(Entry(path: path, module: module, level: level, reason: reason, outcome: node.outcome,
+                                 duration: node.duration, failure: failure, flakyHistory: history, quarantine: node.quarantine))
         }
-        for module in run.modules { walk(module, suites: [], module: module.name, bundleKind: module.bundleKind) }
         self.entries = entries
         // Every level's totals, in one pass over the entries.
         var totals = PyramidLevel.allCases.map { Level(level: $0, tests: 0, failed: 0, skipped: 0, seconds: 0) }

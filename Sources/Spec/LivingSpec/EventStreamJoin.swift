@@ -1,22 +1,42 @@
 import Foundation
-import LivingSpec
 import PyramidIO
 
-/// The shards' Swift Testing event streams joined into one, as one run would have written it:
-/// each test's records and events once, the run's start from the first shard and its end from
-/// the last, and attachments copied into the merged run's folder with their paths re-pointed.
-/// A test that two shards ran is a conflict. Reruns of failed tests (`--retries`) are joined
-/// the same way, rerun by rerun, from the shards that had one.
-enum EventStreamJoin {
-    struct Joined {
+/// Swift Testing event streams of parts of one run (the shards of `pyramid merge`, the levels
+/// of a run with coverage) joined into one, as one run would have written it: each test's
+/// records and events once, the run's start from the first part and its end from the last.
+/// Attachments stay where they are, or are copied into the joined run's folder with their paths
+/// re-pointed. A test that two parts ran is a conflict. Reruns of failed tests (`--retries`) are
+/// joined the same way, rerun by rerun, from the parts that had one.
+package enum EventStreamJoin {
+    /// A part's run folder (its `events.jsonl`, `attachments` and `console.txt`), and what to call it.
+    package struct Part: Sendable {
+        package var label: String
+        package var runFolder: String
+
+        package init(label: String, runFolder: String) {
+            self.label = label
+            self.runFolder = runFolder
+        }
+    }
+
+    /// Why the streams could not be joined.
+    package enum Failure: Error, Sendable, Equatable {
+        /// A part's stream cannot be read: its path and why.
+        case unreadable(String, String)
+        /// Two parts ran the same test: its id and the two parts' labels.
+        case conflictingTest(String, first: String, second: String)
+    }
+
+    package struct Joined: Sendable {
         /// The folder the joined run goes to.
-        var folder: String
+        package var folder: String
         var lines: [Data]
         /// Attachment files to copy: from → to.
         var attachments: [(from: String, to: String)]
-        var consoles: [(shard: String, path: String)]
+        var consoles: [(label: String, path: String)]
 
-        func write() throws {
+        /// Writes the joined `events.jsonl` and `console.txt` in ``folder``, and copies the attachments.
+        package func write() throws {
             let manager = FileManager.default
             try manager.createDirectory(atPath: folder + "/attachments", withIntermediateDirectories: true)
             var stream = Data()
@@ -29,28 +49,30 @@ enum EventStreamJoin {
                 try manager.copyItem(atPath: from, toPath: to)
             }
             var console = Data()
-            for (shard, path) in consoles {
-                console.append(Data("=== \(shard) ===\n".utf8))
+            for (label, path) in consoles {
+                console.append(Data("=== \(label) ===\n".utf8))
                 console.append(manager.contents(atPath: path) ?? Data())
             }
             try AtomicFile.write(console, to: folder + "/console.txt")
         }
     }
 
-    /// Joins the streams in `subfolder` of each shard's run folder ("" for the first attempts,
-    /// `rerun-1` for the first reruns) into the same subfolder of `files`' run folder. Shards
-    /// without that subfolder are left out.
-    static func join(_ shards: [ShardMerge.Shard], subfolder: String = "", into files: Demo.Files) throws(MergeError) -> Joined {
+    /// Joins the streams in `subfolder` of each part's run folder ("" for the first attempts,
+    /// `rerun-1` for the first reruns) into the same subfolder of `runFolder`. Parts without
+    /// that subfolder are left out. With `copyingAttachments`, each attachment is to be copied
+    /// into the joined folder (by ``Joined/write()``) and its record points there; without, the
+    /// records keep pointing into the parts' folders.
+    package static func join(_ parts: [Part], subfolder: String = "", into runFolder: String, copyingAttachments: Bool) throws(Failure) -> Joined {
         let sub = subfolder.isEmpty ? "" : "/" + subfolder
-        var joined = Joined(folder: files.run + sub, lines: [], attachments: [], consoles: [])
+        var joined = Joined(folder: runFolder + sub, lines: [], attachments: [], consoles: [])
         var declared: Set<String> = []
         var functions: Set<String> = []
         var ranBy: [String: Int] = [:]
         var runEnd: Data?
         var sawRunStart = false
         var attachmentNames: Set<String> = []
-        for (position, shard) in shards.enumerated() {
-            let run = shard.files.run + sub
+        for (position, part) in parts.enumerated() {
+            let run = part.runFolder + sub
             let path = run + "/events.jsonl"
             if !subfolder.isEmpty, !FileManager.default.fileExists(atPath: run) { continue }
             guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path, "no event stream") }
@@ -76,14 +98,14 @@ enum EventStreamJoin {
                 case "testStarted":
                     if let id = payload["testID"] as? String, functions.contains(id) {
                         if let earlier = ranBy[id], earlier != position {
-                            throw .conflictingTest(id, first: shards[earlier].folder, second: shard.folder)
+                            throw .conflictingTest(id, first: parts[earlier].label, second: part.label)
                         }
                         ranBy[id] = position
                     }
                 default:
                     break
                 }
-                guard var attachment = payload["attachment"] as? [String: Any], let from = attachment["path"] as? String,
+                guard copyingAttachments, var attachment = payload["attachment"] as? [String: Any], let from = attachment["path"] as? String,
                       from.hasPrefix(attachments + "/")
                 else {
                     joined.lines.append(Data(line))
@@ -105,19 +127,19 @@ enum EventStreamJoin {
                 }
                 joined.lines.append(bytes)
             }
-            joined.consoles.append((shard.folder, run + "/console.txt"))
+            joined.consoles.append((part.label, run + "/console.txt"))
         }
         if let runEnd { joined.lines.append(runEnd) }
         return joined
     }
 
-    /// Each rerun joined across the shards that had it, first rerun first.
-    static func joinReruns(_ shards: [ShardMerge.Shard], into files: Demo.Files) throws(MergeError) -> [Joined] {
+    /// Each rerun joined across the parts that had it, first rerun first.
+    package static func joinReruns(_ parts: [Part], into runFolder: String, copyingAttachments: Bool) throws(Failure) -> [Joined] {
         var reruns: [Joined] = []
         for number in 1...TestRetries.maximum {
             let subfolder = "rerun-\(number)"
-            guard shards.contains(where: { FileManager.default.fileExists(atPath: $0.files.run + "/" + subfolder) }) else { break }
-            reruns.append(try join(shards, subfolder: subfolder, into: files))
+            guard parts.contains(where: { FileManager.default.fileExists(atPath: $0.runFolder + "/" + subfolder) }) else { break }
+            reruns.append(try join(parts, subfolder: subfolder, into: runFolder, copyingAttachments: copyingAttachments))
         }
         return reruns
     }

@@ -1,19 +1,18 @@
 import Foundation
-import PyramidTestSupport
 
-/// `Fixtures/CoverageFixture`, built once per test process with coverage in
+/// `Tests/Spec/CodeCoverageTests/Fixtures/CoverageFixture`, built once per test process with coverage in
 /// `.build/test-fixtures/CoverageFixture` (kept between runs, so a second run is warm): a library,
 /// an app that uses it, a unit test, and a test that reaches the library only by launching the app.
-enum CoverageFixture {
+package enum CoverageFixture {
     /// The built fixture's folder.
-    static var folder: String { built.folder }
+    package static var folder: String { built.folder }
     /// Its test bundle, and its app.
-    static var binaries: [String] { [built.folder + "/.build/debug/CoverageFixturePackageTests.xctest", built.folder + "/.build/debug/greet"] }
+    package static var binaries: [String] { [built.folder + "/.build/debug/CoverageFixturePackageTests.xctest", built.folder + "/.build/debug/greet"] }
     /// Its sources, the code under test.
-    static var sources: String { built.folder + "/Sources" }
+    package static var sources: String { built.folder + "/Sources" }
 
     /// Builds it (once); throws with the build's output when it fails.
-    static func build() async throws {
+    package static func build() async throws {
         try await building.value
     }
 
@@ -21,7 +20,8 @@ enum CoverageFixture {
     private static let built = Built(folder: FileManager.default.currentDirectoryPath + "/.build/test-fixtures/CoverageFixture")
 
     private static let building = Task<Void, any Error> {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/CoverageFixture").path
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Spec/CodeCoverageTests/Fixtures/CoverageFixture").standardizedFileURL.path
         try await offThePool { try copyChanged(from: source, to: built.folder) }
         let run = try await Program.run("swift", ["build", "--package-path", built.folder, "--build-tests", "--enable-code-coverage"])
         guard run.status == 0 else { throw FixtureError(message: "the coverage fixture did not build:\n\(run.stdout)\n\(run.stderr)") }
@@ -44,20 +44,20 @@ enum CoverageFixture {
     }
 
     /// Runs the fixture's tests matching `filter`, their profiles (and the app's) written in `profiles`.
-    static func runTests(_ filter: String, profiles: String) async throws -> Program.Run {
+    package static func runTests(_ filter: String, profiles: String) async throws -> Program.Run {
         try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
         return try await Program.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "test", "--package-path", folder, "--skip-build", "--filter", filter],
+            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "test", "--package-path", folder, "--skip-build", "--ignore-lock", "--filter", filter],
             environment: ["LLVM_PROFILE_FILE": profiles + "/%p-%m.profraw"])
     }
 
     /// The raw profiles in `folder`.
-    static func profiles(in folder: String) throws -> [String] {
+    package static func profiles(in folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".profraw") }.sorted().map { folder + "/" + $0 }
     }
 }
 
-struct FixtureError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+package struct FixtureError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

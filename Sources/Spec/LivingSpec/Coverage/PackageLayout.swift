@@ -1,0 +1,86 @@
+import Foundation
+import PyramidIO
+import PyramidJSON
+
+/// What coverage is measured with, for a built package: the test bundle and the executables
+/// (apps that UI tests launch), from `swift build --show-bin-path`, and the folders of the code
+/// under test, from `swift package describe`: the package's own library and executable targets,
+/// not its tests, macros, plugins or dependencies.
+public struct PackageLayout: Sendable, Equatable {
+    /// The test bundle's binary, then each executable that was built.
+    public var binaries: [String]
+    /// Each measured target's name and source folder.
+    public var targets: [(name: String, folder: String)]
+    /// The package's folder.
+    public var root: String
+
+    public static func == (left: PackageLayout, right: PackageLayout) -> Bool {
+        left.binaries == right.binaries && left.root == right.root && left.targets.map(\.name) == right.targets.map(\.name)
+            && left.targets.map(\.folder) == right.targets.map(\.folder)
+    }
+
+    /// A layout with its parts given.
+    public init(binaries: [String], targets: [(name: String, folder: String)], root: String) {
+        self.binaries = binaries
+        self.targets = targets
+        self.root = root
+    }
+
+    /// The layout of the package at `packagePath`, built with `buildArguments`; `only` names the
+    /// targets to measure (`--coverage-target`), every library and executable target when empty.
+    ///
+    /// - Throws: ``SpecError/swiftCommandFailed(package:command:exitStatus:output:)`` when SwiftPM
+    ///   cannot describe the package; ``SpecError/invalidCoverageTarget(_:known:)`` for a name in
+    ///   `only` that is not one of its measurable targets.
+    public static func read(packagePath: String, buildArguments: [String] = [], only: [String] = []) throws(SpecError) -> PackageLayout {
+        let build = try swift(["build", "--package-path", packagePath, "--show-bin-path"] + buildOptions(buildArguments), "swift build --show-bin-path", packagePath)
+        let bin = build.trimmingCharacters(in: .whitespacesAndNewlines)
+        let described = try swift(["package", "--package-path", packagePath, "describe", "--type", "json"], "swift package describe", packagePath)
+        return try read(describe: described, bin: bin, only: only)
+    }
+
+    /// The layout `swift package describe --type json` gives, with the binaries in `bin`.
+    /// - Throws: ``SpecError`` as ``read(packagePath:buildArguments:only:)``.
+    package static func read(describe: String, bin: String, only: [String]) throws(SpecError) -> PackageLayout {
+        guard let json = try? JSONValue.decode(Array(describe.utf8)), let name = json["name"]?.stringValue,
+              let root = json["path"]?.stringValue
+        else {
+            throw .unreadableInput(path: "swift package describe", reason: "not a package description")
+        }
+        var measurable: [(name: String, folder: String)] = []
+        for target in json["targets"]?.arrayValue ?? [] {
+            guard let targetName = target["name"]?.stringValue, let path = target["path"]?.stringValue,
+                  let type = target["type"]?.stringValue, type == "library" || type == "executable"
+            else { continue }
+            measurable.append((targetName, path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)))
+        }
+        let unknown = only.filter { wanted in !measurable.contains { $0.name == wanted } }
+        if let first = unknown.first { throw .invalidCoverageTarget(first, known: measurable.map(\.name)) }
+        let targets = only.isEmpty ? measurable : measurable.filter { only.contains($0.name) }
+        #if os(macOS)
+        let bundle = "\(bin)/\(name)PackageTests.xctest/Contents/MacOS/\(name)PackageTests"
+        #else
+        let bundle = "\(bin)/\(name)PackageTests.xctest"
+        #endif
+        var binaries = [bundle]
+        for product in json["products"]?.arrayValue ?? [] where product["type"]?["executable"] != nil {
+            if let productName = product["name"]?.stringValue, FileManager.default.isExecutableFile(atPath: "\(bin)/\(productName)") {
+                binaries.append("\(bin)/\(productName)")
+            }
+        }
+        return PackageLayout(binaries: binaries, targets: targets, root: root)
+    }
+
+    /// The options of `arguments` that choose the build (`--scratch-path`, `-c`).
+    private static func buildOptions(_ arguments: [String]) -> [String] {
+        Array(SwiftTestRunner(packagePath: "", extraArguments: arguments, workFolder: "/").listArguments.dropFirst(5))
+    }
+
+    private static func swift(_ arguments: [String], _ command: String, _ package: String) throws(SpecError) -> String {
+        let (status, output, errors) = try SwiftTestRunner.list(arguments, environment: ProcessInfo.processInfo.environment)
+        guard status == 0 else {
+            throw .swiftCommandFailed(package: package, command: command, exitStatus: status, output: String((output + errors).suffix(2000)))
+        }
+        return output
+    }
+}

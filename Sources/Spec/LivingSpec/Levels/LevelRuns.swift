@@ -1,0 +1,111 @@
+import Foundation
+import PyramidIO
+import TestEventStream
+
+/// A package's tests run one level of the pyramid at a time, each level in a `swift test`
+/// process of its own, so that what each level's code runs can be measured apart: each level
+/// writes its raw profiles (`LLVM_PROFILE_FILE`, inherited by any app its tests launch) in a
+/// folder of its own. The levels' event streams are then joined into the run's, so the spec
+/// reads one run, as if `swift test` had run every test at once.
+public struct LevelRuns: Sendable {
+    /// How the whole run would run: its package, build options, environment and work folder.
+    /// The levels run in `levels/<level>` under its work folder, and the joined stream is its own.
+    public var runner: SwiftTestRunner
+    /// Which tests are at which level.
+    public var plan: LevelPlan
+
+    /// Levels to run with `runner`, as `plan` places the tests.
+    public init(runner: SwiftTestRunner, plan: LevelPlan) {
+        self.runner = runner
+        self.plan = plan
+    }
+
+    /// Where `level`'s tests write their raw profiles.
+    public func profilesFolder(of level: PyramidLevel) -> String {
+        (runner.workFolder as NSString).appendingPathComponent("profiles/\(level.rawValue)")
+    }
+
+    /// Where reruns of failed tests (`--retries`) write theirs: they count for no level.
+    public var rerunProfilesFolder: String { (runner.workFolder as NSString).appendingPathComponent("profiles/reruns") }
+
+    /// The runner reruns use: the whole run's, its profiles in ``rerunProfilesFolder``.
+    public var rerunRunner: SwiftTestRunner {
+        var rerun = runner
+        rerun.environment["LLVM_PROFILE_FILE"] = (rerunProfilesFolder as NSString).appendingPathComponent("%p-%m.profraw")
+        return rerun
+    }
+
+    /// One level's run.
+    public struct LevelRun: Sendable {
+        /// Its level.
+        public var level: PyramidLevel
+        /// How many tests it ran.
+        public var tests: Int
+        /// `swift test`'s exit status.
+        public var status: Int32
+        /// Its raw profiles' folder.
+        public var profiles: String
+
+        /// A level's run with its parts given.
+        public init(level: PyramidLevel, tests: Int, status: Int32, profiles: String) {
+            self.level = level
+            self.tests = tests
+            self.status = status
+            self.profiles = profiles
+        }
+    }
+
+    /// Runs each level that has tests, bottom to top, then joins their streams into the whole
+    /// run's (``SwiftTestRunner/eventStreamPath`` of ``runner``). Returns each level's run;
+    /// `levelStarting` hears each level as it starts.
+    ///
+    /// - Throws: ``SpecError`` when a level cannot run or its stream cannot be read or joined.
+    public func run(levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }) throws(SpecError) -> [LevelRun] {
+        let manager = FileManager.default
+        for stale in [runner.eventStreamPath, runner.consolePath, (runner.workFolder as NSString).appendingPathComponent("levels"),
+                      (runner.workFolder as NSString).appendingPathComponent("profiles")] {
+            try? manager.removeItem(atPath: stale)
+        }
+        var runs: [LevelRun] = []
+        var parts: [EventStreamJoin.Part] = []
+        for level in plan.levels {
+            let tests = plan.tests[level] ?? []
+            levelStarting(level, tests.count)
+            var levelRunner = runner
+            levelRunner.filters = tests.map(TestShard.filterPattern)
+            // swift test joins filters with "or": one given after `--` would select more again.
+            levelRunner.extraArguments = TestRetries.withoutFilters(runner.extraArguments)
+            levelRunner.workFolder = (runner.workFolder as NSString).appendingPathComponent("levels/\(level.rawValue)")
+            levelRunner.listsTests = false
+            let profiles = profilesFolder(of: level)
+            do {
+                try manager.createDirectory(atPath: profiles, withIntermediateDirectories: true)
+                try manager.createDirectory(atPath: levelRunner.workFolder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreateFolder(path: profiles, reason: FileError.describe(error))
+            }
+            levelRunner.environment["LLVM_PROFILE_FILE"] = (profiles as NSString).appendingPathComponent("%p-%m.profraw")
+            let status = try levelRunner.run()
+            runs.append(LevelRun(level: level, tests: tests.count, status: status, profiles: profiles))
+            parts.append(EventStreamJoin.Part(label: level.rawValue, runFolder: levelRunner.workFolder))
+        }
+        do {
+            try manager.createDirectory(atPath: runner.workFolder, withIntermediateDirectories: true)
+            try EventStreamJoin.join(parts, into: runner.workFolder, copyingAttachments: false).write()
+        } catch let failure as EventStreamJoin.Failure {
+            switch failure {
+            case .unreadable(let path, let why): throw .unreadableInput(path: path, reason: why)
+            case .conflictingTest(let id, let first, let second):
+                throw .unreadableInput(path: runner.eventStreamPath, reason: "\(id) ran at two levels, \(first) and \(second)")
+            }
+        } catch {
+            throw .cannotWrite(path: runner.eventStreamPath, reason: "\(error)")
+        }
+        return runs
+    }
+
+    /// The whole run's exit status: the first level's that failed, or 0.
+    public static func status(of runs: [LevelRun]) -> Int32 {
+        runs.first { $0.status != 0 }?.status ?? 0
+    }
+}

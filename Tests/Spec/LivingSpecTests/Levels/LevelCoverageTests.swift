@@ -1,0 +1,98 @@
+import CodeCoverage
+import Foundation
+import LivingSpec
+import PyramidIO
+import PyramidTestSupport
+import Testing
+import TestEventStream
+
+/// A package's tests listed with their tags, run a level at a time with a profile folder each,
+/// joined into one run, and measured per level: on the coverage fixture (a unit test, and a test
+/// that reaches the library only by launching the app).
+@Suite("Coverage per level of the pyramid", .timeLimit(.minutes(10)))
+struct LevelCoverageTests {
+    let scratch = TemporaryFolder("levels", create: true)
+
+    @Test("the plan places each listed test by its tags; a filter keeps what swift test --filter would")
+    func plan() async throws {
+        try await CoverageFixture.build()
+        let folder = scratch.path("plan")
+        let plan = try await offThePool {
+            try LevelPlan.make(packagePath: CoverageFixture.folder, classifier: PyramidClassifier(), buildArguments: ["--ignore-lock"], workFolder: folder)
+        }
+        #expect(plan.tests == [.unit: ["GreetingTests.GreetingUnitTests/morning()"], .ui: ["GreetingTests.GreetingAppTests/launchesTheApp()"]])
+        #expect(plan.levels == [.unit, .ui])
+        // The same list, made by hand: untagged tests go by their target; a filter narrows it.
+        let list = "A.B/one()\nAUITests.C/two()\nAUITests.C/three()\nXCT.D/testFour\n"
+        let byTarget = try LevelPlan.make(list: list, stream: EventStreamReader.read(Data()), filters: ["C/t"], classifier: PyramidClassifier())
+        #expect(byTarget.tests == [.ui: ["AUITests.C/two()", "AUITests.C/three()"]])
+        let error = #expect(throws: SpecError.self) {
+            try LevelPlan.make(list: list, stream: EventStreamReader.read(Data()), filters: ["("], classifier: PyramidClassifier())
+        }
+        #expect(error.map { if case .invalidFilter("(", _) = $0 { true } else { false } } == true)
+    }
+
+    @Test("each level runs in a process of its own with its own profiles; their streams join into one run; each level is measured, and the UI level adds the app's lines")
+    func levelsMeasured() async throws {
+        try await CoverageFixture.build()
+        let work = scratch.path("run")
+        let runner = SwiftTestRunner(
+            packagePath: CoverageFixture.folder, extraArguments: ["--skip-build", "--ignore-lock"], workFolder: work, onLine: { _ in },
+            listsTests: false)
+        let (runs, document, coverage) = try await offThePool { () throws -> ([LevelRuns.LevelRun], SpecDocument, PyramidCoverage) in
+            let plan = try LevelPlan.make(
+                packagePath: CoverageFixture.folder, classifier: PyramidClassifier(), buildArguments: ["--ignore-lock"], workFolder: work)
+            let levels = LevelRuns(runner: runner, plan: plan)
+            let runs = try levels.run()
+            let document = try SpecDocument.read(eventStream: runner.eventStreamPath, attachmentsFolder: runner.attachmentsPath, title: "t")
+            let layout = try PackageLayout.read(packagePath: CoverageFixture.folder, buildArguments: ["--ignore-lock"])
+            let coverage = try PyramidCoverage.measure(runs: runs, layout: layout, tools: try CoverageTools.locate(), workFolder: work)
+            return (runs, document, coverage)
+        }
+        #expect(runs.map(\.level) == [.unit, .ui] && runs.allSatisfy { $0.status == 0 && $0.tests == 1 })
+        #expect(document.run.tests.map(\.name).sorted() == ["launchesTheApp()", "morning()"])
+        #expect(document.run.tests.allSatisfy { $0.outcome == .passed })
+        #expect(LevelRuns.status(of: runs) == 0)
+
+        #expect(coverage.layout.targets.map(\.name).sorted() == ["Greeting", "greet"])
+        #expect(coverage.layout.binaries.count == 2 && coverage.layout.binaries[1].hasSuffix("/greet"))
+        let unit = try #require(coverage.levels.first { $0.level == .unit }?.measure)
+        let ui = try #require(coverage.levels.first { $0.level == .ui }?.measure)
+        let total = try #require(coverage.total)
+        #expect(total.lines.covered >= max(unit.lines.covered, ui.lines.covered) && total.lines.count == unit.lines.count)
+        let greeting = CoverageFixture.sources + "/Greeting/Greeting.swift"
+        let bannerLine = try String(contentsOfFile: greeting, encoding: .utf8).components(separatedBy: "\n")
+            .firstIndex { $0.contains("let line = String(repeating:") }.map { $0 + 1 }
+        let uiLevel = try #require(coverage.levels.first { $0.level == .ui })
+        #expect(uiLevel.added.first { $0.path == greeting }?.lines.contains(try #require(bannerLine)) == true)
+        #expect(coverage.levels.first { $0.level == .unit }?.added.first { $0.path == greeting }?.lines.contains(try #require(bannerLine)) != true)
+    }
+
+    @Test("a level whose tests wrote no profile has no coverage, said plainly, not 0 %")
+    func levelWithoutProfiles() async throws {
+        try await CoverageFixture.build()
+        let work = scratch.path("none")
+        let empty = work + "/profiles/unit"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let layout = PackageLayout(binaries: CoverageFixture.binaries, targets: [("Greeting", CoverageFixture.sources + "/Greeting")], root: CoverageFixture.folder)
+        let coverage = try await offThePool {
+            try PyramidCoverage.measure(
+                runs: [LevelRuns.LevelRun(level: .unit, tests: 3, status: 0, profiles: empty)], layout: layout, tools: try CoverageTools.locate(),
+                workFolder: work)
+        }
+        #expect(coverage.levels.count == 1 && coverage.levels[0].measure == nil)
+        #expect(coverage.levels[0].missing?.hasPrefix("no coverage data") == true)
+        #expect(coverage.total == nil)
+    }
+
+    @Test("a coverage target the package does not have is an error that lists the ones it has")
+    func unknownTarget() throws {
+        let describe = #"{"name":"P","path":"/p","products":[],"targets":[{"name":"Lib","type":"library","path":"Sources/Lib"},{"name":"LibTests","type":"test","path":"Tests/LibTests"},{"name":"Macros","type":"macro","path":"Sources/Macros"}]}"#
+        #expect(throws: SpecError.invalidCoverageTarget("Nope", known: ["Lib"])) {
+            try PackageLayout.read(describe: describe, bin: "/p/.build/debug", only: ["Nope"])
+        }
+        let layout = try PackageLayout.read(describe: describe, bin: "/p/.build/debug", only: [])
+        #expect(layout.targets.map(\.folder) == ["/p/Sources/Lib"], "tests and macros are not code under test")
+        #expect(layout.binaries == ["/p/.build/debug/PPackageTests.xctest"])
+    }
+}
