@@ -165,7 +165,9 @@ let package = Package(
         ),
         .target(
             name: "CodeCoverage", dependencies: ["PyramidJSON", "PyramidIO"], path: source("Spec", "CodeCoverage"), swiftSettings: strict),
-        .target(name: "LivingSpec", dependencies: ["TestEventStream", "CodeCoverage", "PyramidIO"], path: source("Spec", "LivingSpec"), swiftSettings: strict),
+        .target(
+            name: "LivingSpec", dependencies: ["TestEventStream", "CodeCoverage", "PyramidJSON", "PyramidIO"], path: source("Spec", "LivingSpec"),
+            swiftSettings: strict),
         // HTTP stubs: the rules, registry, journal and WireMock's formats. No networking or test
         // library, so the pyramid CLI and the stub server start without them.
         .target(name: "HTTPStubsCore", dependencies: ["PyramidJSON", "PyramidIO"], path: source("Stubs", "HTTPStubsCore"), swiftSettings: strict),
@@ -208,7 +210,7 @@ let package = Package(
         // `pyramid demo`: runs the reference app's tests at every level and writes the pyramid.
         .target(
             name: "PyramidDemo",
-            dependencies: ["LivingSpec", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
+            dependencies: ["LivingSpec", "CodeCoverage", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
             path: source("Tools", "PyramidDemo"),
             swiftSettings: strict
         ),

@@ -14,6 +14,8 @@ import ShopWeb
 @main
 struct ShopApp {
     static func main() async {
+        let stopping = exitOnTermination()
+        defer { stopping.cancel() }
         let options: LaunchOptions
         do {
             options = try LaunchOptions.parse(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
@@ -29,6 +31,17 @@ struct ShopApp {
             FileHandle.standardError.write(Data("shop-app: the server stopped: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// Ends the app with `exit(0)` when it is asked to stop (SIGTERM, as a UI test ends the app
+    /// it launched): an exit, unlike the signal's default, runs the process's exit handlers, and
+    /// one of them writes the coverage profile when the app is built with coverage.
+    static func exitOnTermination() -> any DispatchSourceSignal {
+        signal(SIGTERM, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGTERM, queue: DispatchQueue(label: "shop-app.termination"))
+        source.setEventHandler { exit(0) }
+        source.resume()
+        return source
     }
 
     static func serve(_ state: ShopAppState) async throws {

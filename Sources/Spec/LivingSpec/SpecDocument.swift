@@ -16,6 +16,8 @@ public struct SpecDocument: Sendable {
     public var isPartialRun = false
     /// Flip rates from a test history (`--history`), shown on each test that flipped.
     public var history: SpecHistory?
+    /// What each level of the pyramid covers (`--coverage`), shown after the pyramid.
+    public var coverage: PyramidCoverage?
 
     /// The spec of `run`, headed `title`.
     public init(run: TestRun, title: String) {

@@ -57,6 +57,14 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(help: "Do not install missing system packages (Chromium, chromedriver, fonts); fail and name them instead.")
     var noInstall = false
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Measure what each level covers (built with coverage, each level's tests in a swift test of their own). Switching it rebuilds the app."))
+    var coverage = true
+
+    @Option(name: .customLong("coverage-target"), help: ArgumentHelp(
+        "Measure this target's code only (repeatable; default: every library and executable target of the Examples).", valueName: "target"))
+    var coverageTargets: [String] = []
+
     /// The app's own list, so a typo fails here and not in every test.
     static let breakages = ["login-disabled"]
 
@@ -73,7 +81,8 @@ struct DemoCommand: AsyncParsableCommand {
         let options = Demo.Options(
             examples: examples, output: output, breakage: breakApp, filters: filters,
             shard: sharding.parsed, shardDurations: sharding.shardDurations, shape: target.parsed,
-            retries: try TestRetries(retries), history: history, quarantine: quarantine)
+            retries: try TestRetries(retries), history: history, quarantine: quarantine, coverage: coverage,
+            coverageTargets: coverageTargets)
         let summary: Demo.Summary
         do {
             summary = try await Demo.run(options) { event in
@@ -88,6 +97,10 @@ struct DemoCommand: AsyncParsableCommand {
                     print("Shard \(shard): \(tests) of \(all) tests, dealt \(byDuration ? "by a previous run's durations" : "by count").")
                 case .testing:
                     print("Running its pyramid: unit, integration, snapshot (Chromium) and UI (Chromium) tests…")
+                case .level(let level, let tests):
+                    print("\(level.title) tests (\(tests)), with coverage…")
+                case .measuringCoverage:
+                    print("Measuring what each level covers…")
                 case .testLine(let line):
                     print("  " + line)
                 case .rerunning(let number, let of, let tests):
@@ -102,6 +115,7 @@ struct DemoCommand: AsyncParsableCommand {
         if let breakApp { print("This run used a deliberately broken build of the app: SHOP_BREAK=\(breakApp)") }
         print("\(summary.failed ? "✘" : "✔") \(summary.specLine)")
         for line in summary.pyramid.lines { print(line) }
+        if let coverage = summary.coverage { for line in coverage.terminalLines { print(line) } }
         print("Snapshot cells: \(summary.snapshots.summary)")
         for cell in summary.snapshots.failures.prefix(10) {
             print("  ✘ \(cell.title): \(cell.outcome.rawValue)")
@@ -117,6 +131,7 @@ struct DemoCommand: AsyncParsableCommand {
         print("  spec      \(summary.files.specHTML)")
         print("  gallery   \(summary.files.gallery)")
         print("  JUnit     \(summary.files.junit), \(summary.files.snapshotJUnit)")
+        if summary.coverage != nil { print("  coverage  \(summary.files.coverage)/coverage.lcov, \(summary.files.coverage)/cobertura.xml") }
         if summary.failed { throw ExitCode(1) }
     }
 

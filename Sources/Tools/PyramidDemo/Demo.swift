@@ -1,3 +1,4 @@
+import CodeCoverage
 import Foundation
 package import LivingSpec
 import PyramidIO
@@ -31,12 +32,19 @@ package enum Demo {
         package var history: String?
         /// The quarantine list; nil uses the Examples package's `.pyramid/quarantine.json` when it has one.
         package var quarantine: String?
+        /// Whether to measure each level's coverage: the package is built with coverage and each
+        /// level's tests run in a `swift test` of their own.
+        package var coverage: Bool
+        /// The targets whose code coverage measures; every library and executable target when empty.
+        package var coverageTargets: [String]
 
         package init(
             examples: String, output: String, breakage: String? = nil, filters: [String] = [], shard: TestShard? = nil,
             shardDurations: String? = nil, shape: PyramidShape = .usual, retries: TestRetries = .none,
-            history: String? = nil, quarantine: String? = nil
+            history: String? = nil, quarantine: String? = nil, coverage: Bool = true, coverageTargets: [String] = []
         ) {
+            self.coverage = coverage
+            self.coverageTargets = coverageTargets
             self.shape = shape
             self.retries = retries
             self.history = history
@@ -61,6 +69,10 @@ package enum Demo {
         /// This shard runs `tests` of `of`, dealt by duration or by count.
         case sharded(TestShard, tests: Int, of: Int, byDuration: Bool)
         case testing
+        /// One level's tests start, in a `swift test` of their own (with coverage).
+        case level(PyramidLevel, tests: Int)
+        /// The levels' profiles are being merged and measured.
+        case measuringCoverage
         /// A line of `swift test`'s output worth showing: a suite's end, or a failure.
         case testLine(String)
         /// Rerun `number` of the failed tests starts, with `tests` of them.
@@ -85,6 +97,8 @@ package enum Demo {
         package var record: String { folder + "/pyramid-run.json" }
         /// Every `manifest.json` of the references as the run left them, by path under the snapshot root.
         package var manifests: String { folder + "/manifests" }
+        /// The coverage files (LCOV, Cobertura) and source pages.
+        package var coverage: String { folder + "/coverage" }
 
         package init(folder: String) {
             self.folder = folder
@@ -108,6 +122,8 @@ package enum Demo {
         package var unexplainedFailure: Bool
         /// Quarantine entries that matched no test, damaged history lines.
         package var warnings: [String]
+        /// What each level covers, when coverage was measured.
+        package var coverage: PyramidCoverage?
 
         /// Whether the run failed: a test that is not quarantined (a snapshot cell that failed
         /// failed its test), or `swift test` itself. Flaky tests and quarantined failures do not.
@@ -133,13 +149,19 @@ package enum Demo {
         for stale in [files.snapshotReport, files.artifacts, files.index, files.manifests, files.record] { try? manager.removeItem(atPath: stale) }
         for number in 1...TestRetries.maximum { try? manager.removeItem(atPath: files.run + "/rerun-\(number)") }
 
+        // The coverage tools are found before anything is built: a missing one fails at once.
+        var tools: CoverageTools?
+        if options.coverage {
+            do { tools = try CoverageTools.locate() } catch { throw .coverageUnavailable("\(error)") }
+        }
+
         let clock = ContinuousClock()
         let buildStart = clock.now
         progress(.building(firstBuild: !manager.fileExists(atPath: options.examples + "/.build/debug")))
         let buildStatus: Int32
         do {
             buildStatus = try SwiftTestRunner.swift(
-                ["build", "--package-path", options.examples, "--build-tests"],
+                ["build", "--package-path", options.examples, "--build-tests"] + (options.coverage ? ["--enable-code-coverage"] : []),
                 environment: ProcessInfo.processInfo.environment, echo: .none, keep: files.buildLog)
         } catch {
             throw .cannotBuild(options.examples, "\(error)")
@@ -179,7 +201,20 @@ package enum Demo {
             // The Examples are Swift Testing only: the list would only cost time.
             listsTests: false)
         let status: Int32
-        do { status = try runner.run() } catch { throw .testRunFailed("\(error)") }
+        var levelRuns: (levels: LevelRuns, runs: [LevelRuns.LevelRun])?
+        do {
+            if options.coverage {
+                let plan = try LevelPlan.make(packagePath: options.examples, filters: filters, classifier: PyramidClassifier(), workFolder: files.run)
+                let levels = LevelRuns(runner: runner, plan: plan)
+                let runs = try levels.run { level, tests in progress(.level(level, tests: tests)) }
+                levelRuns = (levels, runs)
+                status = LevelRuns.status(of: runs)
+            } else {
+                status = try runner.run()
+            }
+        } catch {
+            throw .testRunFailed("\(error)")
+        }
 
         var document: SpecDocument
         do {
@@ -197,13 +232,17 @@ package enum Demo {
             followUp = try RunFollowUp(
                 retries: options.retries, quarantine: quarantine,
                 history: options.history.map(TestHistory.init(folder:)), checkout: options.examples
-            ).apply(to: document, status: status, runner: runner, firstAttemptStarted: started, testList: nil) { number, tests in
+            ).apply(to: document, status: status, runner: levelRuns?.levels.rerunRunner ?? runner, firstAttemptStarted: started, testList: nil) { number, tests in
                 progress(.rerunning(number: number, of: options.retries.count, tests: tests.count))
             }
         } catch {
             throw .testRunFailed("\(error)")
         }
         document = followUp.document
+        if let (_, runs) = levelRuns, let tools {
+            progress(.measuringCoverage)
+            document.coverage = try measureCoverage(runs: runs, tools: tools, options: options, files: files)
+        }
         let testSeconds = seconds(clock.now - testStart)
         do {
             _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
@@ -236,7 +275,7 @@ package enum Demo {
         let summary = Summary(
             files: files, pyramid: document.pyramidReport, specLine: document.summaryLine,
             snapshots: snapshots, testStatus: status, buildSeconds: buildSeconds, testSeconds: testSeconds,
-            unexplainedFailure: followUp.unexplainedFailure, warnings: followUp.warnings)
+            unexplainedFailure: followUp.unexplainedFailure, warnings: followUp.warnings, coverage: document.coverage)
         do {
             try AtomicFile.write(Data(DemoIndex.render(summary, breakage: options.breakage).utf8), to: files.index)
         } catch {

@@ -13,6 +13,8 @@ package enum DemoError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableRun(String)
     /// A file or folder of the output could not be written.
     case cannotWrite(String, String)
+    /// Coverage was asked for and cannot be measured: a tool is missing, or failed.
+    case coverageUnavailable(String)
 
     package var description: String {
         switch self {
@@ -28,6 +30,8 @@ package enum DemoError: Error, Sendable, Equatable, CustomStringConvertible {
             "the test run could not be read: \(reason)"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .coverageUnavailable(let reason):
+            "coverage cannot be measured: \(reason) (pyramid demo --no-coverage runs without it)"
         }
     }
 }
