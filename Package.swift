@@ -225,7 +225,7 @@ let package = Package(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo", "MocksCommand",
-                "LivingSpec", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
+                "LivingSpec", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: source("Tools", "PyramidCLI"),

@@ -60,20 +60,26 @@ public struct SwiftTestRunner: Sendable {
     /// The arguments of `swift test list` after `swift`: the package and the build options the
     /// run was given, so it lists what was built (and `--ignore-lock`, when the run has it).
     public var listArguments: [String] {
-        var arguments = ["test", "list", "--package-path", packagePath, "--skip-build"]
+        ["test", "list", "--package-path", packagePath, "--skip-build"] + buildOptions
+    }
+
+    /// The options of ``extraArguments`` that choose what is built and how (`--scratch-path`,
+    /// `-c`, `--ignore-lock`): what `swift test list` and `swift build` need to see the same build.
+    public var buildOptions: [String] {
+        var options: [String] = []
         var index = 0
         let withValue: Set<String> = ["--scratch-path", "--build-path", "-c", "--configuration"]
         while index < extraArguments.count {
             let argument = extraArguments[index]
             if withValue.contains(argument), index + 1 < extraArguments.count {
-                arguments += [argument, extraArguments[index + 1]]
+                options += [argument, extraArguments[index + 1]]
                 index += 1
             } else if withValue.contains(where: { argument.hasPrefix($0 + "=") }) || argument == "--ignore-lock" {
-                arguments.append(argument)
+                options.append(argument)
             }
             index += 1
         }
-        return arguments
+        return options
     }
 
     /// The arguments after `swift`.

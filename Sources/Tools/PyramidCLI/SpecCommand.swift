@@ -1,3 +1,4 @@
+import CodeCoverage
 import ArgumentParser
 import Foundation
 import LivingSpec
@@ -105,6 +106,14 @@ struct SpecCommand: ParsableCommand {
     @Flag(help: "Show every line swift test prints, also where each attachment was saved.")
     var verbose = false
 
+    @Flag(help: ArgumentHelp(
+        "Measure what each level of the pyramid covers: the package is built with coverage and each level's tests run in a swift test of their own."))
+    var coverage = false
+
+    @Option(name: .customLong("coverage-target"), help: ArgumentHelp(
+        "With --coverage, measure this target's code only (repeatable; default: every library and executable target).", valueName: "target"))
+    var coverageTargets: [String] = []
+
     @OptionGroup var sharding: ShardOptions
 
     @OptionGroup var target: ShapeOption
@@ -124,6 +133,12 @@ struct SpecCommand: ParsableCommand {
         let readsBundles = !xcresults.isEmpty || !xcresultJSON.isEmpty
         if readsBundles, !xcresults.isEmpty, !xcresultJSON.isEmpty {
             throw ValidationError("--xcresult and --xcresult-json read the same results two ways; give one of them")
+        }
+        if coverage, eventStream != nil || readsBundles {
+            throw ValidationError("--coverage runs the tests with coverage; it cannot be used with --event-stream, --xcresult or --xcresult-json, which read a finished run")
+        }
+        if !coverageTargets.isEmpty, !coverage {
+            throw ValidationError("--coverage-target chooses what --coverage measures; give --coverage too")
         }
         if readsBundles, eventStream != nil || xunit != nil || xctestOutput != nil || sharding.shard != nil || !filters.isEmpty {
             throw ValidationError("--xcresult and --xcresult-json read a finished Xcode run; they cannot be used with --event-stream, --xunit, --xctest-output, --filter or --shard")
@@ -160,11 +175,15 @@ struct SpecCommand: ParsableCommand {
         var testStatus: Int32 = 0
         var (console, list) = (xctestOutput, testList)
         var ranWith: SwiftTestRunner?
+        var levelRuns: [LevelRuns.LevelRun]?
+        // The coverage tools are found before anything runs: a missing one fails at once.
+        let tools: CoverageTools?
+        do throws(CoverageError) { tools = coverage ? try CoverageTools.locate() : nil } catch { throw CommandFailure.library(SpecError.coverage(error)) }
         let started = Date().timeIntervalSince1970
+        let workFolder = (output as NSString).appendingPathComponent("run")
         if let eventStream {
             streamPath = eventStream
         } else {
-            let workFolder = (output as NSString).appendingPathComponent("run")
             var runFilters = filters
             if let shard = sharding.parsed {
                 let share: ShardSelection.Share
@@ -181,7 +200,20 @@ struct SpecCommand: ParsableCommand {
             var runner = SwiftTestRunner(
                 packagePath: packagePath, filters: runFilters, extraArguments: swiftTestArguments, workFolder: workFolder)
             runner.verbose = verbose
-            do { testStatus = try runner.run() } catch { throw CommandFailure.library(error) }
+            do {
+                if coverage {
+                    let (levels, runs) = try LevelRuns.buildAndRun(runner: runner, classifier: PyramidClassifier(targetLevels: try targetLevels())) { level, tests in
+                        print("\(level.title) tests (\(tests)), with coverage…")
+                    }
+                    levelRuns = runs
+                    testStatus = LevelRuns.status(of: runs)
+                    runner = levels.rerunRunner
+                } else {
+                    testStatus = try runner.run()
+                }
+            } catch let error as SpecError {
+                throw CommandFailure.library(error)
+            }
             ranWith = runner
             streamPath = runner.eventStreamPath
             attachmentsFolder = attachmentsFolder ?? runner.attachmentsPath
@@ -199,6 +231,16 @@ struct SpecCommand: ParsableCommand {
             throw CommandFailure.library(error)
         }
         document.isPartialRun = eventStream == nil && (!filters.isEmpty || sharding.shard != nil)
+        if let levelRuns, let tools {
+            do {
+                let layout = try PackageLayout.read(packagePath: packagePath, buildArguments: swiftTestArguments, only: coverageTargets)
+                let measured = try PyramidCoverage.measure(runs: levelRuns, layout: layout, tools: tools, workFolder: workFolder)
+                try measured.writeFiles(to: (output as NSString).appendingPathComponent("coverage"))
+                document.coverage = measured
+            } catch {
+                throw CommandFailure.library(error)
+            }
+        }
         let read = clock.now - readStart
         let result: RunFollowUp.Result
         do {
@@ -275,6 +317,7 @@ struct SpecCommand: ParsableCommand {
         for warning in followUp.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         print("\(title): \(document.summaryLine)")
         for line in report.lines { print(line) }
+        if let coverage = document.coverage { for line in coverage.terminalLines { print(line) } }
         for path in written { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }

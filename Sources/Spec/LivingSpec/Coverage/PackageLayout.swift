@@ -73,7 +73,7 @@ public struct PackageLayout: Sendable, Equatable {
 
     /// The options of `arguments` that choose the build (`--scratch-path`, `-c`).
     private static func buildOptions(_ arguments: [String]) -> [String] {
-        Array(SwiftTestRunner(packagePath: "", extraArguments: arguments, workFolder: "/").listArguments.dropFirst(5))
+        SwiftTestRunner(packagePath: "", extraArguments: arguments, workFolder: "/").buildOptions
     }
 
     private static func swift(_ arguments: [String], _ command: String, _ package: String) throws(SpecError) -> String {

@@ -1,0 +1,35 @@
+import Foundation
+import PyramidIO
+
+extension LevelRuns {
+    /// What `pyramid spec --coverage` runs: `runner`'s package built with coverage (its output
+    /// on standard error, and kept in `build.log` in the work folder), its tests listed and
+    /// placed by `classifier`, and run a level at a time.
+    ///
+    /// - Throws: ``SpecError/swiftCommandFailed(package:command:exitStatus:output:)`` when the
+    ///   build fails; what ``LevelPlan/make(packagePath:filters:classifier:buildArguments:workFolder:)``
+    ///   and ``run(levelStarting:)`` throw.
+    public static func buildAndRun(
+        runner: SwiftTestRunner, classifier: PyramidClassifier, levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }
+    ) throws(SpecError) -> (levels: LevelRuns, runs: [LevelRun]) {
+        do {
+            try FileManager.default.createDirectory(atPath: runner.workFolder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateFolder(path: runner.workFolder, reason: FileError.describe(error))
+        }
+        let log = (runner.workFolder as NSString).appendingPathComponent("build.log")
+        let buildOptions = runner.buildOptions
+        let arguments = ["build", "--package-path", runner.packagePath, "--build-tests", "--enable-code-coverage"] + buildOptions
+        let status = try SwiftTestRunner.swift(arguments, environment: ProcessInfo.processInfo.environment, echo: .file(FileHandle.standardError), keep: log)
+        guard status == 0 else {
+            let output = String(decoding: (FileManager.default.contents(atPath: log) ?? Data()).suffix(2000), as: UTF8.self)
+            throw .swiftCommandFailed(package: runner.packagePath, command: "swift build --build-tests --enable-code-coverage", exitStatus: status, output: output)
+        }
+        let plan = try LevelPlan.make(
+            packagePath: runner.packagePath, filters: runner.filters, classifier: classifier, buildArguments: buildOptions, workFolder: runner.workFolder)
+        var levelRunner = runner
+        levelRunner.extraArguments.append("--skip-build")
+        let levels = LevelRuns(runner: levelRunner, plan: plan)
+        return (levels, try levels.run(levelStarting: levelStarting))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PyramidTestSupport
+import Testing
+
+/// `pyramid spec --coverage`: the coverage fixture's tests run a level at a time, each level's
+/// coverage printed, and the CI files written.
+@Suite("pyramid spec --coverage", .timeLimit(.minutes(10)))
+struct CoverageCommandTests {
+    let folder = TemporaryFolder("pyramid-coverage", create: true)
+
+    @Test("each level's line and region coverage is printed with the total and what the UI level adds; LCOV and Cobertura are written")
+    func specWithCoverage() async throws {
+        try await CoverageFixture.build()
+        let output = folder.path("spec")
+        let run = try await CLI.run(["spec", "--coverage", "--package-path", CoverageFixture.folder, "--output", output, "--", "--ignore-lock"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("Unit tests (1), with coverage…") && run.stdout.contains("UI tests (1), with coverage…"), "\(run.stdout)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("Coverage of the code under test") })
+        #expect(lines[header + 1].hasPrefix("  Unit ") && lines[header + 2].hasPrefix("  UI ") && lines[header + 3].hasPrefix("  Total "))
+        #expect(lines.contains { $0.hasPrefix("UI adds ") && $0.contains("main.swift") && $0.contains("Greeting.swift") }, "\(run.stdout)")
+        for name in ["coverage.lcov", "cobertura.xml", "coverage-unit.lcov", "coverage-ui.lcov", "cobertura-unit.xml", "cobertura-ui.xml"] {
+            #expect(FileManager.default.fileExists(atPath: output + "/coverage/" + name), "\(name)")
+        }
+        let lcov = try String(contentsOfFile: output + "/coverage/coverage.lcov", encoding: .utf8)
+        #expect(lcov.contains("SF:\(CoverageFixture.sources)/Greeting/Greeting.swift") && !lcov.contains("/Tests/"))
+    }
+
+    @Test("coverage options that cannot work are refused before anything runs", arguments: [
+        (["--coverage", "--event-stream", "x.jsonl"], "--coverage runs the tests with coverage; it cannot be used with --event-stream"),
+        (["--coverage-target", "Greeting"], "--coverage-target chooses what --coverage measures; give --coverage too"),
+    ])
+    func refused(arguments: [String], message: String) async throws {
+        let run = try await CLI.run(["spec"] + arguments + ["--output", folder.path("no")])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("no")))
+    }
+
+    @Test("a coverage target the package does not have is named with the ones it has; missing tools are named with where they were looked for")
+    func badTargetAndMissingTools() async throws {
+        try await CoverageFixture.build()
+        let run = try await CLI.run([
+            "spec", "--coverage", "--coverage-target", "Nope", "--package-path", CoverageFixture.folder, "--output", folder.path("t"), "--", "--ignore-lock",
+        ])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--coverage-target Nope: not a library or executable target of the package (its targets: "), "\(run.stderr)")
+        let empty = folder.path("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let missing = try await CLI.run(
+            ["spec", "--coverage", "--package-path", CoverageFixture.folder, "--output", folder.path("m")], environment: ["PYRAMID_LLVM_BIN": empty])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("llvm-profdata was not found (looked in \(empty) (PYRAMID_LLVM_BIN))"), "\(missing.stderr)")
+        #expect(!missing.stdout.contains("with coverage…"), "nothing ran")
+    }
+}
