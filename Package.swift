@@ -356,7 +356,8 @@ let package = Package(
             name: "CodeCoverageTests", dependencies: ["PyramidTestSupport", "CodeCoverage"],
             path: tests("Spec", "CodeCoverageTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "LivingSpecTests", dependencies: ["PyramidTestSupport", "LivingSpec", "TestEventStream", "CodeCoverage", "PyramidIO"],
+            name: "LivingSpecTests",
+            dependencies: ["PyramidTestSupport", "LivingSpec", "TestEventStream", "CodeCoverage", "PyramidIO", "WebDriver", "PNGCodec", "PyramidImage"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SnapshotReviewTests",

@@ -3,7 +3,8 @@ import PyramidIO
 public import TestEventStream
 
 /// Renders a run as one self-contained HTML page: no scripts, no external files. Suites fold
-/// open where something failed; a checkbox shows only the failures.
+/// open where something failed; a checkbox shows only the failures. The pyramid is drawn
+/// (inline SVG); with coverage, a section gives each level's and each file's.
 public enum HTMLSpec {
     /// - Parameters:
     ///   - run: The run to render.
@@ -13,9 +14,11 @@ public enum HTMLSpec {
     ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.
     ///   - history: flip rates from a test history, shown on each test that flipped.
     ///   - report: the run's pyramid report, when the caller has made it (else it is made here).
+    ///   - coverage: what each level covers: the picture's fill, and a section after the pyramid.
     public static func render(
         _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
-        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil
+        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil,
+        coverage: PyramidCoverage? = nil
     ) -> String {
         let counts = run.counts
         var out = """
@@ -23,7 +26,7 @@ public enum HTMLSpec {
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(escape(title))</title>
-            <style>\(style)</style>
+            <style>\(style)\(PyramidCoverage.htmlStyle)</style>
             </head><body>
             <header><h1>\(escape(title))</h1>
             <p class="summary"><strong>\(escape(counts.summary()))</strong> — \(escape(SpecText.totals(run, counts: counts)))</p>\(run.coverageWarning.map { "\n<p class=\"coverage\">⚠️ \(escape($0))</p>" } ?? "")\(history.map { "\n<p class=\"history\">\(escape($0.headline))</p>" } ?? "")
@@ -58,10 +61,12 @@ public enum HTMLSpec {
         let report = report ?? PyramidReport(run: run, classifier: pyramid, target: target, isPartial: partial)
         if !report.entries.isEmpty {
             let table = report.table
-            out += "<section class=\"pyramid\"><h2>Test pyramid</h2>\n<table><tr>" + table.header.map { "<th>\($0)</th>" }.joined() + "</tr>\n"
+            out += "<section class=\"pyramid\"><h2>Test pyramid</h2>\n" + PyramidPicture.svg(report: report, coverage: coverage)
+            out += "\n<table><tr>" + table.header.map { "<th>\($0)</th>" }.joined() + "</tr>\n"
             for row in table.rows { out += "<tr>" + row.map { "<td>\(escape($0))</td>" }.joined() + "</tr>\n" }
             out += "</table><p class=\"shape\">\(escape(report.shapeVerdict)).</p></section>\n"
         }
+        if let coverage { out += coverage.htmlSection }
         if SpecText.showsMigration(run) {
             out += "<section class=\"migration\"><h2>Migration to Swift Testing</h2>\n<table><tr><th>Module</th><th>XCTest</th><th>Swift Testing</th><th>Migrated</th></tr>\n"
             for row in SpecText.migrationRows(run) {

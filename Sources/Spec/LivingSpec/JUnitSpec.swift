@@ -13,7 +13,8 @@ public enum JUnitSpec {
     /// A quarantined test that failed is written as `<skipped>` whose message says why it is
     /// quarantined and what failed, so CI's test reports do not fail on it; its failure text is
     /// the element's body. With a history, a test that flipped has a `flipRate` property.
-    public static func render(_ run: TestRun, title: String, history: SpecHistory? = nil) -> String {
+    /// With coverage, a first `<testsuite>` named "Coverage" holds each level's numbers as properties.
+    public static func render(_ run: TestRun, title: String, history: SpecHistory? = nil, coverage: PyramidCoverage? = nil) -> String {
         let located = LocatedTest.all(in: run)
         var groups: [(name: String, tests: [LocatedTest])] = []
         var index: [String: Int] = [:]
@@ -30,7 +31,7 @@ public enum JUnitSpec {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out.reserveCapacity(located.count * 600)
         // The totals open the document, so its suites are written after it, then put in place.
-        var body = ""
+        var body = coverage?.junitSuite ?? ""
         body.reserveCapacity(located.count * 600)
         var totals = (tests: 0, failures: 0, skipped: 0)
         // One buffer for every suite's cases, whose counts its opening tag needs first.

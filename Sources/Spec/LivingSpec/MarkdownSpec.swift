@@ -12,9 +12,11 @@ public enum MarkdownSpec {
     ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.
     ///   - history: flip rates from a test history, shown on each test that flipped.
     ///   - report: the run's pyramid report, when the caller has made it (else it is made here).
+    ///   - coverage: what each level covers, shown after the pyramid.
     public static func render(
         _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
-        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil
+        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil,
+        coverage: PyramidCoverage? = nil
     ) -> String {
         var out = "# \(escape(title))\n\n"
         let counts = run.counts
@@ -68,6 +70,7 @@ public enum MarkdownSpec {
             for row in table.rows { out += "| " + row.joined(separator: " | ") + " |\n" }
             out += "\n\(escape(report.shapeVerdict)).\n\n"
         }
+        if let coverage { out += coverage.markdownSection }
 
         if SpecText.showsMigration(run) {
             out += "## Migration to Swift Testing\n\n| Module | XCTest | Swift Testing | Migrated |\n| --- | ---: | ---: | ---: |\n"

@@ -83,11 +83,11 @@ public struct SpecDocument: Sendable {
 
     /// The spec as Markdown, for a CI job summary.
     public var markdown: String {
-        MarkdownSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun, history: history)
+        MarkdownSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun, history: history, coverage: coverage)
     }
     /// The spec as one self-contained HTML page.
     public var html: String {
-        HTMLSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun, history: history)
+        HTMLSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun, history: history, coverage: coverage)
     }
 
     /// The run's test pyramid, as the spec's "Test pyramid" section shows it.
@@ -95,7 +95,7 @@ public struct SpecDocument: Sendable {
         PyramidReport(run: run, classifier: pyramid, target: pyramidTarget, isPartial: isPartialRun)
     }
     /// The run as JUnit XML, display names kept.
-    public var junit: String { JUnitSpec.render(run, title: title, history: history) }
+    public var junit: String { JUnitSpec.render(run, title: title, history: history, coverage: coverage) }
 
     /// Where each rendering goes; nil leaves it out.
     public struct Destinations: Sendable {
@@ -160,10 +160,10 @@ public struct SpecDocument: Sendable {
         var wanted: [(path: String, render: @Sendable (SpecDocument) -> String)] = []
         if let path = destinations.junit { wanted.append((path, { $0.junit })) }
         if let path = destinations.markdown {
-            wanted.append((path, { MarkdownSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0)) }))
+            wanted.append((path, { MarkdownSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0), coverage: $0.coverage) }))
         }
         if let path = destinations.html {
-            wanted.append((path, { HTMLSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0)) }))
+            wanted.append((path, { HTMLSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0), coverage: $0.coverage) }))
         }
         for (path, _) in wanted {
             let folder = (path as NSString).deletingLastPathComponent
@@ -188,6 +188,8 @@ public struct SpecDocument: Sendable {
         if let failure = failures.lazy.compactMap({ $0 }).first {
             throw .cannotWrite(path: failure.path, reason: failure.reason)
         }
+        // Each measured file's source page, beside the HTML page that links to it.
+        if let coverage, let html = destinations.html { try coverage.writeSourcePages(besideSpecAt: html) }
         // Named in the order Markdown, HTML, JUnit, as they are listed everywhere.
         return ([destinations.markdown, destinations.html, destinations.junit].compactMap { $0 }, report.get(self))
     }

@@ -45,11 +45,15 @@ enum DemoIndex {
             html += "</ul>\n"
         }
         let table = pyramid.table
-        html += "<h2>Levels</h2>\n<table id=\"pyramid\"><tr>" + table.header.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr>\n"
+        html += "<h2>Levels</h2>\n" + PyramidPicture.svg(report: pyramid, coverage: summary.coverage) + "\n"
+        html += "<table id=\"pyramid\"><tr>" + table.header.map { "<th>\(Markup.escape($0))</th>" }.joined() + "</tr>\n"
         for row in table.rows {
             html += "<tr>" + row.map { "<td>\(Markup.escape($0))</td>" }.joined() + "</tr>\n"
         }
         html += "</table>\n<p id=\"shape\">Shape: \(Markup.escape(pyramid.shapeVerdict))</p>\n"
+        if let coverage = summary.coverage {
+            html += "<h2>Coverage</h2>\n<pre id=\"coverage\">" + Markup.escape(coverage.terminalLines.joined(separator: "\n")) + "</pre>\n"
+        }
         html += String(format: "<p>Build %.1f s, tests %.1f s. Snapshot cells: %@.</p>\n", summary.buildSeconds, summary.testSeconds, Markup.escape(summary.snapshots.summary))
         html += "<h2>Files</h2>\n<ul id=\"files\">\n"
         let links: [(String, String)] = [
@@ -59,10 +63,12 @@ enum DemoIndex {
             ("gallery.html", "The snapshot gallery: every screen across the matrix, failures first with their diffs"),
             ("snapshots-junit.xml", "JUnit XML of the snapshot cells"),
             ("snapshot-catalog.json", "The snapshot catalog"),
+            ("coverage/coverage.lcov", "Coverage of the whole run as LCOV (coverage-<level>.lcov for each level), for Codecov and GitLab"),
+            ("coverage/cobertura.xml", "The same as Cobertura XML (cobertura-<level>.xml for each level), for Jenkins and GitLab"),
             ("run/console.txt", "swift test's output"),
             ("build.log", "The build's output"),
         ]
-        for (file, text) in links {
+        for (file, text) in links where summary.coverage != nil || !file.hasPrefix("coverage/") {
             html += "<li><a href=\"\(Markup.escapeAttribute(file))\">\(Markup.escape(file))</a> — \(Markup.escape(text))</li>\n"
         }
         return html + "</ul>\n</body></html>\n"

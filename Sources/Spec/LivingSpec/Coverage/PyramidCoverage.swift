@@ -19,6 +19,14 @@ public struct PyramidCoverage: Sendable {
 
         /// How many lines it adds over the levels below.
         public var addedLineCount: Int { added.reduce(0) { $0 + $1.lines.count } }
+
+        /// A level's coverage with its parts given.
+        public init(level: PyramidLevel, measure: CoverageMeasure?, missing: String?, added: [(path: String, lines: [Int])]) {
+            self.level = level
+            self.measure = measure
+            self.missing = missing
+            self.added = added
+        }
     }
 
     /// Each level that ran tests, bottom to top.

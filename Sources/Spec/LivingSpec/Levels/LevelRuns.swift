@@ -5,8 +5,9 @@ import TestEventStream
 /// A package's tests run one level of the pyramid at a time, each level in a `swift test`
 /// process of its own, so that what each level's code runs can be measured apart: each level
 /// writes its raw profiles (`LLVM_PROFILE_FILE`, inherited by any app its tests launch) in a
-/// folder of its own. The levels' event streams are then joined into the run's, so the spec
-/// reads one run, as if `swift test` had run every test at once.
+/// folder of its own. The levels' event streams are then joined into the run's, their
+/// attachments copied into its `attachments` folder, so the spec reads one run, as if `swift
+/// test` had run every test at once.
 public struct LevelRuns: Sendable {
     /// How the whole run would run: its package, build options, environment and work folder.
     /// The levels run in `levels/<level>` under its work folder, and the joined stream is its own.
@@ -62,7 +63,7 @@ public struct LevelRuns: Sendable {
     /// - Throws: ``SpecError`` when a level cannot run or its stream cannot be read or joined.
     public func run(levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }) throws(SpecError) -> [LevelRun] {
         let manager = FileManager.default
-        for stale in [runner.eventStreamPath, runner.consolePath, (runner.workFolder as NSString).appendingPathComponent("levels"),
+        for stale in [runner.eventStreamPath, runner.consolePath, runner.attachmentsPath, (runner.workFolder as NSString).appendingPathComponent("levels"),
                       (runner.workFolder as NSString).appendingPathComponent("profiles")] {
             try? manager.removeItem(atPath: stale)
         }
@@ -91,7 +92,7 @@ public struct LevelRuns: Sendable {
         }
         do {
             try manager.createDirectory(atPath: runner.workFolder, withIntermediateDirectories: true)
-            try EventStreamJoin.join(parts, into: runner.workFolder, copyingAttachments: false).write()
+            try EventStreamJoin.join(parts, into: runner.workFolder, copyingAttachments: true).write()
         } catch let failure as EventStreamJoin.Failure {
             switch failure {
             case .unreadable(let path, let why): throw .unreadableInput(path: path, reason: why)

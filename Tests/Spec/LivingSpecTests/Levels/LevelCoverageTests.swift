@@ -66,6 +66,29 @@ struct LevelCoverageTests {
         let uiLevel = try #require(coverage.levels.first { $0.level == .ui })
         #expect(uiLevel.added.first { $0.path == greeting }?.lines.contains(try #require(bannerLine)) == true)
         #expect(coverage.levels.first { $0.level == .unit }?.added.first { $0.path == greeting }?.lines.contains(try #require(bannerLine)) != true)
+
+        // The spec shows it: the levels in Markdown and HTML, each file's page beside the HTML,
+        // the numbers as JUnit properties in a suite that still validates against Surefire's schema.
+        var spec = document
+        spec.coverage = coverage
+        let out = scratch.path("spec")
+        try spec.write(to: .folder(out))
+        let markdown = try String(contentsOfFile: out + "/spec.md", encoding: .utf8)
+        #expect(markdown.contains("## Coverage per level\n\n| Level | Lines | Regions | Adds over the levels below |"))
+        #expect(markdown.contains("| UI | \(ui.lines.percentText) | \(ui.regions.percentText) | \(uiLevel.addedLineCount) lines |"))
+        let html = try String(contentsOfFile: out + "/spec.html", encoding: .utf8)
+        #expect(html.contains("<svg class=\"pyramid-picture\"") && html.contains("<h2>Coverage per level</h2>"))
+        #expect(html.contains("id=\"cov-sort-rate\"") && !html.contains("<script"), "sorted without a script")
+        let page = out + "/coverage/Sources_Greeting_Greeting.swift.html"
+        #expect(html.contains("href=\"coverage/Sources_Greeting_Greeting.swift.html\""))
+        let source = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(source.contains("<tr class=\"hit\" id=\"L\(try #require(bannerLine))\">"), "the banner line ran")
+        #expect(source.contains("<td class=\"l\">UI</td>"), "and only the UI level ran it")
+        let junit = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains("<property name=\"coverage.ui.lines\" value=\"\(String(format: "%.2f", ui.lines.fraction! * 100))\"/>"))
+        let validation = try await SurefireSchema.validate(junit, in: scratch)
+        #expect(validation.problems.isEmpty, "\(validation.problems)")
+        #expect(validation.suites >= 3, "the coverage suite and the tests' suites")
     }
 
     @Test("a level whose tests wrote no profile has no coverage, said plainly, not 0 %")
