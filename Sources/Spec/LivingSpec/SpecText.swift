@@ -154,9 +154,8 @@ enum SpecText {
     static func timestamp(_ secondsSince1970: Double) -> String {
         // Worked out by hand, as `Date.formatted(.iso8601)` writes it (UTC, whole seconds):
         // Foundation's formatter costs more than the rest of a test's line, on every test.
-        guard secondsSince1970.isFinite, abs(secondsSince1970) < 1e11 else {
-            return Date(timeIntervalSince1970: secondsSince1970.rounded(.down)).formatted(.iso8601)
-        }
+        let byFoundation = { Date(timeIntervalSince1970: secondsSince1970.rounded(.down)).formatted(.iso8601) }
+        guard secondsSince1970.isFinite, abs(secondsSince1970) < 1e11 else { return byFoundation() }
         let seconds = Int(secondsSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
@@ -171,9 +170,7 @@ enum SpecText {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         // Foundation's calendar is Julian before the Gregorian reform: those years are its to write.
-        guard (1583...9999).contains(year) else {
-            return Date(timeIntervalSince1970: secondsSince1970.rounded(.down)).formatted(.iso8601)
-        }
+        guard (1583...9999).contains(year) else { return byFoundation() }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
         var yearText = String(year)
         while yearText.utf8.count < 4 { yearText = "0" + yearText }

@@ -56,9 +56,14 @@ public struct LevelRuns: Sendable {
         }
     }
 
-    /// Runs each level that has tests, bottom to top, then joins their streams into the whole
-    /// run's (``SwiftTestRunner/eventStreamPath`` of ``runner``). Returns each level's run;
-    /// `levelStarting` hears each level as it starts.
+    /// Runs the levels that have tests, all at once (each in a `swift test --skip-build
+    /// --ignore-lock` of its own: the package must be built, with coverage, before), then joins
+    /// their streams into the whole run's (``SwiftTestRunner/eventStreamPath`` of ``runner``).
+    /// Returns each level's run, bottom to top; `levelStarting` hears each level, bottom to top,
+    /// before they start.
+    ///
+    /// At once, the levels' tests overlap as they would in one `swift test`, and each level's
+    /// start (SwiftPM's, its test binary's) is hidden behind the others' tests.
     ///
     /// - Throws: ``SpecError`` when a level cannot run or its stream cannot be read or joined.
     public func run(levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }) throws(SpecError) -> [LevelRun] {
@@ -67,15 +72,16 @@ public struct LevelRuns: Sendable {
                       (runner.workFolder as NSString).appendingPathComponent("profiles")] {
             try? manager.removeItem(atPath: stale)
         }
-        var runs: [LevelRun] = []
-        var parts: [EventStreamJoin.Part] = []
+        var prepared: [(level: PyramidLevel, tests: Int, runner: SwiftTestRunner, profiles: String)] = []
         for level in plan.levels {
             let tests = plan.tests[level] ?? []
             levelStarting(level, tests.count)
             var levelRunner = runner
             levelRunner.filters = tests.map(TestShard.filterPattern)
             // swift test joins filters with "or": one given after `--` would select more again.
-            levelRunner.extraArguments = TestRetries.withoutFilters(runner.extraArguments)
+            // The levels run at once, on the build made before them.
+            levelRunner.extraArguments = TestRetries.withoutFilters(runner.extraArguments).filter { $0 != "--skip-build" && $0 != "--ignore-lock" }
+                + ["--skip-build", "--ignore-lock"]
             levelRunner.workFolder = (runner.workFolder as NSString).appendingPathComponent("levels/\(level.rawValue)")
             levelRunner.listsTests = false
             let profiles = profilesFolder(of: level)
@@ -86,10 +92,17 @@ public struct LevelRuns: Sendable {
                 throw .cannotCreateFolder(path: profiles, reason: FileError.describe(error))
             }
             levelRunner.environment["LLVM_PROFILE_FILE"] = (profiles as NSString).appendingPathComponent("%p-%m.profraw")
-            let status = try levelRunner.run()
-            runs.append(LevelRun(level: level, tests: tests.count, status: status, profiles: profiles))
-            parts.append(EventStreamJoin.Part(label: level.rawValue, runFolder: levelRunner.workFolder))
+            prepared.append((level, tests.count, levelRunner, profiles))
         }
+        // Each level's swift test is waited for on a thread of its own.
+        let statuses = parallelMap(prepared.map(\.runner), workers: prepared.count) { levelRunner in
+            Result { () throws(SpecError) in try levelRunner.run() }
+        }
+        var runs: [LevelRun] = []
+        for (level, status) in zip(prepared, statuses) {
+            runs.append(LevelRun(level: level.level, tests: level.tests, status: try status.get(), profiles: level.profiles))
+        }
+        let parts = prepared.map { EventStreamJoin.Part(label: $0.level.rawValue, runFolder: $0.runner.workFolder) }
         do {
             try manager.createDirectory(atPath: runner.workFolder, withIntermediateDirectories: true)
             try EventStreamJoin.join(parts, into: runner.workFolder, copyingAttachments: true).write()
