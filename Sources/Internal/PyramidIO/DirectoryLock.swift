@@ -8,24 +8,55 @@ import Foundation
 package enum DirectoryLock {
     /// Runs `body` while holding the lock on `directory`, creating the directory if needed.
     package static func withLock<R, E: Error>(on directory: String, _ body: () throws(E) -> R) throws(LockedError<E>) -> R {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .lock(FileError(path: directory, reason: FileError.describe(error)))
-        }
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .lock(FileError(path: directory, reason: String(cString: strerror(errno)))) }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
-            throw .lock(FileError(path: directory, reason: "cannot lock: \(String(cString: strerror(errno)))"))
-        }
-        defer { flock(descriptor, LOCK_UN) }
+        let held: Held
+        do { held = try acquire(on: directory) } catch { throw .lock(error) }
+        defer { held.release() }
         do {
             return try body()
         } catch {
             throw .body(error)
         }
+    }
+
+    /// Takes the lock on `directory` (creating the directory if needed), waiting for whoever
+    /// holds it, and returns it held until ``Held/release()`` or the value's end.
+    package static func acquire(on directory: String) throws(FileError) -> Held {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FileError(path: directory, reason: FileError.describe(error))
+        }
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path: directory, reason: String(cString: strerror(errno))) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw FileError(path: directory, reason: "cannot lock: \(reason)")
+        }
+        return Held(descriptor: descriptor)
+    }
+
+    /// A lock taken by ``acquire(on:)``.
+    package final class Held: @unchecked Sendable {
+        private let lock = NSLock()
+        private var descriptor: Int32?
+
+        fileprivate init(descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+
+        /// Gives the lock up; later calls do nothing.
+        package func release() {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let descriptor else { return }
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+            self.descriptor = nil
+        }
+
+        deinit { release() }
     }
 }
 

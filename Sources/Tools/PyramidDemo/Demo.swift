@@ -155,6 +155,16 @@ package enum Demo {
             do { tools = try CoverageTools.locate() } catch { throw .coverageUnavailable("\(error)") }
         }
 
+        // The build, and the tests that run on it, hold pyramid's lock on the package's build:
+        // the levels run with --ignore-lock, so another demo must not relink under them.
+        let buildLock: DirectoryLock.Held
+        do {
+            buildLock = try DirectoryLock.acquire(on: options.examples + "/.build")
+        } catch {
+            throw .cannotBuild(options.examples, "\(error)")
+        }
+        defer { buildLock.release() }
+
         let clock = ContinuousClock()
         let buildStart = clock.now
         progress(.building(firstBuild: !manager.fileExists(atPath: options.examples + "/.build/debug")))

@@ -4,13 +4,22 @@ import PyramidIO
 extension LevelRuns {
     /// What `pyramid spec --coverage` runs: `runner`'s package built with coverage (its output
     /// on standard error, and kept in `build.log` in the work folder), its tests listed and
-    /// placed by `classifier`, and run a level at a time.
+    /// placed by `classifier`, and run a level each in a `swift test` of its own, holding
+    /// pyramid's lock on the package's build (``holdingBuildLock(of:_:)``).
     ///
     /// - Throws: ``SpecError/swiftCommandFailed(package:command:exitStatus:output:)`` when the
     ///   build fails; what ``LevelPlan/make(packagePath:filters:classifier:buildArguments:workFolder:)``
     ///   and ``run(levelStarting:)`` throw.
     public static func buildAndRun(
         runner: SwiftTestRunner, classifier: PyramidClassifier, levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }
+    ) throws(SpecError) -> (levels: LevelRuns, runs: [LevelRun]) {
+        try holdingBuildLock(of: runner.packagePath) { () throws(SpecError) in
+            try buildAndRunHoldingLock(runner: runner, classifier: classifier, levelStarting: levelStarting)
+        }
+    }
+
+    private static func buildAndRunHoldingLock(
+        runner: SwiftTestRunner, classifier: PyramidClassifier, levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void
     ) throws(SpecError) -> (levels: LevelRuns, runs: [LevelRun]) {
         do {
             try FileManager.default.createDirectory(atPath: runner.workFolder, withIntermediateDirectories: true)
