@@ -14,8 +14,7 @@ import ShopWeb
 @main
 struct ShopApp {
     static func main() async {
-        let stopping = exitOnTermination()
-        defer { stopping.cancel() }
+        exitOnTermination()
         let options: LaunchOptions
         do {
             options = try LaunchOptions.parse(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
@@ -35,13 +34,23 @@ struct ShopApp {
 
     /// Ends the app with `exit(0)` when it is asked to stop (SIGTERM, as a UI test ends the app
     /// it launched): an exit, unlike the signal's default, runs the process's exit handlers, and
-    /// one of them writes the coverage profile when the app is built with coverage.
-    static func exitOnTermination() -> any DispatchSourceSignal {
-        signal(SIGTERM, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGTERM, queue: DispatchQueue(label: "shop-app.termination"))
-        source.setEventHandler { exit(0) }
-        source.resume()
-        return source
+    /// one of them writes the coverage profile when the app is built with coverage. The handler
+    /// only writes a byte to a pipe (all a signal handler may safely do); a thread of its own
+    /// reads it and exits at once.
+    static func exitOnTermination() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        terminationPipe = ends[1]
+        signal(SIGTERM) { _ in
+            var byte: UInt8 = 1
+            _ = write(terminationPipe, &byte, 1)
+        }
+        let readEnd = ends[0]
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) < 0, errno == EINTR {}
+            exit(0)
+        }
     }
 
     static func serve(_ state: ShopAppState) async throws {
@@ -90,6 +99,9 @@ struct ShopApp {
         }
     }
 }
+
+/// The pipe's write end the SIGTERM handler writes to (a C function cannot capture it).
+nonisolated(unsafe) private var terminationPipe: Int32 = -1
 
 enum ShopAppError: Error, CustomStringConvertible {
     case noPort

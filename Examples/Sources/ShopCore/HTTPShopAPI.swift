@@ -11,11 +11,17 @@ import FoundationNetworking
 ///   both with the bearer token.
 public struct HTTPShopAPI: ShopAPI {
     public let baseURL: URL
-    let session: URLSession
+    let transport: any HTTPTransport
 
+    /// The API at `baseURL`, through `session` (the app's, or one a test's HTTP stubs answer).
     public init(baseURL: URL, session: URLSession = .shared) {
+        self.init(baseURL: baseURL, transport: session)
+    }
+
+    /// The API at `baseURL`, through `transport` (the unit tests' mock).
+    public init(baseURL: URL, transport: any HTTPTransport) {
         self.baseURL = baseURL
-        self.session = session
+        self.transport = transport
     }
 
     public func login(email: String, password: String) async throws -> UserSession {
@@ -55,7 +61,7 @@ public struct HTTPShopAPI: ShopAPI {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await transport.send(request)
         } catch {
             throw ShopAPIError.network
         }

@@ -76,6 +76,32 @@ struct HTTPShopAPIIntegrationTests {
         }
     }
 
+    @Test("商品一覧: トークンが切れていたら (401) 資格情報の誤り、サーバーが落ちていたら (503) その番号")
+    func productsFailures() async {
+        let stubs = StubRegistry.current
+        stubs.stub(.get("/api/products").header("Authorization", .equalTo("Bearer expired"))).respond(.status(401))
+        stubs.stub(.get("/api/products")).priority(10).respond(.status(503))
+        await #expect(throws: ShopAPIError.invalidCredentials) { try await api().products(session: UserSession(token: "expired", email: "e")) }
+        await #expect(throws: ShopAPIError.server(status: 503)) { try await api().products(session: UserSession(token: "t-1", email: "e")) }
+    }
+
+    @Test("ユーザー一覧: 約束と違う本文なら malformedBody、接続が切れたら network")
+    func usersFailures() async {
+        let stubs = StubRegistry.current
+        stubs.stub(.get("/api/users")).respond(.json(["users": []]))
+        stubs.stub(.delete("/api/users/3")).respond(.fault(.emptyResponse))
+        let session = UserSession(token: "t", email: "e")
+        await #expect(throws: ShopAPIError.malformedBody) { try await api().users(session: session) }
+        await #expect(throws: ShopAPIError.network) { try await api().deleteUser(id: 3, session: session) }
+    }
+
+    @Test("遅い応答も待って受け取る: 遅延 200 ms の商品一覧")
+    func slowAnswer() async throws {
+        let stubs = StubRegistry.current
+        stubs.stub(.get("/api/products")).respond(.json([["id": 5, "name": "もも", "price": 300]]).delayed(by: .milliseconds(200)))
+        #expect(try await api().products(session: UserSession(token: "t", email: "e")) == [Product(id: 5, name: "もも", price: 300)])
+    }
+
     @Test("アプリのユーザー一覧は UserListViewModel が HTTP 越しに読み込み、削除する")
     @MainActor
     func userListOverHTTP() async throws {

@@ -14,33 +14,29 @@ struct DeviceLayoutUITests {
         app = UIApp(driver: try WebUIDriver(app: ShopExecutable.app()))
     }
 
-    @Test("コンパクトな幅ではメニューボタン、広い幅では展開メニュー", arguments: [320, 390])
-    func test_layout_onAllDeviceSizes(width: Int) async throws {
-        app.device = DeviceConfiguration(width: width, height: 700)
-        try await app.launch(with: TestScenario.loggedIn)
-
-        // 画面サイズに応じた要素の存在確認
-        let isCompact = width < 375
-        if isCompact {
-            #expect(try await app.buttons["menu_button"].exists)
-            #expect(try await !app.buttons["expanded_menu"].exists)
-        } else {
-            #expect(try await !app.buttons["menu_button"].exists)
-            #expect(try await app.buttons["expanded_menu"].exists)
-        }
+    /// A device the app is launched on, and the navigation it should show there.
+    enum Layout: String, CaseIterable, Sendable {
+        case compact = "幅 320 の縦向き: メニューボタン"
+        case regular = "幅 390 の縦向き: 展開メニュー"
+        case landscape = "横向き: サイドパネルボタン"
     }
 
-    @Test("横向きではサイドパネルボタンが表示される")
-    func test_layout_inLandscape() async throws {
-        app.device.orientation = .landscape
+    @Test("画面サイズと向きに応じたナビゲーション", arguments: Layout.allCases)
+    func test_layout_onAllDevices(_ layout: Layout) async throws {
+        switch layout {
+        case .compact: app.device = DeviceConfiguration(width: 320, height: 700)
+        case .regular: app.device = DeviceConfiguration(width: 390, height: 700)
+        case .landscape: app.device.orientation = .landscape
+        }
         try await app.launch(with: TestScenario.loggedIn)
 
-        // 横向きでのレイアウト確認
-        #expect(try await app.buttons["side_panel_button"].exists)
-
-        // 元に戻す
-        app.device.orientation = .portrait
-        try await app.launch(with: TestScenario.loggedIn)
-        #expect(try await !app.buttons["side_panel_button"].exists)
+        // 画面サイズと向きに応じた要素の存在確認
+        if layout == .landscape {
+            #expect(try await app.buttons["side_panel_button"].exists)
+        } else {
+            #expect(try await app.buttons["menu_button"].exists == (layout == .compact))
+            #expect(try await app.buttons["expanded_menu"].exists == (layout == .regular))
+            #expect(try await !app.buttons["side_panel_button"].exists)
+        }
     }
 }

@@ -29,29 +29,14 @@ struct LaunchScenarioUITests {
         #expect(try await home.userLabel.label == "test@example.com", "the mock API logged in the test user")
     }
 
-    @Test("カートが空のシナリオでは空のメッセージが表示される")
-    func test_cart_whenEmpty_showsEmptyMessage() async throws {
-        try await app.launch(with: TestScenario.emptyCart)
-        let cart = try await HomePage(app: app).waitForPageLoad().tapCart()
-        #expect(try await cart.emptyLabel.label == "カートは空です")
-        #expect(try await cart.itemCount == 0)
-    }
-
-    @Test("カートが満杯のシナリオでは 3 点と合計が表示される")
+    @Test("カートが満杯のシナリオでは 3 点と合計が表示され、購入すると注文確認になる")
     func fullCart() async throws {
         try await app.launch(with: TestScenario.fullCart)
         let cart = try await HomePage(app: app).waitForPageLoad().tapCart()
         #expect(try await cart.itemCount == 3)
         #expect(try await cart.total.label == "合計 ¥650")
-    }
-
-    @Test("ログイン済みのシナリオではホームから始まり、環境変数のユーザーが表示される")
-    func loggedIn() async throws {
-        app.launchEnvironment["TEST_USER_EMAIL"] = "hanako@example.com"
-        try await app.launch(with: TestScenario.loggedIn)
-        let home = await HomePage(app: app).waitForPageLoad()
-        #expect(try await home.userLabel.label == "hanako@example.com")
-        #expect(try await !LoginPage(app: app).isShown)
+        _ = try await cart.checkout()
+        #expect(await app.staticTexts["order_confirmation"].waitForExistence(timeout: 2))
     }
 
     @Test("通信エラーのシナリオではログインがエラーになり、読み込み表示は消える")

@@ -1,3 +1,4 @@
+import PyramidIO
 public import Testing
 import UITesting
 public import WebDriver
@@ -30,6 +31,8 @@ public struct WebBrowserTrait: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
 
     @TaskLocal static var leasedSession: WebDriverSession?
+    /// The app processes the current test launched (``WebUIDriver/init(app:)``), ended with it.
+    @TaskLocal static var launchedApps: LaunchedApps?
 
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
@@ -37,8 +40,36 @@ public struct WebBrowserTrait: TestTrait, SuiteTrait, TestScoping {
         // Only a test case gets a browser; a suite's scope, and a test nested in a scope
         // that already holds one (the trait on both suite and test), pass through.
         guard testCase != nil, Self.leasedSession == nil else { return try await function() }
-        try await pool.withIsolatedSession { session in
-            try await Self.$leasedSession.withValue(session) { try await function() }
+        let apps = LaunchedApps()
+        do {
+            try await pool.withIsolatedSession { session in
+                try await Self.$leasedSession.withValue(session) {
+                    try await Self.$launchedApps.withValue(apps) { try await function() }
+                }
+            }
+        } catch {
+            await apps.terminateAll()
+            throw error
+        }
+        await apps.terminateAll()
+    }
+
+    /// The app processes a test launched. As XCUITest ends the app when its test ends, each is
+    /// ended when the test is: SIGTERM, then SIGKILL after a grace, so an app that exits on
+    /// SIGTERM runs its exit handlers (one writes its coverage profile, when it is built with coverage).
+    final class LaunchedApps: Sendable {
+        private let processes = Locked<[ProcessGroup]>([])
+
+        func add(_ process: ProcessGroup) {
+            processes.withValue { $0.append(process) }
+        }
+
+        func terminateAll() async {
+            let all = processes.withValue { all in
+                defer { all = [] }
+                return all
+            }
+            for process in all { await process.terminate() }
         }
     }
 }

@@ -58,9 +58,13 @@ public final class WebUIDriver: UIDriver {
     }
 
     deinit {
-        // A driver dropped without terminate() leaves no app behind.
-        if let process = running.value?.process { process.signalGroup(SIGKILL) }
+        // A driver dropped without terminate() leaves no app behind; one its test's
+        // `.webBrowser` scope ends (SIGTERM first) is left to it, as the test is over only then.
+        if let process = running.value?.process, !endsWithItsTest.value { process.signalGroup(SIGKILL) }
     }
+
+    /// Whether the running app was launched under `.webBrowser`, which ends it with the test.
+    private let endsWithItsTest = Locked(false)
 
     /// The app's URL: the page's, or the one the running app printed ("" before its first launch).
     public var url: String {
@@ -94,6 +98,13 @@ public final class WebUIDriver: UIDriver {
             await stopProcess()
             let started = try await executable.start(configuration)
             running.setValue(started)
+            // Under `.webBrowser`, the app ends with the test (its exit handlers run).
+            if let apps = WebBrowserTrait.launchedApps {
+                apps.add(started.0)
+                endsWithItsTest.setValue(true)
+            } else {
+                endsWithItsTest.setValue(false)
+            }
         }
         let device = configuration.device
         let (width, height) = device.viewport

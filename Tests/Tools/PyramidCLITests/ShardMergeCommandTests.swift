@@ -66,7 +66,10 @@ struct ShardMergeCommandTests {
         #expect(merge.status == 0, "\(merge.stdout)\n\(merge.stderr)")
         let merged = folder.path("merged"), one = folder.path("whole")
         for file in ["snapshot-catalog.json", "snapshots-junit.xml", "junit.xml", "spec.md"] {
-            #expect(Self.withoutTimings(try Self.read(merged + "/" + file)) == Self.withoutCoverage(Self.withoutTimings(try Self.read(one + "/" + file))), "\(file)")
+            let mergedLines = Self.withoutTimings(try Self.read(merged + "/" + file)).split(separator: "\n", omittingEmptySubsequences: false)
+            let oneLines = Self.withoutCoverage(Self.withoutTimings(try Self.read(one + "/" + file))).split(separator: "\n", omittingEmptySubsequences: false)
+            let firstDifference = zip(mergedLines, oneLines).enumerated().first { $0.element.0 != $0.element.1 }
+            #expect(mergedLines == oneLines, "\(file), first difference at line \((firstDifference?.offset).map { $0 + 1 } ?? min(mergedLines.count, oneLines.count) + 1): merged \(firstDifference.map { String($0.element.0) } ?? "(end)") / one run \(firstDifference.map { String($0.element.1) } ?? "(end)")")
         }
         #expect(try Self.read(one + "/spec.md").contains("## Coverage per level") && !(try Self.read(merged + "/spec.md")).contains("## Coverage"))
         #expect(Self.files(under: merged + "/manifests") == Self.files(under: one + "/manifests"))

@@ -56,14 +56,15 @@ public struct LevelRuns: Sendable {
         }
     }
 
-    /// Runs the levels that have tests, all at once (each in a `swift test --skip-build
-    /// --ignore-lock` of its own: the package must be built, with coverage, before), then joins
-    /// their streams into the whole run's (``SwiftTestRunner/eventStreamPath`` of ``runner``).
-    /// Returns each level's run, bottom to top; `levelStarting` hears each level, bottom to top,
-    /// before they start.
+    /// Runs the levels that have tests at once, each in a `swift test --skip-build --ignore-lock`
+    /// of its own (the package must be built, with coverage, before), then joins their streams
+    /// into the whole run's (``SwiftTestRunner/eventStreamPath`` of ``runner``). Returns each
+    /// level's run, bottom to top; `levelStarting` hears each level, bottom to top, before they
+    /// start.
     ///
     /// At once, the levels' tests overlap as they would in one `swift test`, and each level's
-    /// start (SwiftPM's, its test binary's) is hidden behind the others' tests.
+    /// start is hidden behind the others' tests. Each level starts when the one before it has its
+    /// tests running, so two SwiftPMs never read and plan the build at the same moment.
     ///
     /// - Throws: ``SpecError`` when a level cannot run or its stream cannot be read or joined.
     public func run(levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }) throws(SpecError) -> [LevelRun] {
@@ -94,13 +95,20 @@ public struct LevelRuns: Sendable {
             levelRunner.environment["LLVM_PROFILE_FILE"] = (profiles as NSString).appendingPathComponent("%p-%m.profraw")
             prepared.append((level, tests.count, levelRunner, profiles))
         }
-        // Each level's swift test is waited for on a thread of its own.
-        let statuses = parallelMap(prepared.map(\.runner), workers: prepared.count) { levelRunner in
-            Result { () throws(SpecError) in try levelRunner.run() }
-        }
+        // The top of the pyramid starts first: its tests take longest, the others fit beside them.
+        let statuses = Array(Self.runStaggered(prepared.map(\.runner).reversed()).reversed())
         var runs: [LevelRun] = []
         for (level, status) in zip(prepared, statuses) {
-            runs.append(LevelRun(level: level.level, tests: level.tests, status: try status.get(), profiles: level.profiles))
+            do {
+                runs.append(LevelRun(level: level.level, tests: level.tests, status: try status.get(), profiles: level.profiles))
+            } catch {
+                guard case .noEventStream(_, let exitStatus) = error else { throw error }
+                // What swift test said is in its console, not on the screen: its end goes in the error.
+                let console = String(decoding: (manager.contents(atPath: level.runner.consolePath) ?? Data()).suffix(1500), as: UTF8.self)
+                throw .unreadableInput(
+                    path: level.runner.consolePath,
+                    reason: "swift test of the \(level.level.rawValue) level exited with status \(exitStatus) and wrote no event stream; its output ends:\n\(console)")
+            }
         }
         let parts = prepared.map { EventStreamJoin.Part(label: $0.level.rawValue, runFolder: $0.runner.workFolder) }
         do {
@@ -133,6 +141,30 @@ public struct LevelRuns: Sendable {
             case .body(let failure): throw failure
             }
         }
+    }
+
+    /// Runs each of `runners` on a thread of its own, all at once, but starts each only when the
+    /// one before it has its tests running (its event stream exists) or has ended, or after
+    /// `startGuard`: SwiftPM's own start (reading the package, planning) is not run twice at once
+    /// on one build, only the test binaries are. Returns each run's status, in order.
+    static func runStaggered(_ runners: [SwiftTestRunner], startGuard: Duration = .seconds(180)) -> [Result<Int32, SpecError>] {
+        let results = Locked<[Result<Int32, SpecError>?]>(Array(repeating: nil, count: runners.count))
+        let finished = DispatchGroup()
+        for (index, runner) in runners.enumerated() {
+            finished.enter()
+            Thread.detachNewThread {
+                let result = Result { () throws(SpecError) in try runner.run() }
+                results.withValue { $0[index] = result }
+                finished.leave()
+            }
+            // Polled: the stream appears once the test binary runs; the guard bounds the wait.
+            let deadline = ContinuousClock.now.advanced(by: startGuard)
+            while results.value[index] == nil, !FileManager.default.fileExists(atPath: runner.eventStreamPath), ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        finished.wait()
+        return results.value.map { $0! }
     }
 
     /// The whole run's exit status: the first level's that failed, or 0.

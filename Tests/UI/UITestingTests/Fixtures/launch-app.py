@@ -1,7 +1,7 @@
 """A stand-in for an app that runs as its own process (WebAppExecutable's contract): it serves
 one page on 127.0.0.1, prints its URL as the first line, and shows on the page the arguments
 and environment it was started with, and its process id. `--crash` exits at once with status 3;
-`--silent` prints nothing and waits."""
+`--silent` prints nothing and waits; `--on-term FILE` writes "terminated" to FILE on SIGTERM, then exits."""
 import html
 import http.server
 import json
@@ -9,6 +9,17 @@ import os
 import sys
 import time
 
+if "--on-term" in sys.argv:
+    import signal
+
+    marker = sys.argv[sys.argv.index("--on-term") + 1]
+
+    def ended(*_):
+        with open(marker, "w") as file:
+            file.write("terminated")
+        sys.exit(0)
+
+    signal.signal(signal.SIGTERM, ended)
 if "--crash" in sys.argv:
     print("cannot start: --crash was given", flush=True)
     sys.exit(3)
