@@ -172,7 +172,7 @@ package enum Demo {
         do {
             buildStatus = try SwiftTestRunner.swift(
                 ["build", "--package-path", options.examples, "--build-tests"] + (options.coverage ? ["--enable-code-coverage"] : []),
-                environment: ProcessInfo.processInfo.environment, echo: .none, keep: files.buildLog)
+                environment: LevelRuns.buildEnvironment(workFolder: files.run), echo: .none, keep: files.buildLog)
         } catch {
             throw .cannotBuild(options.examples, "\(error)")
         }

@@ -18,6 +18,15 @@ extension LevelRuns {
         }
     }
 
+    /// The environment a coverage build runs in: this process's, with the raw profiles of the
+    /// instrumented tools the build runs (a build plugin's generator) sent to
+    /// `build-profiles` in `workFolder`, not left as `default.profraw` in the package.
+    public static func buildEnvironment(workFolder: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LLVM_PROFILE_FILE"] = (workFolder as NSString).appendingPathComponent("build-profiles/%p-%m.profraw")
+        return environment
+    }
+
     private static func buildAndRunHoldingLock(
         runner: SwiftTestRunner, classifier: PyramidClassifier, levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void
     ) throws(SpecError) -> (levels: LevelRuns, runs: [LevelRun]) {
@@ -29,7 +38,7 @@ extension LevelRuns {
         let log = (runner.workFolder as NSString).appendingPathComponent("build.log")
         let buildOptions = runner.buildOptions
         let arguments = ["build", "--package-path", runner.packagePath, "--build-tests", "--enable-code-coverage"] + buildOptions
-        let status = try SwiftTestRunner.swift(arguments, environment: ProcessInfo.processInfo.environment, echo: .file(FileHandle.standardError), keep: log)
+        let status = try SwiftTestRunner.swift(arguments, environment: buildEnvironment(workFolder: runner.workFolder), echo: .file(FileHandle.standardError), keep: log)
         guard status == 0 else {
             let output = String(decoding: (FileManager.default.contents(atPath: log) ?? Data()).suffix(2000), as: UTF8.self)
             throw .swiftCommandFailed(package: runner.packagePath, command: "swift build --build-tests --enable-code-coverage", exitStatus: status, output: output)
