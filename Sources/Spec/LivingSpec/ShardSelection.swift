@@ -50,7 +50,7 @@ public enum ShardSelection {
         }
         try? AtomicFile.write(Data(listed.utf8), to: listPath)
         let names = TestList(parsing: listed).entries.map { entry in
-            entry.module + "." + (entry.container.isEmpty ? "" : entry.container + "/") + entry.name
+            entry.fullName
         }
         var durations: [String: Double] = [:]
         if let eventStream {

@@ -96,6 +96,22 @@ public struct SwiftTestRunner: Sendable {
     /// Runs the tests, their output going to standard error, and returns swift test's exit
     /// status (non-zero when a test failed). Throws when the run cannot start at all.
     public func run() throws(SpecError) -> Int32 {
+        let environment = try prepare()
+        let status = try Self.swift(arguments, environment: environment, echo: echo, keep: consolePath)
+        if status == 127 { throw .swiftNotFound }
+        guard FileManager.default.fileExists(atPath: eventStreamPath) else {
+            throw .noEventStream(path: eventStreamPath, exitStatus: status)
+        }
+        // Only the module names and the frameworks come from the list: a run goes on without it.
+        if listsTests, let listed = try? Self.list(listArguments, environment: environment), listed.status == 0 {
+            try? AtomicFile.write(Data(listed.output.utf8), to: testListPath)
+        }
+        return status
+    }
+
+    /// Readies the work folder for a run (the last run's stream, attachments, console and list
+    /// removed; an empty attachments folder) and returns the run's environment.
+    package func prepare() throws(SpecError) -> [String: String] {
         let fileManager = FileManager.default
         try? fileManager.removeItem(atPath: eventStreamPath)
         try? fileManager.removeItem(atPath: attachmentsPath)
@@ -113,29 +129,23 @@ public struct SwiftTestRunner: Sendable {
         environment.merge(self.environment) { $1 }
         // Tags, test-case arguments and comments are behind this switch in 6.3's stream.
         environment["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED"] = "1"
-        let echo: Echo
+        return environment
+    }
+
+    /// Where the run's output is shown as it comes: ``onLine``, else standard error; Swift
+    /// Testing's lines naming where it saved an attachment only when ``verbose``.
+    package var echo: Echo {
         let verbose = verbose
         if let onLine {
-            echo = .lines { line in if verbose || !Self.isAttachmentPathLine(line) { onLine(line) } }
+            return .lines { line in if verbose || !Self.isAttachmentPathLine(line) { onLine(line) } }
         } else if verbose {
-            echo = .file(FileHandle.standardError)
+            return .file(FileHandle.standardError)
         } else {
-            echo = .lines { line in
+            return .lines { line in
                 if !Self.isAttachmentPathLine(line) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
             }
         }
-        let status = try Self.swift(arguments, environment: environment, echo: echo, keep: consolePath)
-        if status == 127 { throw .swiftNotFound }
-        guard fileManager.fileExists(atPath: eventStreamPath) else {
-            throw .noEventStream(path: eventStreamPath, exitStatus: status)
-        }
-        // Only the module names and the frameworks come from the list: a run goes on without it.
-        if listsTests, let listed = try? Self.list(listArguments, environment: environment), listed.status == 0 {
-            try? AtomicFile.write(Data(listed.output.utf8), to: testListPath)
-        }
-        return status
     }
-
     /// Runs `swift test list` (`arguments` after `swift`) and returns its exit status, what it
     /// listed (standard output only: SwiftPM's own notes go to standard error) and its errors.
     package static func list(_ arguments: [String], environment: [String: String]) throws(SpecError) -> (status: Int32, output: String, errors: String) {
@@ -171,13 +181,22 @@ public struct SwiftTestRunner: Sendable {
             throw .cannotCreateFolder(path: keep, reason: "cannot create the file")
         }
         defer { try? file.close() }
-        // Foundation's Process is not used on Linux (see ChildProcess); `swift` stays in this
+        return try launch("/usr/bin/env", ["swift"] + arguments, environment: environment, echo: echo, into: file)
+    }
+
+    /// Runs `executable` with `arguments`, its output and errors copied to `echo` as they come
+    /// and written to `file`. Returns its exit status.
+    package static func launch(
+        _ executable: String, _ arguments: [String], environment: [String: String], echo: Echo, into file: FileHandle
+    ) throws(SpecError) -> Int32 {
+        // Foundation's Process is not used on Linux (see ChildProcess); the child stays in this
         // process's group, so a Ctrl-C at the terminal reaches it too.
         let child: ChildProcess
         do {
-            child = try ChildProcess(executable: "/usr/bin/env", arguments: ["swift"] + arguments, environment: environment, output: .merged)
+            child = try ChildProcess(executable: executable, arguments: arguments, environment: environment, output: .merged)
         } catch {
-            throw .cannotLaunchSwift(reason: FileError.describe(error))
+            let reason = FileError.describe(error)
+            throw .cannotLaunchSwift(reason: executable == "/usr/bin/env" ? reason : "\(executable): \(reason)")
         }
         guard let reader = child.output else { throw .cannotLaunchSwift(reason: "no output pipe") }
         var partial: [UInt8] = []

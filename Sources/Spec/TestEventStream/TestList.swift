@@ -13,6 +13,9 @@ public struct TestList: Sendable, Equatable {
         public var name: String
         /// Its framework.
         public var framework: TestFramework
+
+        /// Its whole name, as `swift test list` prints it: `Module.Container/name`.
+        public var fullName: String { module + "." + (container.isEmpty ? "" : container + "/") + name }
     }
 
     /// Every test listed.

@@ -175,7 +175,7 @@ struct SpecCommand: ParsableCommand {
         var testStatus: Int32 = 0
         var (console, list) = (xctestOutput, testList)
         var ranWith: SwiftTestRunner?
-        var levelRuns: [LevelRuns.LevelRun]?
+        var levelRuns: (runs: [LevelRuns.LevelRun], layout: PackageLayout)?
         // The coverage tools are found before anything runs: a missing one fails at once.
         let tools: CoverageTools?
         do throws(CoverageError) { tools = coverage ? try CoverageTools.locate() : nil } catch { throw CommandFailure.library(SpecError.coverage(error)) }
@@ -202,10 +202,12 @@ struct SpecCommand: ParsableCommand {
             runner.verbose = verbose
             do {
                 if coverage {
-                    let (levels, runs) = try LevelRuns.buildAndRun(runner: runner, classifier: PyramidClassifier(targetLevels: try targetLevels())) { level, tests in
+                    let (levels, runs, layout) = try LevelRuns.buildAndRun(
+                        runner: runner, classifier: PyramidClassifier(targetLevels: try targetLevels()), coverageTargets: coverageTargets
+                    ) { level, tests in
                         print("\(level.title) tests (\(tests)), with coverage…")
                     }
-                    levelRuns = runs
+                    levelRuns = (runs, layout)
                     testStatus = LevelRuns.status(of: runs)
                     runner = levels.rerunRunner
                 } else {
@@ -231,9 +233,8 @@ struct SpecCommand: ParsableCommand {
             throw CommandFailure.library(error)
         }
         document.isPartialRun = eventStream == nil && (!filters.isEmpty || sharding.shard != nil)
-        if let levelRuns, let tools {
+        if let (levelRuns, layout) = levelRuns, let tools {
             do {
-                let layout = try PackageLayout.read(packagePath: packagePath, buildArguments: swiftTestArguments, only: coverageTargets)
                 let measured = try PyramidCoverage.measure(runs: levelRuns, layout: layout, tools: tools, workFolder: workFolder)
                 try measured.writeFiles(to: (output as NSString).appendingPathComponent("coverage"))
                 document.coverage = measured

@@ -211,13 +211,14 @@ package enum Demo {
             // The Examples are Swift Testing only: the list would only cost time.
             listsTests: false)
         let status: Int32
-        var levelRuns: (levels: LevelRuns, runs: [LevelRuns.LevelRun])?
+        var levelRuns: (levels: LevelRuns, runs: [LevelRuns.LevelRun], layout: PackageLayout)?
         do {
             if options.coverage {
-                let plan = try LevelPlan.make(packagePath: options.examples, filters: filters, classifier: PyramidClassifier(), workFolder: files.run)
-                let levels = LevelRuns(runner: runner, plan: plan)
+                let layout = try PackageLayout.read(packagePath: options.examples, only: options.coverageTargets)
+                let plan = try LevelPlan.make(bundle: layout.testBundle, filters: filters, classifier: PyramidClassifier(), workFolder: files.run)
+                let levels = LevelRuns(runner: runner, plan: plan, bundle: layout.testBundle)
                 let runs = try levels.run { level, tests in progress(.level(level, tests: tests)) }
-                levelRuns = (levels, runs)
+                levelRuns = (levels, runs, layout)
                 status = LevelRuns.status(of: runs)
             } else {
                 status = try runner.run()
@@ -249,9 +250,9 @@ package enum Demo {
             throw .testRunFailed("\(error)")
         }
         document = followUp.document
-        if let (_, runs) = levelRuns, let tools {
+        if let (_, runs, layout) = levelRuns, let tools {
             progress(.measuringCoverage)
-            document.coverage = try measureCoverage(runs: runs, tools: tools, options: options, files: files)
+            document.coverage = try measureCoverage(runs: runs, layout: layout, tools: tools, files: files)
         }
         let testSeconds = seconds(clock.now - testStart)
         do {

@@ -3,13 +3,12 @@ import LivingSpec
 
 extension Demo {
     /// Measures what each level of the run covered, in the app's own code (or the targets the
-    /// options name), and writes the coverage files (LCOV and Cobertura, whole and per level).
+    /// layout names), and writes the coverage files (LCOV and Cobertura, whole and per level).
     static func measureCoverage(
-        runs: [LevelRuns.LevelRun], tools: CoverageTools, options: Options, files: Files
+        runs: [LevelRuns.LevelRun], layout: PackageLayout, tools: CoverageTools, files: Files
     ) throws(DemoError) -> PyramidCoverage {
         let coverage: PyramidCoverage
         do {
-            let layout = try PackageLayout.read(packagePath: options.examples, only: options.coverageTargets)
             coverage = try PyramidCoverage.measure(runs: runs, layout: layout, tools: tools, workFolder: files.run)
         } catch {
             throw .coverageUnavailable("\(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 
 /// `Tests/Spec/CodeCoverageTests/Fixtures/CoverageFixture`, built once per test process with coverage in
 /// `.build/test-fixtures/CoverageFixture` (kept between runs, so a second run is warm): a library,
@@ -15,6 +16,18 @@ package enum CoverageFixture {
     package static func build() async throws {
         try await building.value
     }
+
+    /// Runs `body` with the fixture to itself, once it is built. Every SwiftPM command on its
+    /// build (`swift test`, `swift build`, even with `--skip-build`) plans the build and rewrites
+    /// its files; with `--ignore-lock`, as the tests run them, one can read another's
+    /// half-written plan and crash. Tests in any suite that run one take their turn here.
+    package static func exclusively<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await build()
+        return try await turn.withLease { _ in try await body() }
+    }
+
+    private final class Turn: Sendable {}
+    private static let turn = LeasePool<Turn>(capacity: 1, make: { Turn() }, isUsable: { _ in true }, discard: { _ in })
 
     private struct Built: Sendable { var folder: String }
     private static let built = Built(folder: FileManager.default.currentDirectoryPath + "/.build/test-fixtures/CoverageFixture")
@@ -43,12 +56,15 @@ package enum CoverageFixture {
         }
     }
 
-    /// Runs the fixture's tests matching `filter`, their profiles (and the app's) written in `profiles`.
+    /// Runs the fixture's tests matching `filter` (with `swift test`, ``exclusively(_:)``), their
+    /// profiles (and the app's) written in `profiles`.
     package static func runTests(_ filter: String, profiles: String) async throws -> Program.Run {
         try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-        return try await Program.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["swift", "test", "--package-path", folder, "--skip-build", "--ignore-lock", "--filter", filter],
-            environment: ["LLVM_PROFILE_FILE": profiles + "/%p-%m.profraw"])
+        return try await exclusively {
+            try await Program.run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["swift", "test", "--package-path", folder, "--skip-build", "--ignore-lock", "--filter", filter],
+                environment: ["LLVM_PROFILE_FILE": profiles + "/%p-%m.profraw"])
+        }
     }
 
     /// The raw profiles in `folder`.

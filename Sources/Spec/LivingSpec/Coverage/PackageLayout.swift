@@ -14,6 +14,9 @@ public struct PackageLayout: Sendable, Equatable {
     /// The package's folder.
     public var root: String
 
+    /// The test bundle, to list and run the tests without SwiftPM.
+    public var testBundle: TestBundle { TestBundle(path: binaries[0]) }
+
     public static func == (left: PackageLayout, right: PackageLayout) -> Bool {
         left.binaries == right.binaries && left.root == right.root && left.targets.map(\.name) == right.targets.map(\.name)
             && left.targets.map(\.folder) == right.targets.map(\.folder)

@@ -3,18 +3,22 @@ import PyramidIO
 
 extension LevelRuns {
     /// What `pyramid spec --coverage` runs: `runner`'s package built with coverage (its output
-    /// on standard error, and kept in `build.log` in the work folder), its tests listed and
-    /// placed by `classifier`, and run a level each in a `swift test` of its own, holding
-    /// pyramid's lock on the package's build (``holdingBuildLock(of:_:)``).
+    /// on standard error, and kept in `build.log` in the work folder), its layout read (the
+    /// targets `coverageTargets` names, or all), its tests listed and placed by `classifier`,
+    /// and run a level each in a process of its own, holding pyramid's lock on the package's
+    /// build (``holdingBuildLock(of:_:)``). The levels run the test binary directly unless
+    /// `runner` has arguments for `swift test` other than build options, which only SwiftPM
+    /// understands.
     ///
     /// - Throws: ``SpecError/swiftCommandFailed(package:command:exitStatus:output:)`` when the
-    ///   build fails; what ``LevelPlan/make(packagePath:filters:classifier:buildArguments:workFolder:)``
-    ///   and ``run(levelStarting:)`` throw.
+    ///   build fails; what ``PackageLayout/read(packagePath:buildArguments:only:)``,
+    ///   ``LevelPlan/make(bundle:filters:classifier:workFolder:)`` and ``run(levelStarting:)`` throw.
     public static func buildAndRun(
-        runner: SwiftTestRunner, classifier: PyramidClassifier, levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }
-    ) throws(SpecError) -> (levels: LevelRuns, runs: [LevelRun]) {
+        runner: SwiftTestRunner, classifier: PyramidClassifier, coverageTargets: [String] = [],
+        levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }
+    ) throws(SpecError) -> (levels: LevelRuns, runs: [LevelRun], layout: PackageLayout) {
         try holdingBuildLock(of: runner.packagePath) { () throws(SpecError) in
-            try buildAndRunHoldingLock(runner: runner, classifier: classifier, levelStarting: levelStarting)
+            try buildAndRunHoldingLock(runner: runner, classifier: classifier, coverageTargets: coverageTargets, levelStarting: levelStarting)
         }
     }
 
@@ -28,8 +32,9 @@ extension LevelRuns {
     }
 
     private static func buildAndRunHoldingLock(
-        runner: SwiftTestRunner, classifier: PyramidClassifier, levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void
-    ) throws(SpecError) -> (levels: LevelRuns, runs: [LevelRun]) {
+        runner: SwiftTestRunner, classifier: PyramidClassifier, coverageTargets: [String],
+        levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void
+    ) throws(SpecError) -> (levels: LevelRuns, runs: [LevelRun], layout: PackageLayout) {
         do {
             try FileManager.default.createDirectory(atPath: runner.workFolder, withIntermediateDirectories: true)
         } catch {
@@ -43,11 +48,14 @@ extension LevelRuns {
             let output = String(decoding: (FileManager.default.contents(atPath: log) ?? Data()).suffix(2000), as: UTF8.self)
             throw .swiftCommandFailed(package: runner.packagePath, command: "swift build --build-tests --enable-code-coverage", exitStatus: status, output: output)
         }
-        let plan = try LevelPlan.make(
-            packagePath: runner.packagePath, filters: runner.filters, classifier: classifier, buildArguments: buildOptions, workFolder: runner.workFolder)
+        let layout = try PackageLayout.read(packagePath: runner.packagePath, buildArguments: buildOptions, only: coverageTargets)
+        let plan = try LevelPlan.make(bundle: layout.testBundle, filters: runner.filters, classifier: classifier, workFolder: runner.workFolder)
         var levelRunner = runner
         levelRunner.extraArguments.append("--skip-build")
-        let levels = LevelRuns(runner: levelRunner, plan: plan)
-        return (levels, try levels.run(levelStarting: levelStarting))
+        let direct = TestRetries.withoutFilters(runner.extraArguments).allSatisfy { argument in
+            runner.buildOptions.contains(argument) || argument == "--skip-build"
+        }
+        let levels = LevelRuns(runner: levelRunner, plan: plan, bundle: direct ? layout.testBundle : nil)
+        return (levels, try levels.run(levelStarting: levelStarting), layout)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import PyramidIO
 import TestEventStream
 
-/// A package's tests run one level of the pyramid at a time, each level in a `swift test`
-/// process of its own, so that what each level's code runs can be measured apart: each level
+/// A package's tests run one level of the pyramid at a time, each level in a process of its own
+/// (the test binary, or a `swift test`), so that what each level's code runs can be measured apart: each level
 /// writes its raw profiles (`LLVM_PROFILE_FILE`, inherited by any app its tests launch) in a
 /// folder of its own. The levels' event streams are then joined into the run's, their
 /// attachments copied into its `attachments` folder, so the spec reads one run, as if `swift
@@ -14,11 +14,15 @@ public struct LevelRuns: Sendable {
     public var runner: SwiftTestRunner
     /// Which tests are at which level.
     public var plan: LevelPlan
+    /// The package's built test binary: when given, each level runs it directly, all at once;
+    /// else each level runs in a `swift test` of its own.
+    public var bundle: TestBundle?
 
-    /// Levels to run with `runner`, as `plan` places the tests.
-    public init(runner: SwiftTestRunner, plan: LevelPlan) {
+    /// Levels to run with `runner`, as `plan` places the tests, with `bundle` when given.
+    public init(runner: SwiftTestRunner, plan: LevelPlan, bundle: TestBundle? = nil) {
         self.runner = runner
         self.plan = plan
+        self.bundle = bundle
     }
 
     /// Where `level`'s tests write their raw profiles.
@@ -42,7 +46,7 @@ public struct LevelRuns: Sendable {
         public var level: PyramidLevel
         /// How many tests it ran.
         public var tests: Int
-        /// `swift test`'s exit status.
+        /// Its exit status (the first non-zero one, when the binary ran twice: XCTest, Swift Testing).
         public var status: Int32
         /// Its raw profiles' folder.
         public var profiles: String
@@ -56,15 +60,15 @@ public struct LevelRuns: Sendable {
         }
     }
 
-    /// Runs the levels that have tests at once, each in a `swift test --skip-build --ignore-lock`
-    /// of its own (the package must be built, with coverage, before), then joins their streams
-    /// into the whole run's (``SwiftTestRunner/eventStreamPath`` of ``runner``). Returns each
-    /// level's run, bottom to top; `levelStarting` hears each level, bottom to top, before they
-    /// start.
+    /// Runs the levels that have tests at once, each in a process of its own (the package must
+    /// be built, with coverage, before), then joins their streams into the whole run's
+    /// (``SwiftTestRunner/eventStreamPath`` of ``runner``). Returns each level's run, bottom to
+    /// top; `levelStarting` hears each level, bottom to top, before they start.
     ///
-    /// At once, the levels' tests overlap as they would in one `swift test`, and each level's
-    /// start is hidden behind the others' tests. Each level starts when the one before it has its
-    /// tests running, so two SwiftPMs never read and plan the build at the same moment.
+    /// At once, the levels' tests overlap as they would in one `swift test`. With ``bundle``,
+    /// each level runs the test binary directly, and they all start together. Without it, each
+    /// runs a `swift test --skip-build --ignore-lock`, and starts when the one before it has
+    /// its tests running, so two SwiftPMs never read and plan the build at the same moment.
     ///
     /// - Throws: ``SpecError`` when a level cannot run or its stream cannot be read or joined.
     public func run(levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }) throws(SpecError) -> [LevelRun] {
@@ -95,19 +99,29 @@ public struct LevelRuns: Sendable {
             levelRunner.environment["LLVM_PROFILE_FILE"] = (profiles as NSString).appendingPathComponent("%p-%m.profraw")
             prepared.append((level, tests.count, levelRunner, profiles))
         }
-        // The top of the pyramid starts first: its tests take longest, the others fit beside them.
-        let statuses = Array(Self.runStaggered(prepared.map(\.runner).reversed()).reversed())
+        let statuses: [Result<Int32, SpecError>]
+        if let bundle {
+            var bodies: [@Sendable () -> Result<Int32, SpecError>] = []
+            for level in prepared {
+                let tests = plan.tests[level.level] ?? [], levelRunner = level.runner
+                bodies.append { Result { () throws(SpecError) in try bundle.run(tests, runner: levelRunner) } }
+            }
+            statuses = Self.runTogether(bodies)
+        } else {
+            // The top of the pyramid starts first: its tests take longest, the others fit beside them.
+            statuses = Array(Self.runStaggered(prepared.map(\.runner).reversed()).reversed())
+        }
         var runs: [LevelRun] = []
         for (level, status) in zip(prepared, statuses) {
             do {
                 runs.append(LevelRun(level: level.level, tests: level.tests, status: try status.get(), profiles: level.profiles))
             } catch {
                 guard case .noEventStream(_, let exitStatus) = error else { throw error }
-                // What swift test said is in its console, not on the screen: its end goes in the error.
+                // What the tests said is in its console, not on the screen: its end goes in the error.
                 let console = String(decoding: (manager.contents(atPath: level.runner.consolePath) ?? Data()).suffix(1500), as: UTF8.self)
                 throw .unreadableInput(
                     path: level.runner.consolePath,
-                    reason: "swift test of the \(level.level.rawValue) level exited with status \(exitStatus) and wrote no event stream; its output ends:\n\(console)")
+                    reason: "the \(level.level.rawValue) level's tests exited with status \(exitStatus) and wrote no event stream; its output ends:\n\(console)")
             }
         }
         let parts = prepared.map { EventStreamJoin.Part(label: $0.level.rawValue, runFolder: $0.runner.workFolder) }
@@ -161,6 +175,22 @@ public struct LevelRuns: Sendable {
             let deadline = ContinuousClock.now.advanced(by: startGuard)
             while results.value[index] == nil, !FileManager.default.fileExists(atPath: runner.eventStreamPath), ContinuousClock.now < deadline {
                 Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        finished.wait()
+        return results.value.map { $0! }
+    }
+
+    /// Runs each of `bodies` on a thread of its own, all at once, and returns their results in order.
+    static func runTogether(_ bodies: [@Sendable () -> Result<Int32, SpecError>]) -> [Result<Int32, SpecError>] {
+        let results = Locked<[Result<Int32, SpecError>?]>(Array(repeating: nil, count: bodies.count))
+        let finished = DispatchGroup()
+        for (index, body) in bodies.enumerated() {
+            finished.enter()
+            Thread.detachNewThread {
+                let result = body()
+                results.withValue { $0[index] = result }
+                finished.leave()
             }
         }
         finished.wait()

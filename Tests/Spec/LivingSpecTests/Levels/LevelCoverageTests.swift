@@ -17,11 +17,12 @@ struct LevelCoverageTests {
     func plan() async throws {
         try await CoverageFixture.build()
         let folder = scratch.path("plan")
-        let plan = try await offThePool {
-            try LevelPlan.make(packagePath: CoverageFixture.folder, classifier: PyramidClassifier(), buildArguments: ["--ignore-lock"], workFolder: folder)
-        }
+        let bundle = TestBundle(path: CoverageFixture.binaries[0])
+        let plan = try await offThePool { try LevelPlan.make(bundle: bundle, classifier: PyramidClassifier(), workFolder: folder) }
         #expect(plan.tests == [.unit: ["GreetingTests.GreetingUnitTests/morning()"], .ui: ["GreetingTests.GreetingAppTests/launchesTheApp()"]])
         #expect(plan.levels == [.unit, .ui])
+        let filtered = try await offThePool { try LevelPlan.make(bundle: bundle, filters: ["App"], classifier: PyramidClassifier(), workFolder: folder) }
+        #expect(filtered.tests == [.ui: ["GreetingTests.GreetingAppTests/launchesTheApp()"]])
         // The same list, made by hand: untagged tests go by their target; a filter narrows it.
         let list = "A.B/one()\nAUITests.C/two()\nAUITests.C/three()\nXCT.D/testFour\n"
         let byTarget = try LevelPlan.make(list: list, stream: EventStreamReader.read(Data()), filters: ["C/t"], classifier: PyramidClassifier())
@@ -32,22 +33,25 @@ struct LevelCoverageTests {
         #expect(error.map { if case .invalidFilter("(", _) = $0 { true } else { false } } == true)
     }
 
-    @Test("each level runs in a process of its own with its own profiles; their streams join into one run; each level is measured, and the UI level adds the app's lines")
-    func levelsMeasured() async throws {
-        try await CoverageFixture.build()
-        let work = scratch.path("run")
+    @Test(
+        "each level runs in a process of its own with its own profiles; their streams join into one run; each level is measured, and the UI level adds the app's lines",
+        arguments: [true, false])
+    func levelsMeasured(direct: Bool) async throws {
+        let work = scratch.path(direct ? "direct" : "swift-test")
         let runner = SwiftTestRunner(
             packagePath: CoverageFixture.folder, extraArguments: ["--skip-build", "--ignore-lock"], workFolder: work, onLine: { _ in },
             listsTests: false)
-        let (runs, document, coverage) = try await offThePool { () throws -> ([LevelRuns.LevelRun], SpecDocument, PyramidCoverage) in
-            let plan = try LevelPlan.make(
-                packagePath: CoverageFixture.folder, classifier: PyramidClassifier(), buildArguments: ["--ignore-lock"], workFolder: work)
-            let levels = LevelRuns(runner: runner, plan: plan)
-            let runs = try levels.run()
-            let document = try SpecDocument.read(eventStream: runner.eventStreamPath, attachmentsFolder: runner.attachmentsPath, title: "t")
-            let layout = try PackageLayout.read(packagePath: CoverageFixture.folder, buildArguments: ["--ignore-lock"])
-            let coverage = try PyramidCoverage.measure(runs: runs, layout: layout, tools: try CoverageTools.locate(), workFolder: work)
-            return (runs, document, coverage)
+        // Without the test binary, each level is a `swift test`: SwiftPM on the fixture's build.
+        let (runs, document, coverage) = try await CoverageFixture.exclusively {
+            try await offThePool { () throws -> ([LevelRuns.LevelRun], SpecDocument, PyramidCoverage) in
+                let layout = try PackageLayout.read(packagePath: CoverageFixture.folder, buildArguments: ["--ignore-lock"])
+                let plan = try LevelPlan.make(bundle: layout.testBundle, classifier: PyramidClassifier(), workFolder: work)
+                let levels = LevelRuns(runner: runner, plan: plan, bundle: direct ? layout.testBundle : nil)
+                let runs = try levels.run()
+                let document = try SpecDocument.read(eventStream: runner.eventStreamPath, attachmentsFolder: runner.attachmentsPath, title: "t")
+                let coverage = try PyramidCoverage.measure(runs: runs, layout: layout, tools: try CoverageTools.locate(), workFolder: work)
+                return (runs, document, coverage)
+            }
         }
         #expect(runs.map(\.level) == [.unit, .ui] && runs.allSatisfy { $0.status == 0 && $0.tests == 1 })
         #expect(document.run.tests.map(\.name).sorted() == ["launchesTheApp()", "morning()"])
@@ -71,7 +75,7 @@ struct LevelCoverageTests {
         // the numbers as JUnit properties in a suite that still validates against Surefire's schema.
         var spec = document
         spec.coverage = coverage
-        let out = scratch.path("spec")
+        let out = work + "/spec"
         try spec.write(to: .folder(out))
         let markdown = try String(contentsOfFile: out + "/spec.md", encoding: .utf8)
         #expect(markdown.contains("## Coverage per level\n\n| Level | Lines | Regions | Adds over the levels below |"))
