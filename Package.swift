@@ -177,7 +177,7 @@ let package = Package(
             path: source("Stubs", "HTTPStubs"), swiftSettings: strict),
         // The stub engine on a socket: WireMock's admin API and faults at the connection.
         .target(
-            name: "HTTPStubsServer", dependencies: ["HTTPStubsCore", "LoopbackServer"],
+            name: "HTTPStubsServer", dependencies: ["HTTPStubsCore", "LoopbackServer", "PyramidIO"],
             path: source("Stubs", "HTTPStubsServer"), swiftSettings: strict),
         // UI tests: XCUITest's queries, elements and waits, page objects and robots, over a driver.
         .target(name: "UITesting", dependencies: ["PyramidIO", "TraitSupport"], path: source("UI", "UITesting"), swiftSettings: strict),
@@ -323,7 +323,7 @@ let package = Package(
         .testTarget(
             name: "HTTPStubsServerTests",
             dependencies: ["PyramidTestSupport", "HTTPStubsServer", "HTTPStubs", "SocketTestSupport", "Scenario", "PyramidIO"],
-            path: tests("Stubs", "HTTPStubsServerTests"),
+            path: tests("Stubs", "HTTPStubsServerTests"), exclude: ["Fixtures"],
             swiftSettings: strict
         ),
         .testTarget(name: "MockModelTests", dependencies: ["MockModel"], path: tests("Mocks", "MockModelTests"), swiftSettings: strict),

@@ -12,9 +12,14 @@ public struct ResolvedResponse: Sendable, Hashable {
     public var delay: Duration?
     /// A failure to produce instead of answering normally.
     public var fault: StubFault?
+    /// The real server to send the request on to, instead of answering with this response.
+    public var proxy: StubProxy?
 
     /// A response ready to send: the template filled in, the body file read.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), delay: Duration? = nil, fault: StubFault? = nil) {
+    public init(
+        status: Int, headers: HTTPHeaders = [:], body: Data = Data(), delay: Duration? = nil, fault: StubFault? = nil, proxy: StubProxy? = nil
+    ) {
+        self.proxy = proxy
         self.status = status
         self.headers = headers
         self.body = body

@@ -40,7 +40,7 @@ extension StubResponse {
             }
             headers = filled
         }
-        return ResolvedResponse(status: status, headers: headers, body: bytes, delay: delay, fault: fault)
+        return ResolvedResponse(status: status, headers: headers, body: bytes, delay: delay, fault: fault, proxy: proxy)
     }
 }
 

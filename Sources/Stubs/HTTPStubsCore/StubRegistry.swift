@@ -34,6 +34,9 @@ public final class StubRegistry: Sendable {
         var journal: [JournalEntry] = []
         /// Requests recorded since the journal was last emptied, kept or not.
         var recorded = 0
+        /// What proxied requests were answered, oldest first, kept as the journal is.
+        var exchanges: [RecordedExchange] = []
+        var exchangeCount = 0
         /// Bumped whenever stubs or scenario states change, so a match made outside the lock can be checked.
         var version = 0
     }
@@ -231,11 +234,36 @@ public final class StubRegistry: Sendable {
         }
     }
 
-    /// Empties the journal (stubs, hit counts and scenario states stay).
+    /// Empties the journal and the proxied exchanges (stubs, hit counts and scenario states stay).
     public func resetJournal() {
         state.withValue { state in
             state.journal.removeAll()
+            state.exchanges.removeAll()
             state.recorded = 0
+        }
+    }
+
+    /// What the real servers answered to the requests proxy stubs sent on, oldest first: what
+    /// a recording is made from. At most ``journalLimit`` are kept, as in the journal.
+    public var recordedExchanges: [RecordedExchange] {
+        let exchanges = state.withValue { $0.exchanges }
+        guard let limit = journalLimit, exchanges.count > limit else { return exchanges }
+        return Array(exchanges.suffix(limit))
+    }
+
+    /// How many exchanges were ever recorded: the ``RecordedExchange/sequence`` of the next.
+    public var recordedExchangeCount: Int { state.withValue { $0.exchangeCount } }
+
+    /// Keeps what a real server answered to a proxied request (transports call this).
+    public func record(_ exchange: RecordedExchange) {
+        var exchange = exchange
+        state.withValue { state in
+            exchange.sequence = state.exchangeCount
+            state.exchangeCount += 1
+            state.exchanges.append(exchange)
+            if let limit = journalLimit, state.exchanges.count >= limit + max(limit / 4, 16) {
+                state.exchanges.removeFirst(state.exchanges.count - limit)
+            }
         }
     }
 

@@ -23,6 +23,8 @@ public struct StubResponse: Sendable, Hashable {
     public var fault: StubFault?
     /// Whether `{{…}}` in the body and header values is filled in from the request (see ``ResponseTemplate``).
     public var isTemplated: Bool
+    /// The real server that answers in this response's place (see ``proxy(to:headers:)``).
+    public var proxy: StubProxy?
 
     /// A response with every part given; `.text`, `.json` and the other factories are shorter.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: ResponseBody = .empty,

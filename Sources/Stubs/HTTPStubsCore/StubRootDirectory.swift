@@ -76,6 +76,10 @@ public enum StubRootError: Error, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// A file under `mappings/` is not a WireMock mapping file.
     case invalidMappingFile(WireMockFileError)
+    /// A file or directory under the root cannot be written, and why.
+    case unwritable(path: String, reason: String)
+    /// A stub has no WireMock form, so it cannot be written as a mapping.
+    case notRepresentable(WireMockEncodingError)
 
     public var description: String {
         switch self {
@@ -83,6 +87,8 @@ public enum StubRootError: Error, Sendable, CustomStringConvertible {
         case .notADirectory(let path): "\(path) is not a directory (expected WireMock's layout: mappings/ and __files/)"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .invalidMappingFile(let error): error.description
+        case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+        case .notRepresentable(let error): "\(error)"
         }
     }
 }

@@ -74,6 +74,13 @@ extension WireMockMapping {
             throw fail("a sequence of \(stub.responses.count) responses has no JSON form (use a scenario)")
         }
         var response: [String: JSONValue] = ["status": .number(Double(answer.status))]
+        if let proxy = answer.proxy {
+            response = ["proxyBaseUrl": .string(proxy.baseURL.absoluteString)]
+            if !proxy.additionalRequestHeaders.isEmpty {
+                response["additionalProxyRequestHeaders"] = .object(Dictionary(
+                    proxy.additionalRequestHeaders.map { ($0.name, JSONValue.string($0.value)) }, uniquingKeysWith: { _, last in last }))
+            }
+        }
         if !answer.headers.isEmpty {
             var headers: [String: JSONValue] = [:]
             var order: [String] = []

@@ -10,9 +10,19 @@ extension MappingReader {
             return nil
         }
         let bodyKeys = ["body", "jsonBody", "base64Body", "bodyFileName"]
-        unsupported(fields, known: Set(bodyKeys + ["status", "headers", "fixedDelayMilliseconds", "fault", "transformers", "chunkedDribbleDelay"]),
-                    at: "response.")
+        unsupported(fields, known: Set(bodyKeys + [
+            "status", "headers", "fixedDelayMilliseconds", "fault", "transformers", "chunkedDribbleDelay", "proxyBaseUrl",
+            "additionalProxyRequestHeaders",
+        ]), at: "response.")
         var response = StubResponse()
+        if let raw = fields["proxyBaseUrl"] {
+            response.proxy = readProxy(raw, headers: fields["additionalProxyRequestHeaders"])
+            if let body = bodyKeys.first(where: { fields[$0] != nil }) {
+                invalid("response.\(body)", "a response with proxyBaseUrl is the real server's; it has no body of its own")
+            }
+        } else if fields["additionalProxyRequestHeaders"] != nil {
+            invalid("response.additionalProxyRequestHeaders", "only means something with proxyBaseUrl")
+        }
         if let raw = fields["status"], let status = integer(raw, at: "response.status", minimum: 100) {
             if status > 599 { invalid("response.status", "\(status) is not an HTTP status (100…599)") }
             response.status = status
@@ -95,6 +105,27 @@ extension MappingReader {
         }
         if response.isTemplated { checkTemplates(response) }
         return response
+    }
+
+    /// `proxyBaseUrl`: an absolute http or https URL; `additionalProxyRequestHeaders`: names to strings.
+    mutating func readProxy(_ raw: JSONValue, headers rawHeaders: JSONValue?) -> StubProxy? {
+        guard let text = string(raw, at: "response.proxyBaseUrl") else { return nil }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            invalid("response.proxyBaseUrl", "\(Markup.jsonString(text)) is not an absolute http or https URL")
+            return nil
+        }
+        var proxy = StubProxy(baseURL: url)
+        guard let rawHeaders else { return proxy }
+        guard case .object(let headers) = rawHeaders else {
+            invalid("response.additionalProxyRequestHeaders", "expected an object, found \(rawHeaders.kindName)")
+            return proxy
+        }
+        for name in headers.keys.sorted() {
+            if let value = headers[name].flatMap({ string($0, at: "response.additionalProxyRequestHeaders.\(name)") }) {
+                proxy.additionalRequestHeaders.add(name, value)
+            }
+        }
+        return proxy
     }
 
     mutating func bodyFile(_ name: String) -> ResponseBody? {

@@ -17,12 +17,14 @@ import LoopbackServer
 /// | `POST /__admin/reset` | default stubs, empty journal, scenarios at "Started" |
 /// | `GET /__admin/scenarios`, `POST /__admin/scenarios/reset` | scenario states |
 /// | `PUT /__admin/scenarios/{name}/state` | sets one scenario's state (`{"state": "…"}`) |
+/// | `POST /__admin/recordings/start`, `…/stop`, `…/snapshot`; `GET …/status` | record and playback (``ServerRecorder``) |
 ///
 /// Errors are WireMock's `{"errors": [{"title": …}]}`.
 struct AdminAPI {
     let registry: StubRegistry
     let defaults: [Stub]
     let filesDirectory: String?
+    let recorder: ServerRecorder
 
     func answer(_ request: ServerRequest) -> ServerResponse {
         let path = String(request.target.prefix { $0 != "?" })
@@ -86,12 +88,25 @@ struct AdminAPI {
             }
             registry.setScenarioState(name, to: state)
             return json(200, [:])
+        case ("GET", 2, "recordings", "status", _):
+            return json(200, ["status": .string(recorder.statusName)])
+        case ("POST", 2, "recordings", "start", _):
+            return withSpec(body, source: "POST /__admin/recordings/start", needsTarget: true) { spec throws(RecordingError) in
+                try recorder.start(spec)
+                return json(200, [:])
+            }
+        case ("POST", 2, "recordings", "stop", _):
+            return recorded { () throws(RecordingError) in try recorder.stop().stubs }
+        case ("POST", 2, "recordings", "snapshot", _):
+            return withSpec(body, source: "POST /__admin/recordings/snapshot", needsTarget: false) { spec throws(RecordingError) in
+                recorded { () throws(RecordingError) in try recorder.snapshot(spec).stubs }
+            }
         default:
-            let known = ["mappings", "requests", "reset", "scenarios"]
+            let known = ["mappings", "requests", "reset", "scenarios", "recordings"]
             if let first = parts.first, known.contains(first) {
                 return error(405, "\(request.method) \(path) is not part of the admin API served here")
             }
-            return error(404, "\(path) is not part of the admin API served here (WireMock's mappings, requests, reset and scenarios are)")
+            return error(404, "\(path) is not part of the admin API served here (WireMock's mappings, requests, reset, scenarios and recordings are)")
         }
     }
 
@@ -139,6 +154,33 @@ struct AdminAPI {
         } catch {
             return ["id": .string(stub.id.uuidString.lowercased()), "name": .string(stub.displayName),
                     "notRepresentable": .string(error.reason)]
+        }
+    }
+
+    // MARK: Recordings
+
+    private func withSpec(
+        _ body: Data, source: String, needsTarget: Bool, _ answer: (RecordSpec) throws(RecordingError) -> ServerResponse
+    ) -> ServerResponse {
+        let spec: RecordSpec
+        do throws(WireMockPatternError) {
+            spec = try RecordSpec.decode(body, source: source, needsTarget: needsTarget)
+        } catch {
+            return error.issues.isEmpty ? self.error(422, error.description) : errors(422, error.issues.map(\.description))
+        }
+        do throws(RecordingError) {
+            return try answer(spec)
+        } catch {
+            return self.error(error.status, error.reason)
+        }
+    }
+
+    /// The stubs a recording made, as WireMock answers them: `{"mappings": […]}`.
+    private func recorded(_ make: () throws(RecordingError) -> [Stub]) -> ServerResponse {
+        do throws(RecordingError) {
+            return json(200, ["mappings": .array(try make().map(mapping))])
+        } catch {
+            return self.error(error.status, error.reason)
         }
     }
 

@@ -9,6 +9,16 @@ struct Answering: Sendable {
     let registry: StubRegistry
     let options: StubServerOptions
     let defaults: [Stub]
+    let forwarder: ProxyForwarder
+    let recorder: ServerRecorder
+
+    init(registry: StubRegistry, options: StubServerOptions, defaults: [Stub]) {
+        self.registry = registry
+        self.options = options
+        self.defaults = defaults
+        forwarder = ProxyForwarder(timeout: options.proxyTimeout)
+        recorder = ServerRecorder(registry: registry, rootDirectory: options.rootDirectory)
+    }
 
     /// On the event loop: admin calls and every outcome that needs no waiting are answered at
     /// once; a response with a delay or a fault goes to ``handle`` with it.
@@ -19,28 +29,28 @@ struct Answering: Sendable {
     /// Sends what ``immediate`` handed over: a response with a delay or a fault.
     var handle: LoopbackServer.Handler {
         { request, writer in
-            guard let response = request.handedOver as? ResolvedResponse else {
+            guard let handed = request.handedOver as? HandedOver else {
                 try await writer.respond(Self.text(500, "the stub server lost the answer to \(request.method) \(request.target)"))
                 return
             }
-            try await self.send(response, writer)
+            try await self.send(handed.response, for: handed.request, writer)
         }
     }
 
     func decide(_ request: ServerRequest) -> ImmediateAnswer {
         if options.adminAPI, request.target == "/__admin" || request.target.hasPrefix("/__admin/") {
-            return .respond(AdminAPI(registry: registry, defaults: defaults, filesDirectory: options.filesDirectory).answer(request))
+            return .respond(AdminAPI(registry: registry, defaults: defaults, filesDirectory: options.filesDirectory, recorder: recorder).answer(request))
         }
         guard let stubRequest = Self.stubRequest(request) else {
             return .respond(Self.text(400, "cannot read the request target \(request.target)"))
         }
         switch registry.respond(to: stubRequest) {
-        case .matched(let match) where match.response.delay == nil && match.response.fault == nil:
+        case .matched(let match) where match.response.delay == nil && match.response.fault == nil && match.response.proxy == nil:
             let response = match.response
             return .respond(ServerResponse(
                 status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: [UInt8](response.body)))
         case .matched(let match):
-            return .handOver(match.response)
+            return .handOver(HandedOver(response: match.response, request: stubRequest))
         case .unmatched(let report):
             // As WireMock: 404 with the closest stubs, criterion by criterion.
             return .respond(Self.text(404, "Request was not matched\n\n\(report.description)"))
@@ -49,11 +59,31 @@ struct Answering: Sendable {
         }
     }
 
-    /// Sends a resolved response, producing its delay and fault at the socket.
-    private func send(_ response: ResolvedResponse, _ writer: ResponseWriter) async throws {
+    /// What ``decide(_:)`` leaves to ``handle``: the response, and the request (a proxy sends it on).
+    struct HandedOver: Sendable {
+        var response: ResolvedResponse
+        var request: StubRequest
+    }
+
+    /// Sends a resolved response, producing its delay and fault at the socket, or what the
+    /// real server answers when it is a proxy's.
+    private func send(_ response: ResolvedResponse, for stubRequest: StubRequest, _ writer: ResponseWriter) async throws {
         let clock = options.clock
         if let delay = response.delay {
             try await writer.interruptible { try await clock.sleep(for: delay) }
+        }
+        if let proxy = response.proxy {
+            switch await forwarder.forward(stubRequest, via: proxy) {
+            case .success(let exchange):
+                registry.record(exchange)
+                let answer = ProxyForwarder.response(to: exchange)
+                try await writer.respond(ServerResponse(status: answer.status, headers: answer.headers.map { ($0.name, $0.value) }, body: [UInt8](answer.body)))
+            case .failure(let failure):
+                // WireMock's error shape, with the status a gateway gives.
+                let body: JSONValue = ["errors": [["title": .string(failure.description)]]]
+                try await writer.respond(ServerResponse(status: failure.status, headers: [("Content-Type", "application/json")], body: Array(body.compactText.utf8)))
+            }
+            return
         }
         let headers = response.headers.map { ($0.name, $0.value) }
         switch response.fault {

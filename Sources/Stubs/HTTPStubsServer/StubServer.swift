@@ -33,6 +33,7 @@ public final class StubServer: Sendable {
     let server: LoopbackServer
     /// The stubs `/__admin/reset` goes back to: those the server started with.
     let defaults: [Stub]
+    let recorder: ServerRecorder
 
     /// Serves `registry` on 127.0.0.1 at `port` (0 picks a free one) until ``close()``.
     ///
@@ -43,14 +44,32 @@ public final class StubServer: Sendable {
         let answering = Answering(registry: registry, options: options, defaults: registry.stubs)
         let server = try await LoopbackServer.start(
             port: port, limits: options.limits, immediate: answering.immediate, handler: answering.handle)
-        return StubServer(registry: registry, options: options, server: server, defaults: answering.defaults)
+        return StubServer(registry: registry, options: options, server: server, answering: answering)
     }
 
-    init(registry: StubRegistry, options: StubServerOptions, server: LoopbackServer, defaults: [Stub]) {
+    init(registry: StubRegistry, options: StubServerOptions, server: LoopbackServer, answering: Answering) {
         self.registry = registry
         self.options = options
         self.server = server
-        self.defaults = defaults
+        self.defaults = answering.defaults
+        self.recorder = answering.recorder
+    }
+
+    /// Starts recording, as `POST /__admin/recordings/start` does: every request is proxied to
+    /// `spec`'s target until ``stopRecording()``.
+    ///
+    /// - Throws: ``RecordingError`` when the spec has no target, a recording is running, or
+    ///   the spec persists and the root directory (``StubServerOptions/rootDirectory``) cannot be written.
+    public func startRecording(_ spec: RecordSpec) throws(RecordingError) {
+        try recorder.start(spec)
+    }
+
+    /// Stops the recording and returns what it made; saved in the root directory and served
+    /// from now on when its spec persists.
+    ///
+    /// - Throws: ``RecordingError`` when no recording runs, or it cannot be saved.
+    public func stopRecording() throws(RecordingError) -> StubRecorder.Recording {
+        try recorder.stop()
     }
 
     /// The URL of `path` on this server ("/api/v2/items?page=1").
@@ -79,7 +98,7 @@ public func withStubServer<T: Sendable>(
     return try await withLoopbackServer(
         port: port, limits: options.limits, immediate: answering.immediate, handler: answering.handle
     ) { server in
-        try await body(StubServer(registry: registry, options: options, server: server, defaults: answering.defaults))
+        try await body(StubServer(registry: registry, options: options, server: server, answering: answering))
     }
 }
 

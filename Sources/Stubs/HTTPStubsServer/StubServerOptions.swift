@@ -14,6 +14,11 @@ public struct StubServerOptions: Sendable {
     public var bodyLimit: Int
     /// How long a client may take to send a whole request before it is disconnected.
     public var requestTimeout: Duration
+    /// WireMock's root directory (`mappings/`, `__files/`): where recordings are saved when
+    /// their spec says `persist` (the default). Without one, a recording only returns its stubs.
+    public var rootDirectory: String?
+    /// How long a real server may take to answer a proxied request; past it, the client gets 504.
+    public var proxyTimeout: Duration
 
     /// Options for the server.
     /// - Parameters:
@@ -22,10 +27,15 @@ public struct StubServerOptions: Sendable {
     ///   - adminAPI: Whether to serve WireMock's admin API under `/__admin`.
     ///   - bodyLimit: The largest request body accepted, in bytes.
     ///   - requestTimeout: How long a request may take to arrive whole.
+    ///   - rootDirectory: Where recordings are saved (`mappings/` and `__files/`).
+    ///   - proxyTimeout: How long a real server may take to answer a proxied request.
     public init(
         clock: any Clock<Duration> = ContinuousClock(), filesDirectory: String? = nil, adminAPI: Bool = true,
-        bodyLimit: Int = 16 << 20, requestTimeout: Duration = .seconds(30)
+        bodyLimit: Int = 16 << 20, requestTimeout: Duration = .seconds(30), rootDirectory: String? = nil,
+        proxyTimeout: Duration = .seconds(30)
     ) {
+        self.rootDirectory = rootDirectory
+        self.proxyTimeout = proxyTimeout
         self.clock = clock
         self.filesDirectory = filesDirectory
         self.adminAPI = adminAPI

@@ -7,8 +7,8 @@ import HTTPStubsServer
 struct StubsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stubs",
-        abstract: "Serve HTTP stubs from WireMock mapping files.",
-        subcommands: [StubsServeCommand.self]
+        abstract: "Serve HTTP stubs from WireMock mapping files, and record them from a real API.",
+        subcommands: [StubsServeCommand.self, StubsRecordCommand.self]
     )
 }
 
@@ -66,7 +66,8 @@ struct StubsServeCommand: AsyncParsableCommand {
         registry.add(imported.stubs)
         let server: StubServer
         do {
-            server = try await StubServer.start(registry, port: port, options: StubServerOptions(filesDirectory: root.filesDirectory))
+            server = try await StubServer.start(
+                registry, port: port, options: StubServerOptions(filesDirectory: root.filesDirectory, rootDirectory: rootDir))
         } catch {
             throw CommandFailure.stubServerDidNotStart(error)
         }

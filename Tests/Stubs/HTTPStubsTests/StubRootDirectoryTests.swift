@@ -49,10 +49,10 @@ struct StubRootDirectoryTests {
     @Test("a mapping with an unsupported field is left out and named; the others load")
     func issues() async throws {
         try write("mappings/ok.json", #"{"request": {"url": "/ok"}, "response": {"status": 200}}"#)
-        try write("mappings/proxy.json", #"{"request": {"url": "/p"}, "response": {"proxyBaseUrl": "http://example.com"}}"#)
+        try write("mappings/random.json", #"{"request": {"url": "/p"}, "response": {"fault": "RANDOM_DATA_THEN_CLOSE"}}"#)
         let imported = try StubRootDirectory(root).load()
         #expect(imported.stubs.count == 1)
-        #expect(imported.issues.map(\.description) == ["mappings/proxy.json, mapping 0: response.proxyBaseUrl is not supported"])
+        #expect(imported.issues.map(\.description) == [#"mappings/random.json, mapping 0: response.fault "RANDOM_DATA_THEN_CLOSE" is not supported"#])
     }
 
     @Test("a missing root, a file for a root, and a file that is not JSON are errors that name the path")

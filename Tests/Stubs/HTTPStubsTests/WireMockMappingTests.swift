@@ -183,7 +183,7 @@ struct WireMockMappingTests {
         {"mappings": [
           {"id": "11111111-1111-1111-1111-111111111111", "request": {"urlPath": "/ok"}, "response": {"status": 200}},
           {"id": "22222222-2222-2222-2222-222222222222", "postServeActions": [], "request": {"urlPath": "/a", "cookies": {"s": {"equalTo": "1"}}, "headers": {"X": {"hasExactly": [{"equalTo": "1"}]}}, "bodyPatterns": [{"matchesXPath": "/a"}, {"equalToXml": "<a/>"}]}, "response": {"status": 200}},
-          {"request": {"urlPath": "/b"}, "response": {"proxyBaseUrl": "http://example.com", "transformers": ["response-template", "my-transformer"], "statusMessage": "Fine", "fault": "RANDOM_DATA_THEN_CLOSE", "delayDistribution": {"type": "lognormal"}}}
+          {"request": {"urlPath": "/b"}, "response": {"transformers": ["response-template", "my-transformer"], "statusMessage": "Fine", "fault": "RANDOM_DATA_THEN_CLOSE", "delayDistribution": {"type": "lognormal"}}}
         ]}
         """#)
         #expect(imported.stubs.map(\.request.description) == ["ANY /ok"])
@@ -194,7 +194,6 @@ struct WireMockMappingTests {
             "mappings/test.json, mapping 1 (id 22222222-2222-2222-2222-222222222222): request.bodyPatterns[0].matchesXPath is not supported",
             "mappings/test.json, mapping 1 (id 22222222-2222-2222-2222-222222222222): request.bodyPatterns[1].equalToXml is not supported",
             "mappings/test.json, mapping 2: response.delayDistribution is not supported",
-            "mappings/test.json, mapping 2: response.proxyBaseUrl is not supported",
             "mappings/test.json, mapping 2: response.statusMessage is not supported",
             "mappings/test.json, mapping 2: response.fault \"RANDOM_DATA_THEN_CLOSE\" is not supported",
             "mappings/test.json, mapping 2: response.transformers[1] \"my-transformer\" is not supported",

@@ -55,12 +55,12 @@ struct StubsCommandTests {
 
     @Test("an unsupported mapping stops it before it serves, naming the file and field; --skip-unsupported serves the rest")
     func unsupported() async throws {
-        try Data(#"{"request": {"url": "/p"}, "response": {"proxyBaseUrl": "http://example.com"}}"#.utf8)
-            .write(to: URL(fileURLWithPath: folder.path("root/mappings/proxy.json")))
+        try Data(#"{"request": {"url": "/p"}, "response": {"fault": "RANDOM_DATA_THEN_CLOSE"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder.path("root/mappings/random.json")))
         let refused = try await CLI.run(["stubs", "serve", "--root-dir", folder.path("root")])
         #expect(refused.status == 2)
         #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr.contains("error: mappings/proxy.json, mapping 0: response.proxyBaseUrl is not supported"))
+        #expect(refused.stderr.contains(#"error: mappings/random.json, mapping 0: response.fault "RANDOM_DATA_THEN_CLOSE" is not supported"#))
         #expect(refused.stderr.contains("--skip-unsupported"))
 
         let (process, first) = try await start(["--root-dir", folder.path("root"), "--skip-unsupported"])

@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends requests on to real servers for proxy stubs (``StubProxy``), with a session of its own
+/// (never a stub session), redirects not followed (the client sees the 3xx, as it would from
+/// the real server), and a bound on how long the real server may take.
+public final class ProxyForwarder: Sendable {
+    /// How long a real server may take to answer, from the request to the last byte.
+    public let timeout: Duration
+    private let session: URLSession
+
+    /// A forwarder whose real servers get `timeout` to answer.
+    public init(timeout: Duration = .seconds(30)) {
+        self.timeout = timeout
+        let configuration = URLSessionConfiguration.ephemeral
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Sends `request` to `proxy`'s server and returns what it answered, its body decoded.
+    public func forward(_ request: StubRequest, via proxy: StubProxy) async -> Result<RecordedExchange, ProxyFailure> {
+        guard let url = proxy.url(for: request) else {
+            return .failure(ProxyFailure(request: request, url: proxy.baseURL.absoluteString + request.pathAndQuery, kind: .invalidURL))
+        }
+        var outgoing = URLRequest(url: url)
+        outgoing.httpMethod = request.method
+        for field in proxy.headers(for: request) {
+            outgoing.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if !request.body.isEmpty { outgoing.httpBody = request.body }
+        do {
+            let (body, response) = try await session.data(for: outgoing)
+            guard let http = response as? HTTPURLResponse else {
+                return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .failed("not an HTTP response")))
+            }
+            var headers = HTTPHeaders()
+            for (name, value) in http.allHeaderFields.map({ ("\($0.key)", "\($0.value)") }).sorted(by: { $0.0 < $1.0 }) {
+                headers.add(name, value)
+            }
+            return .success(RecordedExchange(request: request, status: http.statusCode, headers: headers, body: body, target: proxy.baseURL))
+        } catch let error as URLError where error.code == .timedOut {
+            return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .timedOut(timeout)))
+        } catch {
+            return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .failed(error.localizedDescription)))
+        }
+    }
+
+    /// `exchange`'s answer as a response to send back: the fields of one connection, the
+    /// encoding the client undid and the length (the sender sets its own) left out.
+    public static func response(to exchange: RecordedExchange) -> ResolvedResponse {
+        var headers = HTTPHeaders()
+        for field in exchange.headers where !StubRecorder.notRecorded.contains(field.name.lowercased()) {
+            headers.add(field.name, field.value)
+        }
+        return ResolvedResponse(status: exchange.status, headers: headers, body: exchange.body)
+    }
+}
+
+/// Refuses every redirect, so a 3xx reaches the caller as the real server sent it.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}
+
+/// Why a proxied request got no answer from the real server.
+public struct ProxyFailure: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The base URL and the request's target do not make a URL.
+        case invalidURL
+        /// The real server did not answer within the forwarder's timeout.
+        case timedOut(Duration)
+        /// It could not be reached, or the exchange broke off, and why.
+        case failed(String)
+    }
+
+    /// The request that was proxied.
+    public var request: StubRequest
+    /// Where it was sent.
+    public var url: String
+    /// What went wrong.
+    public var kind: Kind
+
+    /// The status a stub server answers with: 504 for a timeout, else 502.
+    public var status: Int {
+        if case .timedOut = kind { return 504 }
+        return 502
+    }
+
+    public var description: String {
+        switch kind {
+        case .invalidURL: "cannot proxy \(request.summary): \(url) is not a valid URL"
+        case .timedOut(let timeout): "proxying \(request.summary) to \(url): no answer within \(timeout) (the proxy timeout)"
+        case .failed(let reason): "proxying \(request.summary) to \(url) failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package import Foundation
+import PyramidIO
+
+/// A small real API that is not ours (`real_api.py`, Python's standard library only) on
+/// 127.0.0.1: JSON, a binary body, a redirect, a 500, a slow endpoint, a JSON POST, a cookie, a
+/// counter, and `POST /__control/rename`, which renames a field. Stopped when released.
+package final class RealAPI: Sendable {
+    /// Its base URL.
+    package let url: URL
+    private let process: ChildProcess
+
+    private init(url: URL, process: ChildProcess) {
+        self.url = url
+        self.process = process
+    }
+
+    /// Starts it and waits (off the cooperative pool, at most a minute) for its URL.
+    package static func start() async throws -> RealAPI {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Stubs/HTTPStubsServerTests/Fixtures/real_api.py").standardizedFileURL.path
+        let process = try ChildProcess(executable: "/usr/bin/env", arguments: ["python3", script])
+        let first = try await offThePool("RealAPI.start") { () throws -> String in
+            var line = Data()
+            let deadline = Date().addingTimeInterval(60)
+            while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
+                guard let chunk = process.output?.availableData, !chunk.isEmpty else { break }
+                line += chunk
+            }
+            return String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        }
+        guard let url = URL(string: first), first.hasPrefix("http://127.0.0.1:") else {
+            process.send(SIGKILL)
+            throw FixtureError(message: "real_api.py did not start; it printed \(first)")
+        }
+        return RealAPI(url: url, process: process)
+    }
+
+    /// The URL of `path` on it.
+    package func url(_ path: String) -> URL { URL(string: url.absoluteString + path)! }
+
+    /// Stops it; its port then refuses connections.
+    package func stop() async {
+        process.send(SIGTERM)
+        let process = process
+        _ = try? await offThePool("RealAPI.stop") { process.wait() }
+    }
+
+    deinit {
+        if process.isRunning { process.send(SIGKILL) }
+    }
+}
