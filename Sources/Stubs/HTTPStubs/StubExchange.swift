@@ -19,7 +19,7 @@ struct StubExchange: Sendable {
             return .failed(failure, url: url)
         case .matched(let match):
             let response = match.response
-            guard response.delay == nil, response.fault == nil, !StubRedirect.isRedirect(response) else { return nil }
+            guard response.delay == nil, response.fault == nil, response.proxy == nil, !StubRedirect.isRedirect(response) else { return nil }
             return .make(response, url: url)
         }
     }
@@ -38,6 +38,16 @@ struct StubExchange: Sendable {
                 var response = match.response
                 if let delay = response.delay {
                     try await wait(delay, timeout: timeout, stubRequest, url)
+                }
+                if let proxy = response.proxy {
+                    // The real server answers; what it answered is kept for a recording.
+                    switch await ProxyForwarder.shared.forward(stubRequest, via: proxy) {
+                    case .success(let exchange):
+                        transport.registry.record(exchange)
+                        response = ProxyForwarder.response(to: exchange)
+                    case .failure(let failure):
+                        return .failure(StubURLError.proxyFailed(failure, url: url))
+                    }
                 }
                 switch response.fault {
                 case nil:

@@ -54,6 +54,17 @@ enum StubURLError {
         make(.badServerResponse, "the stub for \(request.summary) redirects to \"\(location)\", which is not a valid URL", url: url)
     }
 
+    /// A proxy stub's real server gave no answer.
+    static func proxyFailed(_ failure: ProxyFailure, url: URL?) -> URLError {
+        let code: URLError.Code
+        switch failure.kind {
+        case .timedOut: code = .timedOut
+        case .invalidURL: code = .badURL
+        case .failed: code = .cannotConnectToHost
+        }
+        return make(code, failure.description, url: url)
+    }
+
     /// The registry of the session is gone (the session outlived the slot table entry).
     static func noRegistry(url: URL?) -> URLError {
         make(.unknown, "this URLSession's stub registry is gone; make the session with StubRegistry.makeSession() "

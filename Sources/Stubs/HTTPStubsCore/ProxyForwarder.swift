@@ -7,6 +7,9 @@ import FoundationNetworking
 /// (never a stub session), redirects not followed (the client sees the 3xx, as it would from
 /// the real server), and a bound on how long the real server may take.
 public final class ProxyForwarder: Sendable {
+    /// The forwarder of stub sessions in this process (30 s to answer).
+    public static let shared = ProxyForwarder()
+
     /// How long a real server may take to answer, from the request to the last byte.
     public let timeout: Duration
     private let session: URLSession

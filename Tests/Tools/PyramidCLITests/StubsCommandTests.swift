@@ -24,14 +24,7 @@ struct StubsCommandTests {
 
     /// Starts the server and returns the process and its first line.
     func start(_ arguments: [String]) async throws -> (ChildProcess, String) {
-        let process = try ChildProcess(executable: CLI.executable.path, arguments: ["stubs", "serve"] + arguments)
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            guard let chunk = process.output?.availableData, !chunk.isEmpty else { break }
-            line += chunk
-        }
-        let first = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        return (process, first)
+        try await CLI.start(["stubs", "serve"] + arguments)
     }
 
     @Test("prints its URL first, serves the root's mappings, and stops cleanly on a signal", arguments: [SIGTERM, SIGINT])
@@ -46,9 +39,8 @@ struct StubsCommandTests {
         let (adminData, _) = try await URLSession(configuration: .ephemeral).data(from: base.appendingPathComponent("__admin/mappings"))
         #expect(String(decoding: adminData, as: UTF8.self).contains("\"total\":1"))
 
-        process.send(signal)
-        let rest = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-        #expect(process.wait() == 0)
+        let (status, rest, _) = try await CLI.stop(process, with: signal)
+        #expect(status == 0)
         // Admin calls are not stub traffic, as in WireMock: one request in the journal.
         #expect(rest.contains("Stopped after 1 request(s), 0 unmatched."), "\(rest)")
     }
@@ -64,8 +56,8 @@ struct StubsCommandTests {
         #expect(refused.stderr.contains("--skip-unsupported"))
 
         let (process, first) = try await start(["--root-dir", folder.path("root"), "--skip-unsupported"])
-        defer { process.send(SIGTERM); process.wait() }
         #expect(first.hasPrefix("http://127.0.0.1:"))
+        #expect(try await CLI.stop(process, with: SIGTERM).status == 0)
     }
 
     @Test("bad input: a missing root, a bad port")

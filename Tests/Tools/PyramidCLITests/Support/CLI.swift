@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 import PyramidTestSupport
 
 /// Runs the built `pyramid` executable the way a user would.
@@ -25,5 +26,38 @@ enum CLI {
         _ program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) async throws -> Run {
         try await Program.run(program, arguments, in: directory, environment: environment)
+    }
+
+    /// Starts `pyramid` for a command that runs until stopped (a server), and returns it with
+    /// the first line it printed (read on a thread of its own, at most a minute: empty when it
+    /// ended first).
+    static func start(_ arguments: [String]) async throws -> (process: ChildProcess, firstLine: String) {
+        let process = try ChildProcess(executable: executable.path, arguments: arguments)
+        let first = try await offThePool("CLI.start") { () -> String in
+            var line = Data()
+            let deadline = Date().addingTimeInterval(60)
+            while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
+                guard let chunk = process.output?.availableData, !chunk.isEmpty else { break }
+                line += chunk
+            }
+            return String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        }
+        return (process, first)
+    }
+
+    /// Sends `signal` to a started `pyramid` and returns its exit status, the rest of its output and its errors.
+    static func stop(_ process: ChildProcess, with signal: Int32) async throws -> (status: Int32, output: String, errors: String) {
+        process.send(signal)
+        return try await offThePool("CLI.stop") {
+            let errors = Locked(Data())
+            let drained = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                errors.setValue(process.errors?.readDataToEndOfFile() ?? Data())
+                drained.signal()
+            }
+            let output = process.output?.readDataToEndOfFile() ?? Data()
+            drained.wait()
+            return (process.wait(), String(decoding: output, as: UTF8.self), String(decoding: errors.value, as: UTF8.self))
+        }
     }
 }

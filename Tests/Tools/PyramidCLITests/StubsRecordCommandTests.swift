@@ -1,0 +1,70 @@
+import Foundation
+import PyramidIO
+import PyramidTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `pyramid stubs record` as a user runs it: the proxy's URL first, a real API that is not ours
+/// recorded until SIGINT or SIGTERM, then `pyramid stubs serve` playing the files back byte for
+/// byte with the API stopped.
+@Suite("pyramid stubs record", .timeLimit(.minutes(2)))
+struct StubsRecordCommandTests {
+    let folder = TemporaryFolder("pyramid-record", create: true)
+    let session = URLSession(configuration: .ephemeral)
+
+    func get(_ base: String, _ path: String, headers: [String: String] = [:]) async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: base + path)!)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await session.data(for: request)
+        return (try #require(response as? HTTPURLResponse).statusCode, data)
+    }
+
+    @Test("records until a signal, writes WireMock's files, and stubs serve replays them byte for byte", arguments: [SIGINT, SIGTERM])
+    func recordThenServe(signal: Int32) async throws {
+        let api = try await RealAPI.start()
+        let root = folder.path("root-\(signal)")
+        let (recorder, first) = try await CLI.start(["stubs", "record", "--target", api.url.absoluteString, "--root-dir", root, "--redact", "Server"])
+        defer { if recorder.isRunning { recorder.send(SIGKILL) } }
+        #expect(first.hasPrefix("http://127.0.0.1:"), "first line: \(first)")
+        let paths = ["/items?page=1", "/image.png", "/me", "/boom"]
+        var live: [String: (Int, Data)] = [:]
+        for path in paths { live[path] = try await get(first, path, headers: ["Authorization": "Bearer tok-cli"]) }
+        #expect(live["/boom"]?.0 == 500 && live["/image.png"]?.1.count == 520)
+        let (status, output, errors) = try await CLI.stop(recorder, with: signal)
+        #expect(status == 0, "\(output)\(errors)")
+        #expect(output.contains("Recorded 4 request(s) as 4 mapping(s) in \(root)/mappings, 1 body file(s) in \(root)/__files."), "\(output)")
+        #expect(output.contains("Left out: Server (4), Set-Cookie (1)."), "\(output)")
+        await api.stop()
+
+        let written = try FileManager.default.contentsOfDirectory(atPath: root + "/mappings").map { root + "/mappings/" + $0 }
+        let problems = try await WireMockSchema.problems(in: written)
+        #expect(problems.isEmpty, "\(problems)")
+        let text = try written.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+        #expect(!text.contains("tok-cli") && !text.contains("secret-cookie") && !text.contains("BaseHTTP"))
+
+        let (server, url) = try await CLI.start(["stubs", "serve", "--root-dir", root])
+        defer { if server.isRunning { server.send(SIGKILL) } }
+        for path in paths {
+            let (replayedStatus, replayed) = try await get(url, path)
+            #expect(replayedStatus == live[path]?.0 && replayed == live[path]?.1, "\(path)")
+        }
+        #expect(try await CLI.stop(server, with: SIGTERM).status == 0)
+    }
+
+    @Test("bad input is refused before anything is proxied: a root that cannot be written, a target that is not a URL, a header both captured and redacted")
+    func badInput() async throws {
+        let file = folder.path("a-file")
+        try Data().write(to: URL(fileURLWithPath: file))
+        let unwritable = try await CLI.run(["stubs", "record", "--target", "http://127.0.0.1:9", "--root-dir", file + "/root"])
+        #expect(unwritable.status != 0 && unwritable.stdout.isEmpty, "\(unwritable.stdout)")
+        #expect(unwritable.stderr.contains("cannot write \(file)/root/mappings"), "\(unwritable.stderr)")
+        let target = try await CLI.run(["stubs", "record", "--target", "api.example.com", "--root-dir", folder.path("r")])
+        #expect(target.status == 2 && target.stderr.contains("--target api.example.com is not an absolute http or https URL"), "\(target.stderr)")
+        let both = try await CLI.run(["stubs", "record", "--target", "http://x.test", "--root-dir", folder.path("r"), "--capture-header", "Authorization", "--redact", "authorization"])
+        #expect(both.status == 2 && both.stderr.contains("a redacted header cannot be matched"), "\(both.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("r")))
+    }
+}
