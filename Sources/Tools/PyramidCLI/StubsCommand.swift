@@ -8,7 +8,7 @@ struct StubsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stubs",
         abstract: "Serve HTTP stubs from WireMock mapping files, and record them from a real API.",
-        subcommands: [StubsServeCommand.self, StubsRecordCommand.self]
+        subcommands: [StubsServeCommand.self, StubsRecordCommand.self, StubsVerifyCommand.self]
     )
 }
 

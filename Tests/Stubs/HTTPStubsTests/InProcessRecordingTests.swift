@@ -34,6 +34,17 @@ struct InProcessRecordingTests {
         let root = StubRootDirectory(folder.path("root"))
         let recording = try recorder.saveRecording(to: root)
         #expect(recording.stubs.count == 2 && recording.files.count == 1, "the binary body in __files")
+
+        // The test-time drift check: the recording holds, until the API renames a field.
+        let checked = StubRegistry()
+        checked.add(try root.load().stubs)
+        let report = try await checked.verify(against: api.url)
+        #expect(report.entries.map(\.request).sorted() == ["GET /image.png", "GET /items?page=2"] && !report.hasDrift)
+        var rename = URLRequest(url: api.url("/__control/rename"))
+        rename.httpMethod = "POST"
+        _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+        let drift = await #expect(throws: StubDriftError.self) { try await checked.verify(against: api.url) }
+        #expect(drift?.description.contains("✘ GET /items?page=2: body $.items[0].name added") == true, "\(String(describing: drift))")
         await api.stop()
 
         let played = live

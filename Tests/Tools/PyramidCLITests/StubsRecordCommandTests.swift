@@ -68,3 +68,48 @@ struct StubsRecordCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("r")))
     }
 }
+
+/// `pyramid stubs verify`: the recording checked against the real API, which then changes.
+@Suite("pyramid stubs verify", .timeLimit(.minutes(2)))
+struct StubsVerifyCommandTests {
+    let folder = TemporaryFolder("pyramid-verify", create: true)
+
+    @Test("holds while the API answers as recorded; one field renamed is exit 1 naming its path; an API that is gone is exit 2")
+    func drift() async throws {
+        let api = try await RealAPI.start()
+        let root = folder.path("root")
+        let (recorder, first) = try await CLI.start(["stubs", "record", "--target", api.url.absoluteString, "--root-dir", root])
+        defer { if recorder.isRunning { recorder.send(SIGKILL) } }
+        for (method, path) in [("GET", "/items?page=1"), ("POST", "/orders"), ("GET", "/image.png")] {
+            var request = URLRequest(url: URL(string: first + path)!)
+            request.httpMethod = method
+            if method == "POST" { request.httpBody = Data(#"{"items": [3]}"#.utf8) }
+            _ = try await URLSession(configuration: .ephemeral).data(for: request)
+        }
+        #expect(try await CLI.stop(recorder, with: SIGTERM).status == 0)
+
+        let holds = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root])
+        #expect(holds.status == 0, "\(holds.stdout)\(holds.stderr)")
+        #expect(holds.stdout.contains("✔ GET /items?page=1") && holds.stdout.contains("✔ GET /image.png"), "\(holds.stdout)")
+        #expect(holds.stdout.contains("– POST /orders: skipped, POST may change the server's data"), "\(holds.stdout)")
+        #expect(holds.stdout.contains("2 checked against \(api.url.absoluteString): 0 moved."), "\(holds.stdout)")
+
+        var rename = URLRequest(url: api.url("/__control/rename"))
+        rename.httpMethod = "POST"
+        _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+        let moved = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root])
+        #expect(moved.status == 1, "\(moved.stdout)\(moved.stderr)")
+        #expect(moved.stdout.contains(#"✘ GET /items?page=1: body $.items[0].name added: "記事"; body $.items[0].title removed (was "記事")"#), "\(moved.stdout)")
+        // Ignored, the renamed fields are no drift.
+        let ignored = try await CLI.run([
+            "stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root, "--ignore", "$.items[*].name", "--ignore", "$.items[*].title",
+        ])
+        #expect(ignored.status == 0, "\(ignored.stdout)")
+
+        await api.stop()
+        let gone = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root])
+        #expect(gone.status == 2 && gone.stdout.contains("! GET /items?page=1: proxying GET /items?page=1 to "), "\(gone.stdout)")
+        let bad = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root, "--ignore", "items"])
+        #expect(bad.status == 2 && bad.stderr.contains("--ignore items is not a path such as $.items[*].price"), "\(bad.stderr)")
+    }
+}
