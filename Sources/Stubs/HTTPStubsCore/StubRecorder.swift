@@ -14,6 +14,13 @@ public enum StubRecorder {
         public var files: [(name: String, bytes: Data)]
         /// Headers left out of what was recorded (redacted), with how many times each was.
         public var leftOut: [String: Int]
+
+        /// A recording with its parts given: stubs to write, with the `__files` bodies they read.
+        public init(stubs: [Stub], files: [(name: String, bytes: Data)] = [], leftOut: [String: Int] = [:]) {
+            self.stubs = stubs
+            self.files = files
+            self.leftOut = leftOut
+        }
     }
 
     /// The stubs `exchanges` make under `spec`; bodies extracted to files are named as in

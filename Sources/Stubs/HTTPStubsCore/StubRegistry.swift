@@ -234,6 +234,16 @@ public final class StubRegistry: Sendable {
         }
     }
 
+    /// Removes the journal's entries `predicate` picks, and returns them.
+    @discardableResult
+    public func removeFromJournal(where predicate: (JournalEntry) -> Bool) -> [JournalEntry] {
+        state.withValue { state in
+            let removed = kept(state.journal).filter(predicate)
+            state.journal.removeAll(where: predicate)
+            return removed
+        }
+    }
+
     /// Empties the journal and the proxied exchanges (stubs, hit counts and scenario states stay).
     public func resetJournal() {
         state.withValue { state in

@@ -18,6 +18,9 @@ import LoopbackServer
 /// | `GET /__admin/scenarios`, `POST /__admin/scenarios/reset` | scenario states |
 /// | `PUT /__admin/scenarios/{name}/state` | sets one scenario's state (`{"state": "…"}`) |
 /// | `POST /__admin/recordings/start`, `…/stop`, `…/snapshot`; `GET …/status` | record and playback (``ServerRecorder``) |
+/// | `POST /__admin/mappings/save`, `…/import`; `GET`, `DELETE …/mappings/unmatched` | saving, importing, unused stubs |
+/// | `GET`, `DELETE /__admin/requests/{id}`; `POST …/requests/remove` | one logged request; removing by pattern |
+/// | `GET /__admin/version`, `/__admin/health` | the server itself |
 ///
 /// Errors are WireMock's `{"errors": [{"title": …}]}`.
 struct AdminAPI {
@@ -25,6 +28,8 @@ struct AdminAPI {
     let defaults: [Stub]
     let filesDirectory: String?
     let recorder: ServerRecorder
+    /// When the server started, for `/__admin/health`.
+    let started: Date
 
     func answer(_ request: ServerRequest) -> ServerResponse {
         let path = String(request.target.prefix { $0 != "?" })
@@ -41,6 +46,15 @@ struct AdminAPI {
             return json(200, [:])
         case ("POST", 2, "mappings", "reset", _):
             resetMappings()
+            return json(200, [:])
+        case ("POST", 2, "mappings", "save", _):
+            return saveMappings()
+        case ("POST", 2, "mappings", "import", _):
+            return importMappings(body)
+        case ("GET", 2, "mappings", "unmatched", _):
+            return json(200, mappingList(registry.unusedStubs))
+        case ("DELETE", 2, "mappings", "unmatched", _):
+            for stub in registry.unusedStubs { registry.remove(stub.id) }
             return json(200, [:])
         case ("GET", 2, "mappings", let id, _):
             guard let stub = stub(id) else { return error(404, "no mapping with id \(id)") }
@@ -68,6 +82,23 @@ struct AdminAPI {
                 let found = registry.journal.filter { pattern.evaluate($0.request).matched }
                 return json(200, ["requests": .array(found.map { loggedRequest($0)["request"] ?? .null })])
             }
+        case ("POST", 2, "requests", "remove", _):
+            return withPattern(body, source: "POST /__admin/requests/remove") { pattern in
+                let removed = registry.removeFromJournal { pattern.evaluate($0.request).matched }
+                return json(200, ["requests": .array(removed.map { loggedRequest($0)["request"] ?? .null })])
+            }
+        case ("GET", 2, "requests", let id, _) where id != "unmatched":
+            guard let entry = registry.journal.first(where: { Self.eventID($0.index) == id.lowercased() }) else {
+                return error(404, "no logged request with id \(id)")
+            }
+            return json(200, loggedRequest(entry))
+        case ("DELETE", 2, "requests", let id, _):
+            registry.removeFromJournal { Self.eventID($0.index) == id.lowercased() }
+            return json(200, [:])
+        case ("GET", 1, "version", _, _):
+            return json(200, ["version": .string(Self.version)])
+        case ("GET", 1, "health", _, _):
+            return health()
         case ("GET", 2, "requests", "unmatched", _):
             let unmatched = registry.journal.filter { !$0.wasMatched }
             return json(200, ["requests": .array(unmatched.map { loggedRequest($0)["request"] ?? .null })])
@@ -102,7 +133,7 @@ struct AdminAPI {
                 recorded { () throws(RecordingError) in try recorder.snapshot(spec).stubs }
             }
         default:
-            let known = ["mappings", "requests", "reset", "scenarios", "recordings"]
+            let known = ["mappings", "requests", "reset", "scenarios", "recordings", "version", "health"]
             if let first = parts.first, known.contains(first) {
                 return error(405, "\(request.method) \(path) is not part of the admin API served here")
             }
@@ -112,17 +143,17 @@ struct AdminAPI {
 
     // MARK: Mappings
 
-    private func stub(_ id: String) -> Stub? {
+    func stub(_ id: String) -> Stub? {
         guard let uuid = UUID(uuidString: id) else { return nil }
         return registry.stubs.first { $0.id == uuid }
     }
 
-    private func resetMappings() {
+    func resetMappings() {
         for stub in registry.stubs { registry.remove(stub.id) }
         registry.add(defaults)
     }
 
-    private func addMapping(_ body: Data, source: String, replacing id: UUID?) -> ServerResponse {
+    func addMapping(_ body: Data, source: String, replacing id: UUID?) -> ServerResponse {
         let imported: WireMockImport
         do throws(WireMockFileError) {
             imported = try WireMockMapping.decode(body, source: source, filesDirectory: filesDirectory)
@@ -143,12 +174,12 @@ struct AdminAPI {
         return json(id == nil ? 201 : 200, mapping(stub))
     }
 
-    private func mappingList(_ stubs: [Stub]) -> JSONValue {
+    func mappingList(_ stubs: [Stub]) -> JSONValue {
         ["mappings": .array(stubs.map(mapping)), "meta": ["total": .number(Double(stubs.count))]]
     }
 
     /// A stub as WireMock JSON; one that has no WireMock form (a custom predicate) says why.
-    private func mapping(_ stub: Stub) -> JSONValue {
+    func mapping(_ stub: Stub) -> JSONValue {
         do throws(WireMockEncodingError) {
             return try WireMockMapping.encode(stub, filesDirectory: filesDirectory)
         } catch {
@@ -186,7 +217,7 @@ struct AdminAPI {
 
     // MARK: Requests
 
-    private func withPattern(_ body: Data, source: String, _ answer: (RequestPattern) -> ServerResponse) -> ServerResponse {
+    func withPattern(_ body: Data, source: String, _ answer: (RequestPattern) -> ServerResponse) -> ServerResponse {
         do throws(WireMockPatternError) {
             return answer(try WireMockMapping.decodeRequestPattern(body, source: source))
         } catch {
@@ -195,7 +226,7 @@ struct AdminAPI {
     }
 
     /// A journal entry in the shape of WireMock's `ServeEvent`.
-    private func loggedRequest(_ entry: JournalEntry) -> JSONValue {
+    func loggedRequest(_ entry: JournalEntry) -> JSONValue {
         let request = entry.request
         var headers: [String: JSONValue] = [:]
         for (name, value) in request.headers {
@@ -251,15 +282,15 @@ struct AdminAPI {
 
     // MARK: Answers
 
-    private func json(_ status: Int, _ value: JSONValue) -> ServerResponse {
+    func json(_ status: Int, _ value: JSONValue) -> ServerResponse {
         ServerResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(value.compactText.utf8))
     }
 
-    private func error(_ status: Int, _ title: String) -> ServerResponse {
+    func error(_ status: Int, _ title: String) -> ServerResponse {
         errors(status, [title])
     }
 
-    private func errors(_ status: Int, _ titles: [String]) -> ServerResponse {
+    func errors(_ status: Int, _ titles: [String]) -> ServerResponse {
         json(status, ["errors": .array(titles.map { ["title": .string($0)] })])
     }
 }

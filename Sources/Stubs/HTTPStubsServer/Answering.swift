@@ -11,6 +11,7 @@ struct Answering: Sendable {
     let defaults: [Stub]
     let forwarder: ProxyForwarder
     let recorder: ServerRecorder
+    let started = Date()
 
     init(registry: StubRegistry, options: StubServerOptions, defaults: [Stub]) {
         self.registry = registry
@@ -39,7 +40,7 @@ struct Answering: Sendable {
 
     func decide(_ request: ServerRequest) -> ImmediateAnswer {
         if options.adminAPI, request.target == "/__admin" || request.target.hasPrefix("/__admin/") {
-            return .respond(AdminAPI(registry: registry, defaults: defaults, filesDirectory: options.filesDirectory, recorder: recorder).answer(request))
+            return .respond(AdminAPI(registry: registry, defaults: defaults, filesDirectory: options.filesDirectory, recorder: recorder, started: started).answer(request))
         }
         guard let stubRequest = Self.stubRequest(request) else {
             return .respond(Self.text(400, "cannot read the request target \(request.target)"))
