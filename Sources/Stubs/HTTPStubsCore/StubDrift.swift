@@ -65,6 +65,8 @@ public struct StubDriftError: Error, Sendable, CustomStringConvertible {
     public var description: String { "the real API has moved away from the stubs:\n\(report)" }
 }
 
+/// The drift check itself: recorded stubs' requests sent to the real API, the answers compared
+/// as ``DriftCheck`` says, the findings in a ``DriftReport``.
 public enum StubDrift {
     /// Sends each stub's request to `target` and compares the answers; a scenario's steps
     /// after its first, and a request already checked, are not sent again.

@@ -51,7 +51,7 @@ public struct TestBundle: Sendable, Equatable {
     /// Swift Testing test. Returns the first non-zero exit status, or 0.
     ///
     /// - Throws: ``SpecError/noEventStream(path:exitStatus:)`` when Swift Testing's tests ran
-    ///   and wrote no stream; what ``SwiftTestRunner/prepare()`` throws.
+    ///   and wrote no stream; ``SpecError/cannotCreateFolder(path:reason:)`` or ``SpecError/notAPackage(path:)`` when the work folder cannot be readied.
     public func run(_ tests: [String], runner: SwiftTestRunner) throws(SpecError) -> Int32 {
         let environment = try runner.prepare()
         guard FileManager.default.createFile(atPath: runner.consolePath, contents: nil),
