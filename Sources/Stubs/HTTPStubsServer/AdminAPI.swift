@@ -133,11 +133,28 @@ struct AdminAPI {
                 recorded { () throws(RecordingError) in try recorder.snapshot(spec).stubs }
             }
         default:
-            let known = ["mappings", "requests", "reset", "scenarios", "recordings", "version", "health"]
-            if let first = parts.first, known.contains(first) {
+            if Self.answersPath(parts) {
                 return error(405, "\(request.method) \(path) is not part of the admin API served here")
             }
-            return error(404, "\(path) is not part of the admin API served here (WireMock's mappings, requests, reset, scenarios and recordings are)")
+            return error(404, "\(path) is not part of the admin API served here (WireMock's mappings, requests, recordings, scenarios, reset, version and health are)")
+        }
+    }
+
+    /// Whether `parts` (the path after `/__admin`) is a path answered with some method: a wrong
+    /// method there is a 405; any other path a 404.
+    static func answersPath(_ parts: [String]) -> Bool {
+        let fixed: Set<[String]> = [
+            ["mappings"], ["mappings", "reset"], ["mappings", "save"], ["mappings", "import"], ["mappings", "unmatched"], ["requests"],
+            ["requests", "reset"], ["requests", "count"], ["requests", "remove"], ["requests", "find"], ["requests", "unmatched"],
+            ["recordings", "start"], ["recordings", "stop"], ["recordings", "status"], ["recordings", "snapshot"], ["scenarios"],
+            ["scenarios", "reset"], ["reset"], ["version"], ["health"],
+        ]
+        if fixed.contains(parts) { return true }
+        // `mappings/{id}`, `requests/{id}` and `scenarios/{name}/state`.
+        switch parts.count {
+        case 2: return (parts[0] == "mappings" || parts[0] == "requests") && UUID(uuidString: parts[1]) != nil
+        case 3: return parts[0] == "scenarios" && parts[2] == "state"
+        default: return false
         }
     }
 

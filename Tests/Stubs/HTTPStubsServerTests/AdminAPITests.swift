@@ -156,13 +156,17 @@ struct AdminAPITests {
         }
     }
 
-    @Test("an unknown admin route is a 404 (405 for a known resource) in WireMock's error shape")
-    func unknownRoutes() async throws {
+    @Test("a path of WireMock's we do not answer is a 404 naming it (405 for a wrong method on one we do), in WireMock's error shape",
+          arguments: ["POST /__admin/mappings/find-by-metadata", "POST /__admin/requests/remove-by-metadata", "GET /__admin/requests/unmatched/near-misses",
+                      "GET /__admin/files", "POST /__admin/settings", "POST /__admin/shutdown", "GET /__admin/messages", "GET /__admin/recordings"])
+    func unknownRoutes(route: String) async throws {
+        let method = String(route.prefix { $0 != " " }), path = String(route.drop { $0 != " " }.dropFirst())
         try await withStubServer { server in
-            let (missing, body) = try await call(server, "GET", "/__admin/recordings")
-            #expect(missing == 404)
-            #expect(body["errors"]?.arrayValue?.first?["title"]?.stringValue?.contains("/__admin/recordings") == true)
+            let (missing, body) = try await call(server, method, path, method == "POST" ? "{}" : nil)
+            #expect(missing == 404, "\(route)")
+            #expect(body["errors"]?.arrayValue?.first?["title"]?.stringValue?.hasPrefix(path + " is not part of the admin API served here") == true, "\(body)")
             #expect(try await call(server, "PATCH", "/__admin/mappings").0 == 405)
+            #expect(try await call(server, "POST", "/__admin/version").0 == 405)
         }
     }
 }

@@ -15,7 +15,7 @@ import FoundationNetworking
 struct RecordingTests {
     let folder = TemporaryFolder("recording", create: true)
     /// A client that does not follow redirects: a 3xx is an answer to record and replay.
-    let session = URLSession(configuration: .ephemeral, delegate: Unredirected(), delegateQueue: nil)
+    let session = NoRedirects.session()
 
     struct Answer: Equatable {
         var status: Int
@@ -184,15 +184,5 @@ struct RecordingTests {
             let (stopped, notRunning) = try await admin(server, "POST", "/__admin/recordings/stop")
             #expect(stopped == 409 && "\(notRunning)".contains("no recording is running"))
         }
-    }
-}
-
-/// Refuses redirects, so a 3xx reaches the test as the server sent it.
-final class Unredirected: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-        completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }

@@ -13,7 +13,8 @@ import FoundationNetworking
 @Suite("pyramid stubs record", .timeLimit(.minutes(2)))
 struct StubsRecordCommandTests {
     let folder = TemporaryFolder("pyramid-record", create: true)
-    let session = URLSession(configuration: .ephemeral)
+    /// Redirects not followed: the 302 is an answer recorded and replayed as it is.
+    let session = NoRedirects.session()
 
     func get(_ base: String, _ path: String, headers: [String: String] = [:]) async throws -> (Int, Data) {
         var request = URLRequest(url: URL(string: base + path)!)
@@ -29,14 +30,14 @@ struct StubsRecordCommandTests {
         let (recorder, first) = try await CLI.start(["stubs", "record", "--target", api.url.absoluteString, "--root-dir", root, "--redact", "Server"])
         defer { if recorder.isRunning { recorder.send(SIGKILL) } }
         #expect(first.hasPrefix("http://127.0.0.1:"), "first line: \(first)")
-        let paths = ["/items?page=1", "/image.png", "/me", "/boom"]
+        let paths = ["/items?page=1", "/image.png", "/me", "/boom", "/old", "/slow?ms=300"]
         var live: [String: (Int, Data)] = [:]
         for path in paths { live[path] = try await get(first, path, headers: ["Authorization": "Bearer tok-cli"]) }
-        #expect(live["/boom"]?.0 == 500 && live["/image.png"]?.1.count == 520)
+        #expect(live["/boom"]?.0 == 500 && live["/image.png"]?.1.count == 520 && live["/old"]?.0 == 302 && live["/slow?ms=300"]?.0 == 200)
         let (status, output, errors) = try await CLI.stop(recorder, with: signal)
         #expect(status == 0, "\(output)\(errors)")
-        #expect(output.contains("Recorded 4 request(s) as 4 mapping(s) in \(root)/mappings, 1 body file(s) in \(root)/__files."), "\(output)")
-        #expect(output.contains("Left out: Server (4), Set-Cookie (1)."), "\(output)")
+        #expect(output.contains("Recorded 6 request(s) as 6 mapping(s) in \(root)/mappings, 1 body file(s) in \(root)/__files."), "\(output)")
+        #expect(output.contains("Left out: Server (6), Set-Cookie (1)."), "\(output)")
         await api.stop()
 
         let written = try FileManager.default.contentsOfDirectory(atPath: root + "/mappings").map { root + "/mappings/" + $0 }
