@@ -186,3 +186,31 @@ struct RecordingTests {
         }
     }
 }
+
+/// A proxy mapping as WireMock's clients post it: part of the API stubbed, the rest passed through.
+@Suite("Proxy mappings", .timeLimit(.minutes(1)))
+struct ProxyMappingTests {
+    @Test("a posted proxyBaseUrl mapping passes what the stubs do not answer to the real API, with its additional headers")
+    func passThrough() async throws {
+        let api = try await RealAPI.start()
+        defer { Task { await api.stop() } }
+        try await withStubServer { server in
+            let session = NoRedirects.session()
+            let proxy = #"{"priority": 10, "request": {"method": "ANY", "urlPattern": ".*"}, "response": {"proxyBaseUrl": "\#(api.url.absoluteString)", "additionalProxyRequestHeaders": {"Authorization": "Bearer from-the-mapping"}}}"#
+            let stub = #"{"request": {"method": "GET", "url": "/boom"}, "response": {"status": 200, "body": "stubbed"}}"#
+            for mapping in [proxy, stub] {
+                var post = URLRequest(url: server.url("/__admin/mappings"))
+                post.httpMethod = "POST"
+                post.httpBody = Data(mapping.utf8)
+                let (_, response) = try await session.data(for: post)
+                #expect((response as? HTTPURLResponse)?.statusCode == 201)
+            }
+            let (me, _) = try await session.data(from: server.url("/me"))
+            #expect(String(decoding: me, as: UTF8.self) == #"{"user": "u1", "auth": true}"#, "the mapping's Authorization reached the API")
+            let (boom, _) = try await session.data(from: server.url("/boom"))
+            #expect(String(decoding: boom, as: UTF8.self) == "stubbed")
+            let (listed, _) = try await session.data(from: server.url("/__admin/mappings"))
+            #expect(String(decoding: listed, as: UTF8.self).contains(#""proxyBaseUrl":"\#(api.url.absoluteString)""#))
+        }
+    }
+}
