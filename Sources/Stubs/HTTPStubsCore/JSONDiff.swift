@@ -63,8 +63,8 @@ public struct JSONDiff: Sendable {
     private func compare(_ recorded: JSONValue, _ current: JSONValue, path: [String], into found: inout [Difference]) {
         if isIgnored(path) { return }
         if case .string(let text) = recorded, let placeholder = Self.placeholders[text] {
-            if let wanted = placeholder, Self.typeName(current) != wanted {
-                found.append(Difference(path: Self.text(path), kind: .retyped(from: wanted, to: Self.typeName(current)), recorded: text, current: current.compactText))
+            if let wanted = placeholder, current.kindName != wanted {
+                found.append(Difference(path: Self.text(path), kind: .retyped(from: wanted, to: current.kindName), recorded: text, current: current.compactText))
             }
             return
         }
@@ -90,7 +90,7 @@ public struct JSONDiff: Sendable {
                 found.append(Difference(path: Self.text(path), kind: .changed, recorded: "\(was.count) elements", current: "\(now.count) elements"))
             }
         default:
-            let from = Self.typeName(recorded), to = Self.typeName(current)
+            let from = recorded.kindName, to = current.kindName
             if from != to {
                 found.append(Difference(path: Self.text(path), kind: .retyped(from: from, to: to), recorded: recorded.compactText, current: current.compactText))
             } else if comparesValues, recorded != current {
@@ -104,17 +104,6 @@ public struct JSONDiff: Sendable {
         "${json-unit.ignore}": String?.none, "${json-unit.any-string}": "string", "${json-unit.any-number}": "number",
         "${json-unit.any-boolean}": "boolean",
     ]
-
-    static func typeName(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "boolean"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
 
     /// `.name`, or `["odd name"]` for a key that is not a plain identifier.
     static func member(_ key: String) -> String {

@@ -49,12 +49,7 @@ struct StubsServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let root = StubRootDirectory(rootDir)
-        let imported: WireMockImport
-        do throws(StubRootError) {
-            imported = try root.load()
-        } catch {
-            throw CommandFailure.stubRoot("\(error)")
-        }
+        let imported = try root.loadForCommand()
         for issue in imported.issues {
             FileHandle.standardError.write(Data("\(skipUnsupported ? "warning" : "error"): \(issue)\n".utf8))
         }
@@ -81,5 +76,16 @@ struct StubsServeCommand: AsyncParsableCommand {
         await server.close()
         let journal = registry.journal
         print("Stopped after \(journal.count) request(s), \(journal.filter { !$0.wasMatched }.count) unmatched.")
+    }
+}
+
+extension StubRootDirectory {
+    /// The root's mappings, or the command's failure naming what could not be read.
+    func loadForCommand() throws -> WireMockImport {
+        do throws(StubRootError) {
+            return try load()
+        } catch {
+            throw CommandFailure.stubRoot("\(error)")
+        }
     }
 }

@@ -55,12 +55,7 @@ struct StubsVerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let root = StubRootDirectory(rootDir)
-        let imported: WireMockImport
-        do throws(StubRootError) {
-            imported = try root.load()
-        } catch {
-            throw CommandFailure.stubRoot("\(error)")
-        }
+        let imported = try root.loadForCommand()
         for issue in imported.issues { FileHandle.standardError.write(Data("warning: \(issue); not checked\n".utf8)) }
         guard !imported.stubs.isEmpty else { throw CommandFailure.stubRoot("no mapping to check in \(root.mappingsDirectory)") }
         let check = DriftCheck(

@@ -19,15 +19,7 @@ package final class RealAPI: Sendable {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Stubs/HTTPStubsServerTests/Fixtures/real_api.py").standardizedFileURL.path
         let process = try ChildProcess(executable: "/usr/bin/env", arguments: ["python3", script])
-        let first = try await offThePool("RealAPI.start") { () throws -> String in
-            var line = Data()
-            let deadline = Date().addingTimeInterval(60)
-            while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
-                guard let chunk = process.output?.availableData, !chunk.isEmpty else { break }
-                line += chunk
-            }
-            return String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        }
+        let first = try await process.firstLine()
         guard let url = URL(string: first), first.hasPrefix("http://127.0.0.1:") else {
             process.send(SIGKILL)
             throw FixtureError(message: "real_api.py did not start; it printed \(first)")

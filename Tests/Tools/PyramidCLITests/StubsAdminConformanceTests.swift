@@ -63,14 +63,7 @@ struct StubsAdminConformanceTests {
             """
         let process = try ChildProcess(executable: "/usr/bin/env", arguments: ["python3", "-c", script])
         defer { process.send(SIGKILL) }
-        let url = try await offThePool { () -> String in
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                guard let chunk = process.output?.availableData, !chunk.isEmpty else { break }
-                line += chunk
-            }
-            return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let url = try await process.firstLine()
         let run = try await schemathesis(url, paths: "^/__admin/version$", seconds: 20, extra: ["--max-failures", "1"])
         #expect(run.status != 0 && run.stdout.contains("Response violates schema"), "\(run.stdout.suffix(2000))")
     }

@@ -33,16 +33,7 @@ enum CLI {
     /// ended first).
     static func start(_ arguments: [String]) async throws -> (process: ChildProcess, firstLine: String) {
         let process = try ChildProcess(executable: executable.path, arguments: arguments)
-        let first = try await offThePool("CLI.start") { () -> String in
-            var line = Data()
-            let deadline = Date().addingTimeInterval(60)
-            while !line.contains(UInt8(ascii: "\n")), Date() < deadline {
-                guard let chunk = process.output?.availableData, !chunk.isEmpty else { break }
-                line += chunk
-            }
-            return String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        }
-        return (process, first)
+        return (process, try await process.firstLine())
     }
 
     /// Sends `signal` to a started `pyramid` and returns its exit status, the rest of its output and its errors.
