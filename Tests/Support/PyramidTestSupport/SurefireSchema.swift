@@ -8,12 +8,7 @@ import Foundation
 /// `<properties>`. They are removed, exactly those, before each suite is checked.
 package enum SurefireSchema {
     /// The schema file, or nil when the shared data is absent.
-    package static var path: String? {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        let schema = url.deletingLastPathComponent().appendingPathComponent("shared/peer-data/junit/surefire-test-report.xsd").path
-        return FileManager.default.fileExists(atPath: schema) ? schema : nil
-    }
+    package static var path: String? { PeerData.path("junit/surefire-test-report.xsd") }
 
     /// Each `<testsuite>` of `junit` with the named extensions removed, as a document of its own.
     package static func suitesWithoutExtensions(_ junit: String) throws -> [String] {

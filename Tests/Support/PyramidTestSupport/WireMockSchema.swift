@@ -4,12 +4,7 @@ import Foundation
 /// Python's `jsonschema` (installed by `scripts/test`): an oracle we did not write.
 package enum WireMockSchema {
     /// The schema file, or nil when the shared data is absent.
-    package static var path: String? {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        let schema = url.deletingLastPathComponent().appendingPathComponent("shared/peer-data/wiremock/wiremock-stub-mapping-or-mappings.json").path
-        return FileManager.default.fileExists(atPath: schema) ? schema : nil
-    }
+    package static var path: String? { PeerData.path("wiremock/wiremock-stub-mapping-or-mappings.json") }
 
     /// Each file of `files` that does not validate, with `jsonschema`'s first complaints.
     package static func problems(in files: [String]) async throws -> [String] {

@@ -14,11 +14,7 @@ struct StubsAdminConformanceTests {
     /// The paths of WireMock's description that the stub server answers (the README lists them).
     static let answered = #"^/__admin/(mappings|mappings/reset|mappings/save|mappings/import|mappings/\{stubMappingId\}|mappings/unmatched|requests|requests/\{requestId\}|requests/reset|requests/count|requests/remove|requests/find|requests/unmatched|recordings/(start|stop|status|snapshot)|scenarios|scenarios/reset|reset|version|health)$"#
 
-    static var description: String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/peer-data/wiremock/wiremock-admin-api.json").path
-    }
+    static var description: String { PeerData.path("wiremock/wiremock-admin-api.json") ?? "../shared/peer-data/wiremock/wiremock-admin-api.json (absent)" }
 
     func schemathesis(_ url: String, paths: String, seconds: Int, extra: [String] = []) async throws -> Program.Run {
         try await Program.run("python3", [
