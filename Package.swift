@@ -379,7 +379,7 @@ let package = Package(
             path: tests("Fixtures", "RetryFixtureTests"), swiftSettings: strict),
         .testTarget(
             name: "PyramidCLITests",
-            dependencies: ["PyramidTestSupport", "PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "TestEventStream"],
+            dependencies: ["PyramidTestSupport", "PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "TestEventStream", "HTTPStubs"],
             path: tests("Tools", "PyramidCLITests"),
             swiftSettings: strict),
     ]

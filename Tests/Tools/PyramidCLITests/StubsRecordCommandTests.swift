@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStubs
 import PyramidIO
 import PyramidTestSupport
 import Testing
@@ -23,7 +24,7 @@ struct StubsRecordCommandTests {
         return (try #require(response as? HTTPURLResponse).statusCode, data)
     }
 
-    @Test("records until a signal, writes WireMock's files, and stubs serve replays them byte for byte", arguments: [SIGINT, SIGTERM])
+    @Test("records until a signal, writes WireMock's files, and stubs serve and a stub session replay them byte for byte", arguments: [SIGINT, SIGTERM])
     func recordThenServe(signal: Int32) async throws {
         let api = try await RealAPI.start()
         let root = folder.path("root-\(signal)")
@@ -53,6 +54,16 @@ struct StubsRecordCommandTests {
             #expect(replayedStatus == live[path]?.0 && replayed == live[path]?.1, "\(path)")
         }
         #expect(try await CLI.stop(server, with: SIGTERM).status == 0)
+
+        // And in process, with no server: a stub session of the test's own (which follows the
+        // redirect, as URLSession does, so /old is left to the server above).
+        let stubs = StubRegistry()
+        stubs.add(try StubRootDirectory(root).load().stubs)
+        let session = stubs.makeSession()
+        for path in paths where path != "/old" {
+            let (data, response) = try await session.data(from: URL(string: "https://api.example.com" + path)!)
+            #expect((response as? HTTPURLResponse)?.statusCode == live[path]?.0 && data == live[path]?.1, "\(path) in process")
+        }
     }
 
     @Test("bad input is refused before anything is proxied: a root that cannot be written, a target that is not a URL, a header both captured and redacted")
