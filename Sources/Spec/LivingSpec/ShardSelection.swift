@@ -44,7 +44,7 @@ public enum ShardSelection {
         } catch {
             throw .cannotCreateFolder(path: workFolder, reason: FileError.describe(error))
         }
-        let (status, listed, errors) = try SwiftTestRunner.list(runner.listArguments, environment: ProcessInfo.processInfo.environment)
+        let (status, listed, errors) = try SwiftTestRunner.capture(runner.listArguments, environment: ProcessInfo.processInfo.environment)
         guard status == 0 else {
             throw .cannotListTests(package: packagePath, exitStatus: status, output: String((listed + errors).suffix(2000)))
         }

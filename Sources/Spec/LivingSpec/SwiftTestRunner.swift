@@ -103,7 +103,7 @@ public struct SwiftTestRunner: Sendable {
             throw .noEventStream(path: eventStreamPath, exitStatus: status)
         }
         // Only the module names and the frameworks come from the list: a run goes on without it.
-        if listsTests, let listed = try? Self.list(listArguments, environment: environment), listed.status == 0 {
+        if listsTests, let listed = try? Self.capture(listArguments, environment: environment), listed.status == 0 {
             try? AtomicFile.write(Data(listed.output.utf8), to: testListPath)
         }
         return status
@@ -146,9 +146,11 @@ public struct SwiftTestRunner: Sendable {
             }
         }
     }
-    /// Runs `swift test list` (`arguments` after `swift`) and returns its exit status, what it
-    /// listed (standard output only: SwiftPM's own notes go to standard error) and its errors.
-    package static func list(_ arguments: [String], environment: [String: String]) throws(SpecError) -> (status: Int32, output: String, errors: String) {
+
+    /// Runs `swift` with `arguments` (`test list`, `build --show-bin-path`, `package describe`)
+    /// to its end and returns its exit status, its standard output (SwiftPM's own notes go to
+    /// standard error) and its errors.
+    package static func capture(_ arguments: [String], environment: [String: String]) throws(SpecError) -> (status: Int32, output: String, errors: String) {
         do {
             let finished = try ChildProcess.run(executable: "/usr/bin/env", arguments: ["swift"] + arguments, environment: environment)
             if finished.status == 127 { throw SpecError.swiftNotFound }

@@ -80,7 +80,7 @@ public struct PackageLayout: Sendable, Equatable {
     }
 
     private static func swift(_ arguments: [String], _ command: String, _ package: String) throws(SpecError) -> String {
-        let (status, output, errors) = try SwiftTestRunner.list(arguments, environment: ProcessInfo.processInfo.environment)
+        let (status, output, errors) = try SwiftTestRunner.capture(arguments, environment: ProcessInfo.processInfo.environment)
         guard status == 0 else {
             throw .swiftCommandFailed(package: package, command: command, exitStatus: status, output: String((output + errors).suffix(2000)))
         }
