@@ -92,7 +92,15 @@ public final class Browser: @unchecked Sendable {
                 guard RemoteEndTable.shared.lostReason(remoteEnd) == nil else { return }
                 var client = session.client
                 client.requestTimeout = .seconds(3)
-                await Task { try? await WebDriverSession(id: session.id, client: client).delete() }.value
+                let end = remoteEnd
+                await Task {
+                    do {
+                        try await WebDriverSession(id: session.id, client: client).delete()
+                    } catch {
+                        // Left open, the session holds the end's slot until its own timeout: say which.
+                        FileHandle.standardError.write(Data("warning: the WebDriver session \(session.id) on \(end) could not be deleted: \(error)\n".utf8))
+                    }
+                }.value
             }
             return
         }

@@ -63,10 +63,13 @@ public final class BrowserPool: Sendable {
         prepareForNext: @escaping @Sendable (Occupant) async throws -> Void = { _ in },
         _ body: (Occupant) async throws -> T
     ) async throws -> T {
-        try await browsers.withLease(prepareForNext: { pooled in
+        // Whatever ends the process closes this pool's browsers (PoolsAtExit).
+        PoolsAtExit.register(self)
+        return try await browsers.withLease(prepareForNext: { pooled in
             guard let occupant = pooled.occupant as? Occupant else { return }
             try await prepareForNext(occupant)
         }) { pooled in
+            if pooled.browser.remoteEnd != nil { PoolsAtExit.handleSignals() }
             let occupant: Occupant
             if let same = pooled.occupant as? Occupant {
                 occupant = same

@@ -26,6 +26,13 @@ package final class GridNode: Sendable {
         return GridNode(process: process, port: port, workspace: workspace)
     }
 
+    /// The ids of the sessions open on the node now (chromedriver's `GET /sessions`).
+    package func openSessions() async throws -> [String] {
+        let answer = try await LoopbackHTTPClient(host: end.host, port: end.port, requestTimeout: .seconds(30)).send(.GET, "/sessions")
+        let json = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
+        return (json?["value"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+
     /// Ends the node and every browser it started, as a node that dies does.
     package func stop() async {
         await process.terminate(grace: .milliseconds(200))

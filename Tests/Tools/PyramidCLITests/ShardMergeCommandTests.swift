@@ -103,7 +103,7 @@ struct ShardMergeCommandTests {
         }
     }
 
-    @Test("the demo renders on two remote ends and starts no browser: no Chromium or chromedriver is ever its descendant")
+    @Test("the demo renders on two remote ends and starts no browser: no Chromium or chromedriver is ever its descendant; no session is left on either end")
     func demoOnRemoteEnds() async throws {
         try await withGridNodes(2) { nodes in
             let folder = TemporaryFolder("pyramid-cli", create: true)
@@ -131,6 +131,10 @@ struct ShardMergeCommandTests {
             #expect(onNodes.count == 2, "both remote ends ran browsers")
             #expect(log.contains("Test pyramid: 3 tests run, 0 failed"), "\(log)")
             #expect(log.range(of: #"Snapshot cells: \d+ checked: \d+ passed(, \d+ within tolerance)?\n"#, options: .regularExpression) != nil, "\(log)")
+            for node in nodes {
+                let open = try await node.openSessions()
+                #expect(open.isEmpty, "sessions left on \(node.end): \(open)")
+            }
         }
     }
 }
