@@ -89,18 +89,9 @@ public final class Browser: @unchecked Sendable {
             // A remote session: delete it, briefly, unless its end is already known lost.
             if let remoteEnd {
                 RemoteEndTable.shared.sessionClosed(on: remoteEnd)
+                PoolsAtExit.sessionDeleted(session.id)
                 guard RemoteEndTable.shared.lostReason(remoteEnd) == nil else { return }
-                var client = session.client
-                client.requestTimeout = .seconds(3)
-                let end = remoteEnd
-                await Task {
-                    do {
-                        try await WebDriverSession(id: session.id, client: client).delete()
-                    } catch {
-                        // Left open, the session holds the end's slot until its own timeout: say which.
-                        FileHandle.standardError.write(Data("warning: the WebDriver session \(session.id) on \(end) could not be deleted: \(error)\n".utf8))
-                    }
-                }.value
+                await Self.deleteRemoteSession(session.id, client: session.client)
             }
             return
         }
@@ -112,6 +103,21 @@ public final class Browser: @unchecked Sendable {
             }
             await driver.terminate()
             try? FileManager.default.removeItem(atPath: workspace)
+        }.value
+    }
+
+    /// Deletes a remote session, briefly; one that cannot be deleted is named on standard error
+    /// with its end (left open, it holds the end's slot until the end's own timeout).
+    static func deleteRemoteSession(_ id: String, client: LoopbackHTTPClient) async {
+        var client = client
+        client.requestTimeout = .seconds(3)
+        let end = client.remoteEnd.map { "\($0)" } ?? "\(client.host):\(client.port)"
+        await Task {
+            do {
+                try await WebDriverSession(id: id, client: client).delete()
+            } catch {
+                FileHandle.standardError.write(Data("warning: the WebDriver session \(id) on \(end) could not be deleted: \(error)\n".utf8))
+            }
         }.value
     }
 
@@ -129,13 +135,20 @@ public final class Browser: @unchecked Sendable {
         var refusals: [String] = []
         var tried: Set<RemoteEnd> = []
         let table = RemoteEndTable.shared
+        // Whatever ends this process from now on deletes the session (PoolsAtExit).
+        PoolsAtExit.remoteSessionStarting()
         while let end = table.reserve(ends, excluding: tried) {
             tried.insert(end)
             let client = LoopbackHTTPClient(remoteEnd: end, requestTimeout: options.startupTimeout)
             let id: String
+            // A signal that comes while the end creates the session waits for it, then deletes it.
+            PoolsAtExit.creation(started: true)
             do {
                 id = try await createSession(client, chromeOptions: options.remoteChromeOptions())
+                PoolsAtExit.sessionCreated(id, client: client)
+                PoolsAtExit.creation(started: false)
             } catch {
+                PoolsAtExit.creation(started: false)
                 table.sessionClosed(on: end)
                 refusals.append("\(end): \(error)")
                 continue

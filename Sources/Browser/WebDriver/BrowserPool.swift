@@ -69,7 +69,6 @@ public final class BrowserPool: Sendable {
             guard let occupant = pooled.occupant as? Occupant else { return }
             try await prepareForNext(occupant)
         }) { pooled in
-            if pooled.browser.remoteEnd != nil { PoolsAtExit.handleSignals() }
             let occupant: Occupant
             if let same = pooled.occupant as? Occupant {
                 occupant = same

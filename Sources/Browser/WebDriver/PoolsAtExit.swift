@@ -4,12 +4,14 @@ import PyramidIO
 /// Closes the browsers of a process's pools when the process ends, so no session is left on a
 /// remote end: a Selenium Grid node keeps a leaked session's slot until its own timeout.
 ///
-/// A pool registers itself when it starts its first browser. At the process's normal exit
-/// (`atexit`, after a test run, whatever its result), every registered pool is shut down,
-/// each remote session deleted (a delete that fails is reported with its end and id). When a
-/// pool has opened a remote session, SIGINT and SIGTERM do the same and then end the process
-/// as the signal would, unless the process handles them itself; SIGPIPE is then ignored, so a
-/// runner that ends first on the same signal does not kill the process mid-cleanup.
+/// A pool registers itself when it first lends a browser, and every remote session is noted
+/// the moment its end has created it. At the process's normal exit (`atexit`, after a test run,
+/// whatever its result), every registered pool is shut down and every remote session still
+/// noted is deleted, after any session being created has been answered (a delete that fails is
+/// reported with its end and id). Before the first remote session is asked for, SIGINT and
+/// SIGTERM are set to do the same and then end the process as the signal would, unless the
+/// process handles them itself; SIGPIPE is then ignored, so a runner that ends first on the
+/// same signal does not kill the process mid-cleanup.
 enum PoolsAtExit {
     /// A pool, held weakly: one its owner releases closes its browsers then, not at the exit.
     private struct Held: @unchecked Sendable {
@@ -17,6 +19,8 @@ enum PoolsAtExit {
     }
 
     private static let pools = Locked<[Held]>([])
+    /// Remote sessions created and not yet deleted, by id, with the client of their end.
+    private static let openSessions = Locked<[String: LoopbackHTTPClient]>([:])
     private static let exitHandler = Locked(false)
     private static let installed = Locked(Set<Int32>())
 
@@ -27,6 +31,35 @@ enum PoolsAtExit {
             pools.removeAll { $0.pool == nil }
             pools.append(Held(pool: pool))
         }
+        installExitHandler()
+    }
+
+    /// Before a remote session is created: the exit handler and the signal handlers, so a
+    /// signal that comes while a session is being set up still finds it.
+    static func remoteSessionStarting() {
+        installExitHandler()
+        handleSignals()
+    }
+
+    /// Notes a remote session as soon as its end has created it, pool or not.
+    static func sessionCreated(_ id: String, client: LoopbackHTTPClient) {
+        openSessions.withValue { $0[id] = client }
+    }
+
+    /// Sessions an end is creating now (the request sent, no answer yet).
+    private static let creating = Locked(0)
+
+    /// Counts a session creation in flight: one starts, or ends (answered or failed).
+    static func creation(started: Bool) {
+        creating.withValue { $0 += started ? 1 : -1 }
+    }
+
+    /// Forgets a remote session its browser is deleting.
+    static func sessionDeleted(_ id: String) {
+        openSessions.withValue { _ = $0.removeValue(forKey: id) }
+    }
+
+    private static func installExitHandler() {
         let first = exitHandler.withValue { installed -> Bool in
             defer { installed = true }
             return !installed
@@ -70,16 +103,31 @@ enum PoolsAtExit {
         #endif
     }
 
-    /// Shuts every registered pool down, waiting at most 20 s (each delete is bounded far below).
+    /// Shuts every registered pool down, then deletes every remote session still open (one a
+    /// pool was still setting up, or one of no pool), waiting at most 20 s (each delete is
+    /// bounded far below).
     static func closeAll() {
         let all = pools.withValue { pools -> [BrowserPool] in
             defer { pools.removeAll() }
             return pools.compactMap(\.pool)
         }
-        guard !all.isEmpty else { return }
+        guard !all.isEmpty || !openSessions.value.isEmpty || creating.value > 0 else { return }
         let done = DispatchSemaphore(value: 0)
         Task.detached {
+            // A session an end is creating now is deleted too, once it exists (at most 10 s).
+            let settled = ContinuousClock.now.advanced(by: .seconds(10))
+            while creating.value > 0, ContinuousClock.now < settled {
+                try? await Task.sleep(for: .milliseconds(20))
+            }
             for pool in all { await pool.shutdown() }
+            // Sessions no pool held, or one was still setting up: deleted by id.
+            let left = openSessions.withValue { sessions -> [String: LoopbackHTTPClient] in
+                defer { sessions.removeAll() }
+                return sessions
+            }
+            for (id, client) in left.sorted(by: { $0.key < $1.key }) {
+                await Browser.deleteRemoteSession(id, client: client)
+            }
             done.signal()
         }
         _ = done.wait(timeout: .now() + 20)

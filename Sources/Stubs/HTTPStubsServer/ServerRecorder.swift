@@ -100,9 +100,7 @@ final class ServerRecorder: Sendable {
         else { return stub }
         var inline = response
         inline.body = .data(file.bytes)
-        var copy = Stub(id: stub.id, name: stub.name, request: stub.request, response: inline, priority: stub.priority, scenario: stub.scenario)
-        copy.scenario = stub.scenario
-        return copy
+        return Stub(id: stub.id, name: stub.name, request: stub.request, response: inline, priority: stub.priority, scenario: stub.scenario)
     }
 }
 

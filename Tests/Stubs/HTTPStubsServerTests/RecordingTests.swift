@@ -154,6 +154,27 @@ struct RecordingTests {
         }
     }
 
+    @Test("a snapshot that does not persist returns its mappings with every body inline and writes nothing")
+    func snapshotWithoutPersisting() async throws {
+        let api = try await RealAPI.start()
+        defer { Task { await api.stop() } }
+        let root = folder.path("snapshot-root")
+        let registry = StubRegistry()
+        registry.proxyAll(to: api.url)
+        try await withStubServer(registry, options: StubServerOptions(rootDirectory: root)) { server in
+            _ = try await send(server.baseURL, "GET", "/image.png")
+            _ = try await send(server.baseURL, "GET", "/items")
+            let (status, result) = try await admin(server, "POST", "/__admin/recordings/snapshot", #"{"persist": false}"#)
+            #expect(status == 200)
+            let mappings = result["mappings"]?.arrayValue ?? []
+            #expect(mappings.count == 2)
+            let image = try #require(mappings.first { $0["request"]?["url"] == "/image.png" })
+            #expect(image["response"]?["base64Body"]?.stringValue.flatMap { Data(base64Encoded: $0) }?.count == 520, "\(image)")
+            #expect(image["response"]?["bodyFileName"] == nil)
+        }
+        #expect(!FileManager.default.fileExists(atPath: root + "/mappings"), "nothing written")
+    }
+
     @Test("bad input: an unreachable target is a 502 in WireMock's error shape and in the journal; a slow one a 504; an unwritable root refuses to start; a spec without a target is named")
     func badInput() async throws {
         let api = try await RealAPI.start()
