@@ -72,8 +72,9 @@ struct DemoCommandTests {
             ])
             for page in ["index.html", "spec.html", "gallery.html"] {
                 try await session.navigate(to: URL(fileURLWithPath: output + "/" + page).absoluteString)
-                // After the load event (lazy images off screen are not part of it), every image
-                // that was fetched decoded, and nothing came from anywhere but files.
+                // After the load event (lazy images off screen are not part of it) and the first
+                // image shown, every image that was fetched decoded, and nothing came from
+                // anywhere but files.
                 let report = try await session.executeAsyncScript("""
                     const done = arguments[arguments.length - 1];
                     const report = () => done({
@@ -82,7 +83,17 @@ struct DemoCommandTests {
                       brokenImages: [...document.images].filter((image) => image.complete && image.currentSrc && image.naturalWidth === 0).map((image) => image.src),
                       notFiles: performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => !name.startsWith('file:') && !name.startsWith('data:') && !name.startsWith('blob:')),
                     });
-                    if (document.readyState === 'complete') report(); else window.addEventListener('load', report);
+                    // Under load an image may still be decoding at the load event: wait for the
+                    // first to show, at most 20 s, when the page has any.
+                    const settle = () => {
+                      const start = Date.now();
+                      const poll = () => {
+                        const shown = [...document.images].some((image) => image.complete && image.naturalWidth > 0);
+                        if (shown || document.images.length === 0 || Date.now() - start > 20000) report(); else setTimeout(poll, 50);
+                      };
+                      poll();
+                    };
+                    if (document.readyState === 'complete') settle(); else window.addEventListener('load', settle);
                     """)
                 #expect((report["text"]?.doubleValue ?? 0) > 100, "\(page) shows its content")
                 #expect(report["brokenImages"]?.arrayValue?.isEmpty == true, "\(page): \(report)")
