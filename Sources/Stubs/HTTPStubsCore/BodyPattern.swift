@@ -137,7 +137,7 @@ public struct BodyPattern: Sendable, CustomStringConvertible {
         case .contains(let substring): text.contains(substring)
         case .doesNotContain(let substring): !text.contains(substring)
         case .matches(let regex): regex.matches(text)
-        case .doesNotMatch(let regex): regex.error == nil && !regex.matches(text)
+        case .doesNotMatch(let regex): regex.certainlyDoesNotMatch(text)
         default: false
         }
     }
@@ -145,7 +145,7 @@ public struct BodyPattern: Sendable, CustomStringConvertible {
     /// An invalid regular expression, described, or `nil`.
     var problem: String? {
         switch kind {
-        case .matches(let regex), .doesNotMatch(let regex): regex.error
+        case .matches(let regex), .doesNotMatch(let regex): regex.problem
         case .jsonPath(_, let value): value?.problem
         default: nil
         }

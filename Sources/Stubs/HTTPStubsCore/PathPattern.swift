@@ -78,7 +78,7 @@ public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     /// An invalid regular expression, described, or `nil`.
     var problem: String? {
         switch kind {
-        case .regex(let regex), .urlRegex(let regex): regex.error
+        case .regex(let regex), .urlRegex(let regex): regex.problem
         default: nil
         }
     }

@@ -121,18 +121,22 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
                 matched: found != nil
             ))
         }
+        // Each match runs before its problem is read: a regular expression that gave up on this
+        // request says so in the same report.
         for (name, match) in query {
             let values = request.queryValues(name)
+            let matched = match.matches(values)
             criteria.append(CriterionResult(
                 name: "query \(name)", expected: Self.withProblem(match.description, match.problem),
-                actual: Self.describe(values), matched: match.matches(values)
+                actual: Self.describe(values), matched: matched
             ))
         }
         for (name, match) in headers {
             let values = request.headers.values(for: name)
+            let matched = match.matches(values)
             criteria.append(CriterionResult(
                 name: "header \(name)", expected: Self.withProblem(match.description, match.problem),
-                actual: Self.describe(values), matched: match.matches(values)
+                actual: Self.describe(values), matched: matched
             ))
         }
         for pattern in body {

@@ -67,7 +67,7 @@ public struct StringMatch: Sendable, Hashable, ExpressibleByStringLiteral, Custo
         case .contains(let substring): return value.contains(substring)
         case .doesNotContain(let substring): return !value.contains(substring)
         case .matches(let regex): return regex.matches(value)
-        case .doesNotMatch(let regex): return regex.error == nil && !regex.matches(value)
+        case .doesNotMatch(let regex): return regex.certainlyDoesNotMatch(value)
         case .present, .absent: return true
         }
     }
@@ -75,7 +75,7 @@ public struct StringMatch: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     /// An invalid regular expression, described, or `nil`.
     var problem: String? {
         switch kind {
-        case .matches(let regex), .doesNotMatch(let regex): regex.error
+        case .matches(let regex), .doesNotMatch(let regex): regex.problem
         default: nil
         }
     }

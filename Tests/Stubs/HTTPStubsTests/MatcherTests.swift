@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 
 @testable import HTTPStubs
@@ -126,6 +127,26 @@ struct MatcherTests {
         #expect(!evaluation.matched)
         #expect(evaluation.criteria[2].expected == "matches /(/ (invalid regular expression /(/, never matches)")
         #expect(!RequestPattern.get("/a").header("X", .doesNotMatch("(")).evaluate(try request("/a", headers: ["X": "a"])).matched)
+    }
+
+    @Test("a pattern that backtracks without end gives up after its step limit: no match, for doesNotMatch too, and the report says so")
+    func backtrackingRegex() async throws {
+        // 40 a's and no b: (a+)+b tries every way to split them, 2³⁹ ways; the limit allows 2²⁴ or so
+        // (steps are counted, so the verdict is the same on any machine).
+        let text = String(repeating: "a", count: 40) + "c"
+        let sent = try request("POST", "/a", headers: ["X": text], body: text)
+        let (header, body, negated, fine) = try await offThePool {
+            (RequestPattern.post("/a").header("X", .matches("(a+)+b")).evaluate(sent),
+             RequestPattern.post("/a").body(.matches("(a+)+b")).evaluate(sent),
+             RequestPattern.post("/a").body(.doesNotMatch("(a+)+b")).evaluate(sent),
+             RequestPattern.post("/a").header("X", .matches("a+c")).evaluate(sent))
+        }
+        #expect(!header.matched && !body.matched && !negated.matched && fine.matched)
+        let said = "(gave up after 20 million steps on a text: nested repetition such as (a+)+ backtracks without end, and a text it gives up on, never matches)"
+        #expect(header.criteria[2].expected == "matches /(a+)+b/ " + said)
+        #expect(body.criteria[2].expected == "matches /(a+)+b/ " + said)
+        #expect(negated.criteria[2].expected == "does not match /(a+)+b/ " + said)
+        #expect(fine.criteria.allSatisfy { !$0.expected.contains("gave up") })
     }
 
     @Test("body: equal text and bytes, contains, regex")
