@@ -347,7 +347,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "TestEventStreamTests", dependencies: ["TestEventStream"],
+            name: "TestEventStreamTests", dependencies: ["PyramidTestSupport", "TestEventStream"],
             path: tests("Spec", "TestEventStreamTests"), swiftSettings: strict),
         .testTarget(
             name: "XCResultTests", dependencies: ["PyramidTestSupport", "XCResult", "TestEventStream", "LivingSpec", "PyramidIO"],
