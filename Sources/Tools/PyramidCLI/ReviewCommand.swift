@@ -9,8 +9,9 @@ struct ReviewCommand: AsyncParsableCommand {
         commandName: "review",
         abstract: "Review a run's snapshots in the browser: approve (replace the reference) or reject (keep it).",
         discussion: """
-            Serves on 127.0.0.1 only. The URL printed at start carries a random token that every change \
-            must send; nothing outside ROOT is read or written. Stop with Ctrl-C.
+            Serves on 127.0.0.1 only. The URL printed at start carries a random token that every read \
+            and change must send (the first visit keeps it in a cookie for the page's images and later \
+            visits); nothing outside ROOT is read or written. Stop with Ctrl-C.
             """
     )
 

@@ -7,11 +7,18 @@ package import VisualTestingCore
 /// Reject, the images it links to, and the decisions.
 ///
 /// Reads are limited to PNG files inside the root and to the artifacts the run
-/// report names (by number, never by a client's path). Every change needs the token
-/// and a Host of 127.0.0.1 or localhost, so another web page cannot make one.
+/// report names (by number, never by a client's path). Every request needs a Host of
+/// 127.0.0.1 or localhost, and the token: a read takes it from the URL (`?token=…`, which
+/// answers with a cookie holding it, so the page's images and later visits need no token
+/// in their URLs) or from that cookie; a change takes it in the `X-Pyramid-Token` header,
+/// so another web page cannot make one. Another local user's process cannot list the
+/// snapshots.
 package actor ReviewService {
     /// The secret printed at start; the page sends it back as `X-Pyramid-Token`.
     package nonisolated let token: String
+    /// The cookie that carries the token for reads: one name per port, since browsers keep
+    /// 127.0.0.1's cookies for every port alike.
+    package static func cookieName(port: Int) -> String { "pyramid-review-\(port)" }
     package nonisolated let root: SnapshotRoot
     /// The largest request body accepted.
     package static let bodyLimit = 64 * 1024
@@ -51,18 +58,54 @@ package actor ReviewService {
     /// Answers one request. `port` is the server's, for the Host check.
     package func handle(_ request: ReviewRequest, port: Int) -> ReviewResponse {
         do {
-            return try route(request, port: port)
+            return try answer(request, port: port)
         } catch {
             return .error(error)
         }
     }
 
-    private func route(_ request: ReviewRequest, port: Int) throws(ReviewError) -> ReviewResponse {
+    /// Checks the Host, then the token (see the type's description), then routes.
+    private func answer(_ request: ReviewRequest, port: Int) throws(ReviewError) -> ReviewResponse {
         let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
         guard let host = request.headers["host"], hosts.contains(host.lowercased()) else {
             throw .forbidden("requests must be addressed to 127.0.0.1:\(port)")
         }
         guard let path = request.path else { throw .badRequest("the request path is not valid percent-encoding") }
+        if request.method == "GET" || request.method == "HEAD" {
+            var response = try read(request, path: path, port: port)
+            if tokenInQuery(request) {
+                response.headers.append(("Set-Cookie", "\(Self.cookieName(port: port))=\(token); Path=/; SameSite=Strict"))
+            }
+            return response
+        }
+        return try route(request, path: path, hosts: hosts)
+    }
+
+    /// A read, once its token is checked: in the URL's query, or in the cookie the first
+    /// authenticated read set.
+    private func read(_ request: ReviewRequest, path: String, port: Int) throws(ReviewError) -> ReviewResponse {
+        let cookie = request.headers["cookie"].flatMap { header in
+            header.split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix(Self.cookieName(port: port) + "=") }
+                .map { String($0.dropFirst(Self.cookieName(port: port).count + 1)) }
+        }
+        guard let sent = queryToken(request) ?? cookie, !sent.isEmpty else {
+            throw .forbidden("reading needs the token printed at start: open the URL pyramid review printed (http://127.0.0.1:\(port)/?token=…)")
+        }
+        guard isToken(sent) else { throw .forbidden("wrong token") }
+        return try route(request, path: path, hosts: ["127.0.0.1:\(port)", "localhost:\(port)"])
+    }
+
+    private func queryToken(_ request: ReviewRequest) -> String? {
+        guard let query = request.target.split(separator: "?", maxSplits: 1).dropFirst().first else { return nil }
+        return URLComponents(string: "?" + query)?.queryItems?.first { $0.name == "token" }?.value
+    }
+
+    private func tokenInQuery(_ request: ReviewRequest) -> Bool {
+        queryToken(request).map(isToken) ?? false
+    }
+
+    private func route(_ request: ReviewRequest, path: String, hosts: [String]) throws(ReviewError) -> ReviewResponse {
         switch path {
         case "/", "/index.html":
             try require(request, methods: ["GET", "HEAD"])
@@ -105,11 +148,16 @@ package actor ReviewService {
         guard let sent = request.headers["x-pyramid-token"], !sent.isEmpty else {
             throw .forbidden("a change needs the token printed at start, in the X-Pyramid-Token header")
         }
-        // Compare every byte, so the time taken does not tell how much matched.
+        guard isToken(sent) else { throw .forbidden("wrong token") }
+    }
+
+    /// Whether `sent` is the token, comparing every byte, so the time taken does not tell how
+    /// much matched.
+    private func isToken(_ sent: String) -> Bool {
         let expected = Array(token.utf8), given = Array(sent.utf8)
         var difference = expected.count ^ given.count
         for index in 0..<min(expected.count, given.count) { difference |= Int(expected[index] ^ given[index]) }
-        guard difference == 0 else { throw .forbidden("wrong token") }
+        return difference == 0
     }
 
     private func file(at path: String, named name: String) throws(ReviewError) -> ReviewResponse {

@@ -18,9 +18,12 @@ package struct RawHTTP {
     }
 
     package let port: Int
+    /// Headers sent with every request unless the request gives its own of the same name.
+    package var headers: [String: String]
 
-    package init(port: Int) {
+    package init(port: Int, headers: [String: String] = [:]) {
         self.port = port
+        self.headers = headers
     }
 
     /// Sends one request on its own connection (`Connection: close`) and reads the answer
@@ -52,7 +55,7 @@ package struct RawHTTP {
     ) -> [UInt8] {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
         if !keepAlive { head += "Connection: close\r\n" }
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        for (name, value) in self.headers.merging(headers, uniquingKeysWith: { $1 }) { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         return Array((head + "\r\n").utf8) + body
     }

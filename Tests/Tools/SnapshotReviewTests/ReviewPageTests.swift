@@ -62,18 +62,37 @@ struct ReviewPageTests {
         }
     }
 
-    @Test("a page opened without the token cannot change anything")
-    func withoutToken() async throws {
+    @Test("without the token the page is refused; after one visit with it, the cookie opens the page and its images, and a decision still works")
+    func token() async throws {
         let fixture = try ReviewFixture()
         let before = fixture.snapshot()
         try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report)) { server in
             try await withBrowser { browser in
                 let session = browser.session
-                try await session.navigate(to: "http://127.0.0.1:\(server.port)/")
-                try await click(session.findElement(.css("#failures .approve-view[data-view=\"Settings\"]")), in: session)
-                #expect(try await waitForStatus(session).contains("token"))
+                let bare = "http://127.0.0.1:\(server.port)/"
+                try await session.navigate(to: bare)
+                let refused = try await session.executeScript("return document.body.innerText").stringValue ?? ""
+                #expect(refused.contains("reading needs the token"), "\(refused)")
+                #expect(try await session.findElements(.css("#failures .failure")).isEmpty)
+                #expect(fixture.snapshot() == before)
+
+                try await session.navigate(to: server.url)
+                #expect(try await session.findElements(.css("#failures .failure")).count == 3)
+                try await session.navigate(to: bare)
+                #expect(try await session.findElements(.css("#failures .failure")).count == 3, "the cookie opens the page")
+                // Each image's URL as the page asks for it (one of the fixture's actual images is
+                // not a valid PNG, so the statuses are compared, not the decoded sizes).
+                let statuses = try await session.executeAsyncScript("""
+                    const done = arguments[arguments.length - 1];
+                    Promise.all([...document.querySelectorAll('#failures img')].map(i => fetch(i.src).then(r => r.status))).then(done);
+                    """).arrayValue?.compactMap(\.doubleValue) ?? []
+                #expect(statuses.count >= 3 && statuses.allSatisfy { $0 == 200 }, "every image loads with the cookie: \(statuses)")
+
+                let light = try await session.findElement(.css("#failures .failure[data-id=\"\(ReviewFixture.light)\"]"))
+                try await click(light.findElement(.css("button.approve")), in: session)
+                #expect(try await waitForStatus(session) == "Approved 1 image(s)", "the page sends the cookie's token with a change")
+                #expect(fixture.bytes(ReviewFixture.light) == fixture.actual(ReviewFixture.light))
             }
         }
-        #expect(fixture.snapshot() == before)
     }
 }

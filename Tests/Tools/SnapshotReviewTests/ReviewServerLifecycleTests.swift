@@ -22,7 +22,7 @@ struct ReviewServerLifecycleTests {
             await gate.pass()
             return await service.handle(request, port: port)
         }
-        let http = RawHTTP(port: server.port)
+        let http = RawHTTP.reviewer(of: server)
         let log = EventLog()
 
         async let answer = http.send("GET", image)
@@ -63,7 +63,7 @@ struct ReviewServerLifecycleTests {
         let fixture = try ReviewFixture()
         let expected = try #require(fixture.bytes(ReviewFixture.light))
         let server = try await ReviewServer.start(service: ReviewService(root: fixture.root, report: fixture.report))
-        let http = RawHTTP(port: server.port)
+        let http = RawHTTP.reviewer(of: server)
         let clients = 4
         // Yields on each answer, and when a client stops (so a failing client cannot leave the
         // test waiting for an answer that never comes).
@@ -106,7 +106,7 @@ struct ReviewServerLifecycleTests {
         let fixture = try ReviewFixture()
         let service = try ReviewService(root: fixture.root, report: fixture.report)
         let remaining = try await withReviewServer(service: service) { server in
-            let http = RawHTTP(port: server.port)
+            let http = RawHTTP.reviewer(of: server)
             let connection = try await RawConnection.open(port: server.port)
             defer { connection.close() }
             let light = try await connection.exchange(http.request("GET", image, keepAlive: true))
@@ -134,7 +134,7 @@ struct ReviewServerLifecycleTests {
             return await service.handle(request, port: port)
         }
         try await withReviewServer(service: service, handler: handler) { server in
-            let http = RawHTTP(port: server.port)
+            let http = RawHTTP.reviewer(of: server)
             let connection = try await RawConnection.open(port: server.port)
             defer { connection.close() }
             async let answer = connection.exchange(http.request("GET", image, keepAlive: true))
@@ -164,7 +164,7 @@ struct ReviewServerLifecycleTests {
             ReviewResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: large)
         }
         let server = try await ReviewServer.start(service: service, handler: handler)
-        let http = RawHTTP(port: server.port)
+        let http = RawHTTP.reviewer(of: server)
         let connection = try await RawConnection.open(port: server.port)
         // The head is written with the body and the end: once it is here, the whole answer
         // has been handed to the connection, which is idle as far as HTTP goes.
@@ -195,7 +195,7 @@ struct ReviewServerLifecycleTests {
             return await service.handle(request, port: port)
         }
         try await withReviewServer(service: service, handler: handler) { server in
-            let http = RawHTTP(port: server.port)
+            let http = RawHTTP.reviewer(of: server)
             let leaving = try await RawConnection.open(port: server.port)
             try await leaving.blocking { try $0.sendAll(http.request("GET", image, keepAlive: true)) }
             await gate.waitForArrival()
@@ -212,7 +212,7 @@ struct ReviewServerLifecycleTests {
         let fixture = try ReviewFixture()
         let before = fixture.snapshot()
         try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report, token: "t")) { server in
-            let http = RawHTTP(port: server.port)
+            let http = RawHTTP.reviewer(of: server)
             let connection = try await RawConnection.open(port: server.port)
             defer { connection.close() }
             let body = Array("{\"file\":\"\(ReviewFixture.light)\"}".utf8) + Array(repeating: UInt8(ascii: " "), count: ReviewService.bodyLimit)

@@ -11,7 +11,7 @@ struct ReviewServerTests {
     func withServer(_ body: (ReviewFixture, ReviewServer, RawHTTP) async throws -> Void) async throws {
         let fixture = try ReviewFixture()
         try await withReviewServer(service: ReviewService(root: fixture.root, report: fixture.report, token: "s3cret")) { server in
-            try await body(fixture, server, RawHTTP(port: server.port))
+            try await body(fixture, server, RawHTTP.reviewer(of: server))
         }
     }
 
@@ -33,6 +33,38 @@ struct ReviewServerTests {
             let artifact = try await http.send("GET", "/artifacts/1")
             #expect(artifact.status == 200 && Data(artifact.body) == fixture.actual(ReviewFixture.light))
             #expect(try await http.send("HEAD", "/files/Settings/Phone/loaded.light_en.png").body.isEmpty)
+        }
+    }
+
+    @Test("reads need the token: in the URL, which sets this port's cookie, or in that cookie; without it every read is a 403")
+    func readsNeedTheToken() async throws {
+        try await withServer { fixture, server, _ in
+            let stranger = RawHTTP(port: server.port)
+            let image = "/files/" + ReviewFixture.light
+            for target in ["/", "/index.html", image, "/artifacts/0", "/?token=guess", image + "?token=s3cre"] {
+                let response = try await stranger.send("GET", target)
+                #expect(response.status == 403, "\(target): \(response.status)")
+                #expect(response.error?.contains("token") == true, "\(target): \(response.text)")
+                #expect(response.headers["set-cookie"] == nil)
+            }
+            #expect(try await stranger.send("HEAD", image).status == 403)
+            let otherPort = "\(ReviewService.cookieName(port: server.port + 1))=s3cret"
+            #expect(try await stranger.send("GET", image, headers: ["Cookie": otherPort]).status == 403, "another server's cookie")
+            #expect(try await stranger.send("GET", image, headers: ["Cookie": "\(ReviewService.cookieName(port: server.port))=guess"]).status == 403)
+
+            let first = try await stranger.send("GET", "/?token=s3cret")
+            #expect(first.status == 200)
+            let cookie = try #require(first.headers["set-cookie"])
+            #expect(cookie == "\(ReviewService.cookieName(port: server.port))=s3cret; Path=/; SameSite=Strict")
+            let sent = ["Cookie": "theme=dark; " + String(cookie.prefix { $0 != ";" })]
+            let later = try await stranger.send("GET", image, headers: sent)
+            #expect(later.status == 200 && Data(later.body) == fixture.bytes(ReviewFixture.light))
+            #expect(later.headers["set-cookie"] == nil, "the cookie is set once, by a URL with the token")
+            // The cookie reads; it does not change anything.
+            let change = try await stranger.send("POST", "/approve", headers: sent.merging(["Content-Type": "application/json"]) { $1 },
+                                                 body: Array("{\"file\":\"\(ReviewFixture.light)\"}".utf8))
+            #expect(change.status == 403 && change.error?.contains("X-Pyramid-Token") == true, "\(change.text)")
+            #expect(await server.service.currentDecisions.isEmpty)
         }
     }
 

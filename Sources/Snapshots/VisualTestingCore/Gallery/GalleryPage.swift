@@ -2,7 +2,7 @@ import Foundation
 import PyramidIO
 
 /// Where `pyramid review` accepts decisions; the page sends the token from its own
-/// URL (`?token=…`) with every change.
+/// URL (`?token=…`), or from the cookie the server set, with every change.
 package struct GalleryReview: Sendable, Codable, Equatable {
     package var approveURL: String
     package var rejectURL: String

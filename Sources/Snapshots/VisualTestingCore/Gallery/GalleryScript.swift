@@ -298,8 +298,10 @@ enum GalleryScript {
         }
       }
 
-      // Review: decisions go to the server with the token from the page's URL.
-      const token = new URLSearchParams(location.search).get('token') || '';
+      // Review: decisions go to the server with the token from the page's URL, or, on a later
+      // visit without it, from the cookie the server set on the first one (one per port).
+      const cookieToken = (document.cookie.split('; ').find(c => c.startsWith('pyramid-review-' + location.port + '=')) || '').split('=')[1];
+      const token = new URLSearchParams(location.search).get('token') || cookieToken || '';
       async function decide(action, target) {
         const url = action === 'approve' ? data.review.approveURL : data.review.rejectURL;
         $('review-status').textContent = '';
