@@ -105,6 +105,26 @@ struct XCTestResultsTests {
         #expect(missing?.path == "/nonexistent/x.xml")
     }
 
+    @Test("fuzz finding: an xUnit file declaring an unknown encoding crashed XMLDocument; it is now an error naming the file")
+    func unknownEncoding() throws {
+        let text = #"<?xml version="1.0" encoding="ULF-8"?><testsuites><testsuite name="T"><testcase classname="M.C" name="a"/></testsuite></testsuites>"#
+        let failure = #expect(throws: XUnitReader.Failure.self) { try XUnitReader.read(Data(text.utf8), path: "odd.xml") }
+        #expect(failure?.description.hasPrefix("odd.xml: not an xUnit file: not well-formed XML at line 1") == true, "\(String(describing: failure))")
+        // A file cut inside an element that XMLParser accepts is refused by name.
+        let cut = #expect(throws: XUnitReader.Failure.self) {
+            try XUnitReader.read(Data(#"<testsuites><testsuite name="T"><testcase classname="M.C" name="a">"#.utf8), path: "cut.xml")
+        }
+        #expect(cut?.reason.contains("the file was cut short") == true || cut?.reason.contains("not well-formed") == true, "\(String(describing: cut))")
+    }
+
+    @Test("fuzz finding: an empty xUnit file crashed FoundationXML; it is now an error naming the file")
+    func emptyXUnit() throws {
+        #expect(throws: XUnitReader.Failure(path: "empty.xml", reason: "it is empty")) { try XUnitReader.read(Data(), path: "empty.xml") }
+        #expect(throws: XUnitReader.Failure(path: "blank.xml", reason: "it holds only blanks")) {
+            try XUnitReader.read(Data(" \n\t\r\n".utf8), path: "blank.xml")
+        }
+    }
+
     @Test("swift test list names each XCTest class's module and tells the frameworks apart")
     func list() throws {
         let list = TestList(parsing: try text("mixed-list.txt"))
