@@ -84,6 +84,26 @@ struct TestHistoryTests {
         #expect(ahead.problems == read.problems)
     }
 
+    @Test("fuzz finding: a line not in UTF-8 (a key the scanner passes over) was read as a record; it is a problem, as for JSONDecoder")
+    func notUTF8() throws {
+        let history = TestHistory(folder: folder.path("u"))
+        try history.append(record(0))
+        try history.append(record(1))
+        var bytes = try #require(FileManager.default.contents(atPath: history.file))
+        let dirty = try #require(bytes.firstRange(of: Data("\"dirty\"".utf8)))
+        bytes[dirty.lowerBound + 2] = 0xE9  // "d\u{E9}rty" as Latin-1: not UTF-8
+        try bytes.write(to: URL(fileURLWithPath: history.file))
+        let read = try history.read()
+        #expect(read.records.map(\.time) == [1_764_000_001])
+        #expect(read.problems.map(\.line) == [1] && read.problems[0].reason == "not a history record (invalid JSON)", "\(read.problems)")
+        let ahead = try history.startReading().wait()
+        #expect(ahead.runs.count == 1 && ahead.problems == read.problems)
+        // Japanese ids are UTF-8 and read as before.
+        let japanese = TestHistory(folder: folder.path("ja"))
+        try japanese.append(HistoryRecord(time: 1, commit: nil, dirty: nil, tests: [HistoryRecord.Test(id: "カート/追加()", outcome: "passed", attempts: 1, duration: nil)]))
+        #expect(try japanese.read().records.first?.tests.first?.id == "カート/追加()")
+    }
+
     @Test("a read begun ahead of a history that does not exist yet gives no record; one whose file cannot be read is an error")
     func readAhead() throws {
         #expect(try TestHistory(folder: folder.path("none")).startReading().wait().runs.count == 0)

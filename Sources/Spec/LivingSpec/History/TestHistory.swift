@@ -122,7 +122,12 @@ public struct TestHistory: Sendable {
         }
         let file = file
         let read = parallelMap(lines, workers: ProcessInfo.processInfo.activeProcessorCount) { line -> LineRead<T> in
-            let scanned = data.withUnsafeBytes { scan(UnsafeRawBufferPointer(rebasing: $0[line.range]), $0) }
+            // The scanner passes over keys and values it does not need without decoding them, so
+            // a line that is not UTF-8 goes to the decoder, which rejects it (found by the fuzzer).
+            let scanned = data.withUnsafeBytes { file -> T? in
+                let bytes = UnsafeRawBufferPointer(rebasing: file[line.range])
+                return Self.isUTF8(bytes) ? scan(bytes, file) : nil
+            }
             if let scanned { return .success(scanned) }
             let record: HistoryRecord
             do {
@@ -150,6 +155,17 @@ public struct TestHistory: Sendable {
     private enum LineRead<T: Sendable>: Sendable {
         case success(T)
         case failure(Problem)
+    }
+
+    /// Whether `bytes` are UTF-8: ASCII is checked eight bytes at a time, and only what follows
+    /// the first byte above 0x7F is validated.
+    static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index + 8 <= bytes.count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index += 8
+        }
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[index...])
+        return !rest.contains { $0 >= 0x80 } || String(validating: rest, as: UTF8.self) != nil
     }
 
     private static func describe(_ error: any Error) -> String {
