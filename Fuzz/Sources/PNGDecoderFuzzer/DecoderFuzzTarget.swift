@@ -1,15 +1,6 @@
 import Foundation
+import FuzzSupport
 import PNGCodec
-
-/// Keeps the input that broke a check in `Fuzz/findings/` before stopping: Swift's trap ends the
-/// process before libFuzzer can write its own artifact.
-func finding(_ input: UnsafeRawBufferPointer, _ message: String) -> Never {
-    let folder = FileManager.default.currentDirectoryPath + "/Fuzz/findings"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let path = folder + "/finding-\(UInt32.random(in: 0 ... .max))"
-    FileManager.default.createFile(atPath: path, contents: Data(input))
-    fatalError("\(message) (input written to \(path))")
-}
 
 /// Limits small enough that libFuzzer's memory limit is never the finding. CRCs are not
 /// checked, or almost every mutation would stop there.

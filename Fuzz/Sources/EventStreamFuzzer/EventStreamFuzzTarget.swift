@@ -1,0 +1,43 @@
+import Foundation
+import FuzzSupport
+import TestEventStream
+
+/// Whether bytes are only the blanks the reader passes over.
+func blank(_ bytes: Data) -> Bool {
+    !bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+}
+
+/// Swift Testing's event stream read from any bytes: a run with diagnostics, never a trap. Cut
+/// where a line ends, the stream gives a subset of the whole stream's tests and only diagnostics
+/// the whole stream gives too; cut inside a line, it gives the same tests as when cut where that
+/// line starts, and a diagnostic naming the cut line unless what was left of it is still a whole
+/// JSON object.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEventStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = UnsafeRawBufferPointer(start: data, count: size)
+    let bytes = Data(input)
+    let noAttachments: @Sendable (String) -> Data? = { _ in nil }
+    let whole = EventStreamReader.read(bytes, loadAttachment: noAttachments)
+    let cut = Cut(input)
+    let atLineStart = EventStreamReader.read(bytes.prefix(cut.lineStart), loadAttachment: noAttachments)
+    let wholeTests = Set(whole.tests.map(\.id))
+    if !Set(atLineStart.tests.map(\.id)).isSubset(of: wholeTests) {
+        finding(input, "cut at a line's start (\(cut.lineStart)), the stream has tests the whole stream does not")
+    }
+    for diagnostic in atLineStart.diagnostics where diagnostic.line != nil && !whole.diagnostics.contains(diagnostic) {
+        finding(input, "cut at a line's start (\(cut.lineStart)), the stream says what the whole one does not: \(diagnostic)")
+    }
+    guard cut.offset > cut.lineStart else { return 0 }
+    let inLine = EventStreamReader.read(bytes.prefix(cut.offset), loadAttachment: noAttachments)
+    let partial = bytes[cut.lineStart..<cut.offset]
+    let namesCutLine = inLine.diagnostics.contains { $0.line == cut.completeLines + 1 }
+    if !blank(partial), !namesCutLine {
+        guard (try? JSONSerialization.jsonObject(with: Data(partial))) is [String: Any] else {
+            finding(input, "cut inside line \(cut.completeLines + 1) (at \(cut.offset)), no diagnostic names that line")
+        }
+    }
+    if namesCutLine, Set(inLine.tests.map(\.id)) != Set(atLineStart.tests.map(\.id)) {
+        finding(input, "a cut line that is not a record changed the tests")
+    }
+    return 0
+}

@@ -1,0 +1,42 @@
+import Foundation
+import FuzzSupport
+import LivingSpec
+
+/// The history file the input becomes.
+let history = ScratchFile("history.jsonl")
+
+/// A test history (`history.jsonl`) read from any bytes: records and problems naming their
+/// lines, never a trap. The fast reader agrees with `JSONDecoder` on every line: the same record
+/// (where no key is repeated), or a problem where `JSONDecoder` fails or the version is not 1. Flakiness is computed from
+/// whatever was read.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzHistory(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = UnsafeRawBufferPointer(start: data, count: size)
+    history.write(input)
+    let read: (records: [HistoryRecord], problems: [TestHistory.Problem])
+    do {
+        read = try TestHistory(folder: history.folder).read()
+    } catch {
+        finding(input, "a history that exists was not read: \(error)")
+    }
+    let problemLines = Set(read.problems.map(\.line))
+    var records = read.records.makeIterator()
+    var number = 0
+    for line in Data(input).split(separator: 0x0A, omittingEmptySubsequences: false) {
+        number += 1
+        let blank = line.first != 0x7B && !line.contains { $0 != 0x20 && $0 != 0x0D }
+        guard !line.isEmpty, !blank else { continue }
+        let decoded = (try? JSONDecoder().decode(HistoryRecord.self, from: Data(line))).flatMap { $0.version == 1 ? $0 : nil }
+        if problemLines.contains(number) {
+            if let decoded { finding(input, "line \(number) is a problem, but JSONDecoder reads \(decoded)") }
+        } else {
+            guard let record = records.next() else { finding(input, "line \(number) gave neither a record nor a problem") }
+            // A line that repeats a key: JSONDecoder keeps the first value, the scanner the last.
+            if let decoded, decoded != record, !repeatsAKey(line) { finding(input, "line \(number): read \(record), JSONDecoder reads \(decoded)") }
+            if decoded == nil { finding(input, "line \(number) was read as \(record), but JSONDecoder rejects it") }
+        }
+    }
+    if records.next() != nil { finding(input, "more records than lines") }
+    _ = FlakinessReport(records: read.records, today: "2026-11-27")
+    return 0
+}
