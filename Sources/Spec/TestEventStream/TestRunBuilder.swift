@@ -103,7 +103,9 @@ struct TestRunBuilder {
         node.place = Self.place(payload.sourceLocation)
         node.tags = (payload._tags ?? []).map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
         node.isParameterized = payload.isParameterized ?? false
-        var entry = Declared(node: node, order: declared.count)
+        // A test declared again (streams appended to one file) keeps its first place: a new
+        // place would lie beyond the count of tests (a crash found by the fuzzer).
+        var entry = Declared(node: node, order: declared[id]?.order ?? declared.count)
         for testCase in payload._testCases ?? [] {
             if let caseID = testCase.id, let name = testCase.displayName { entry.caseNames[caseID] = name }
         }

@@ -158,4 +158,18 @@ struct EventStreamReaderTests {
         let run = EventStreamReader.read(Data())
         #expect(run.modules.isEmpty && run.diagnostics.isEmpty && run.counts.total == 0)
     }
+
+    @Test("fuzz finding: a stream that declares a test twice crashed the reader; the test keeps its first place")
+    func declaredTwice() throws {
+        let lines = try SampleStream.data("mixed-events.jsonl").split(separator: 0x0A).map { Data($0) }
+        let declarations = lines.filter { $0.starts(with: Data(#"{"kind":"test""#.utf8)) }
+        #expect(declarations.count >= 3)
+        // The whole stream again after itself: every test declared twice, as when two runs'
+        // streams are appended to one file.
+        let twice = (lines + lines).reduce(Data()) { $0 + $1 + Data([0x0A]) }
+        let once = EventStreamReader.read(lines.reduce(Data()) { $0 + $1 + Data([0x0A]) }, loadAttachment: { _ in nil })
+        let run = EventStreamReader.read(twice, loadAttachment: { _ in nil })
+        #expect(run.tests.map(\.id) == once.tests.map(\.id))
+        #expect(run.modules.map(\.id) == once.modules.map(\.id))
+    }
 }
