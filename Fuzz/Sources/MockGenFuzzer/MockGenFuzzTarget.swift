@@ -9,7 +9,8 @@ let source = ScratchFile("Source.swift")
 let mocks = ScratchFile("Mocks.swift")
 
 /// Any Swift source given to the mock generator: mocks or diagnostics, never a trap (libFuzzer's
-/// `-timeout` bounds the time). Whatever it writes is Swift that parses without errors.
+/// `-timeout` bounds the time). From a source that parses without errors, whatever it writes is
+/// Swift that parses without errors too (a broken source's imports are copied as they are).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMockGen(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = UnsafeRawBufferPointer(start: data, count: size)
@@ -22,7 +23,7 @@ public func fuzzMockGen(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if !error.description.contains(source.folder) { finding(input, "the error does not name the file: \(error)") }
         return 0
     }
-    guard report.mocks > 0 else { return 0 }
+    guard report.mocks > 0, !Parser.parse(source: String(decoding: input, as: UTF8.self)).hasError else { return 0 }
     guard let written = FileManager.default.contents(atPath: mocks.path) else {
         finding(input, "\(report.mocks) mocks reported, none written")
     }

@@ -72,8 +72,9 @@ package enum SourceFileReader {
                 if let condition { previous.append(condition) }
             }
         } else if let classDecl = decl.as(ClassDeclSyntax.self),
-                  let annotationModel = AnnotationReader.read(comments: comments(of: classDecl), annotation: annotation) {
+                  let (annotationModel, ignored) = AnnotationReader.read(comments: comments(of: classDecl), annotation: annotation) {
             // An annotated class: mocked with `--mock-all`, said so otherwise.
+            warn(ignored, at: reader.location(of: classDecl.name), into: &model)
             var classModel = reader.read(classDecl, annotation: annotationModel, conditions: conditions)
             classModel.namespace = namespace
             model.protocols.append(classModel)
@@ -105,11 +106,20 @@ package enum SourceFileReader {
         return nil
     }
 
+    /// A warning for each annotation argument the mock ignores.
+    static func warn(_ ignored: [String], at location: MockDiagnostic.Location, into model: inout SourceFileModel) {
+        for argument in ignored {
+            model.diagnostics.append(MockDiagnostic(location: location, message: "annotation argument \(argument)"))
+        }
+    }
+
     static func readProtocol(
         _ protocolDecl: ProtocolDeclSyntax, conditions: [String], namespace: [String], reader: ProtocolReader,
         annotation: String, into model: inout SourceFileModel
     ) {
-        let annotationModel = AnnotationReader.read(comments: comments(of: protocolDecl), annotation: annotation)
+        let read = AnnotationReader.read(comments: comments(of: protocolDecl), annotation: annotation)
+        let annotationModel = read?.annotation
+        warn(read?.ignored ?? [], at: reader.location(of: protocolDecl.name), into: &model)
         if protocolDecl.hasError {
             if annotationModel != nil {
                 model.diagnostics.append(MockDiagnostic(

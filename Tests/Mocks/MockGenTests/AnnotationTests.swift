@@ -23,6 +23,32 @@ struct AnnotationTests {
         #expect(annotation.modifiers == ["delegate": "weak"])
     }
 
+    @Test("fuzz finding: annotation arguments the mock's code cannot take are ignored with a warning, never copied into it")
+    func unusableArguments() throws {
+        let source = """
+            /// @mockable(typealias: T = String]; U = [Int]; history: send = prue; fetch = false;
+            /// override: name = Chat Mock; modifiers: delegate = rnal weak; owner = unowned; 1x = weak)
+            protocol Chat {
+                associatedtype T
+                associatedtype U
+            }
+            """
+        let file = SourceFileReader.read(source: source, path: "Chat.swift")
+        let annotation = try #require(file.protocols.first?.annotation)
+        #expect(annotation.typealiases == ["U": "[Int]"])
+        #expect(annotation.history == ["fetch": false])
+        #expect(annotation.overrides.isEmpty)
+        #expect(annotation.modifiers == ["owner": "unowned"])
+        #expect(file.diagnostics.map(\.message) == [
+            "annotation argument typealias: T = String]: 'String]' is not a type; ignored",
+            "annotation argument history: send = prue: history is true or false; ignored",
+            "annotation argument override: name = Chat Mock: 'Chat Mock' is not a Swift name; ignored",
+            "annotation argument modifiers: delegate = rnal weak: 'rnal' is not a modifier a mock's property can take (dynamic, unowned, weak); ignored",
+            "annotation argument modifiers: 1x = weak: '1x' is not a Swift name; ignored",
+        ])
+        #expect(file.diagnostics.allSatisfy { $0.location.line == 3 })
+    }
+
     @Test("a custom annotation marks protocols; @mockable alone does not then, nor does a longer word")
     func customAnnotation() {
         let source = """
