@@ -14,6 +14,12 @@ package enum SourceFileReader {
         // never used: only files declaring mocked protocols or their parents lend theirs.
         // An annotated class (`--mock-all`) has the marker but maybe no `protocol`.
         guard ByteSearch.contains(source, "protocol") || ByteSearch.contains(source, annotation) else { return model }
+        if let (depth, line) = BracketDepth.tooDeep(source) {
+            model.diagnostics.append(MockDiagnostic(
+                location: MockDiagnostic.Location(file: path, line: line),
+                message: "brackets nested \(depth) deep: swift-syntax's parser takes time exponential in that depth, so this file is not read (at most \(BracketDepth.limit))"))
+            return model
+        }
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let reader = ProtocolReader(converter: converter, path: path, source: SourceText(source))

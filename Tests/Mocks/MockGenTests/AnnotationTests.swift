@@ -1,5 +1,6 @@
 import MockGen
 import MockModel
+import PyramidTestSupport
 import Testing
 
 @Suite("Annotation and source reading")
@@ -47,6 +48,33 @@ struct AnnotationTests {
             "annotation argument modifiers: 1x = weak: '1x' is not a Swift name; ignored",
         ])
         #expect(file.diagnostics.allSatisfy { $0.location.line == 3 })
+    }
+
+    @Test("fuzz finding: brackets nested 91 deep made the parser run for hours; a file nested deeper than 12 is not read, and says so", .timeLimit(.minutes(1)))
+    func deepBrackets() async throws {
+        @Sendable func source(_ brackets: String, _ extra: String = "") -> String {
+            """
+            /// @mockable
+            protocol Store { func load() -> [[Int]] }
+            final class Cache {
+                init() {
+                    \(brackets) self.name = arg
+                }
+            }\(extra)
+            """
+        }
+        let (deep, twelve, hidden) = try await offThePool {
+            (SourceFileReader.read(source: source(String(repeating: "[", count: 91)), path: "Deep.swift"),
+             SourceFileReader.read(source: source(String(repeating: "[", count: 12)), path: "Twelve.swift"),
+             SourceFileReader.read(source: source("", "\n// " + String(repeating: "[", count: 40) + "\nlet s = \"" + String(repeating: "[", count: 40) + "\""), path: "Hidden.swift"))
+        }
+        #expect(deep.protocols.isEmpty)
+        #expect(deep.diagnostics.map(\.message) == [
+            "brackets nested 91 deep: swift-syntax's parser takes time exponential in that depth, so this file is not read (at most 12)",
+        ])
+        #expect(deep.diagnostics.first?.location.line == 5)
+        #expect(twelve.protocols.map(\.name) == ["Store"], "12 levels are read")
+        #expect(hidden.protocols.map(\.name) == ["Store"] && hidden.diagnostics.isEmpty, "brackets in comments and strings do not count: \(hidden.diagnostics)")
     }
 
     @Test("a custom annotation marks protocols; @mockable alone does not then, nor does a longer word")
