@@ -105,16 +105,25 @@ struct XCTestResultsTests {
         #expect(missing?.path == "/nonexistent/x.xml")
     }
 
-    @Test("fuzz finding: an xUnit file declaring an unknown encoding crashed XMLDocument; it is now an error naming the file")
-    func unknownEncoding() throws {
-        let text = #"<?xml version="1.0" encoding="ULF-8"?><testsuites><testsuite name="T"><testcase classname="M.C" name="a"/></testsuite></testsuites>"#
-        let failure = #expect(throws: XUnitReader.Failure.self) { try XUnitReader.read(Data(text.utf8), path: "odd.xml") }
-        #expect(failure?.description.hasPrefix("odd.xml: not an xUnit file: not well-formed XML at line 1") == true, "\(String(describing: failure))")
-        // A file cut inside an element that XMLParser accepts is refused by name.
-        let cut = #expect(throws: XUnitReader.Failure.self) {
-            try XUnitReader.read(Data(#"<testsuites><testsuite name="T"><testcase classname="M.C" name="a">"#.utf8), path: "cut.xml")
+    @Test("fuzz findings: XMLDocument crashed on an unknown encoding, XMLParser on any processing instruction; each is now an error naming the file and line")
+    func foundationXMLCrashes() throws {
+        let suite = #"<testsuites><testsuite name="T"><testcase classname="M.C" name="a"/></testsuite></testsuites>"#
+        let cases: [(String, String)] = [
+            (#"<?xml version="1.0" encoding="ULF-8"?>"# + suite, "not XML it can read: line 1: encoding ULF-8 is not read: these files are UTF-8"),
+            ("<?n?>", "not XML it can read: line 1: no root element"),
+            (#"<testsuites><testsuite name="T"><testcase classname="M.C" name="a">"#, "not XML it can read: line 1: the file ends inside <testcase>: it was cut short"),
+            ("<testsuites>\n<testcase name=\"a\" name=\"b\"/></testsuites>", "not XML it can read: line 2: attribute name twice in <testcase>"),
+            ("<testsuites></testsuite>", "not XML it can read: line 1: </testsuite> closes <testsuites>"),
+            (#"<!DOCTYPE x [<!ENTITY a "aaaa">]><testsuites/>"#, "not XML it can read: line 1: a DOCTYPE or declaration (not used by these files) is not read"),
+        ]
+        for (text, reason) in cases {
+            #expect(throws: XUnitReader.Failure(path: "odd.xml", reason: reason), "\(text)") { try XUnitReader.read(Data(text.utf8), path: "odd.xml") }
         }
-        #expect(cut?.reason.contains("the file was cut short") == true || cut?.reason.contains("not well-formed") == true, "\(String(describing: cut))")
+        // A processing instruction, a comment, CDATA and references around a real suite read as expected.
+        let records = try XUnitReader.read(Data(("<?xml version='1.0' encoding='utf-8'?><?other x?><!-- c --><testsuites>" +
+            #"<testsuite name="T"><testcase classname="M.C" name="a &amp; b"><failure message="m"><![CDATA[x < y]]></failure></testcase>"# +
+            "</testsuite></testsuites>").utf8), path: "ok.xml")
+        #expect(records.map(\.method) == ["a & b"] && records.first?.failures.first?.message == "x < y")
     }
 
     @Test("fuzz finding: an empty xUnit file crashed FoundationXML; it is now an error naming the file")
