@@ -205,6 +205,12 @@ package struct JSONScanner {
         let start = index
         while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
         guard index > start else { throw fail("expected a number") }
+        // strtod reads more than JSON allows (".5", "1.", "1e", "0x1p3", "inf") and stops early
+        // without saying so: the text is checked first (a history's ".195e" was read as 0.195,
+        // found by the fuzzer).
+        guard Self.isJSONNumber(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) else {
+            throw fail("not a JSON number")
+        }
         if let exact = Self.simpleDecimal(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) { return exact }
         // Numbers are short: parse a NUL-terminated copy on the stack (the line itself is not terminated).
         let length = index - start
@@ -213,6 +219,29 @@ package struct JSONScanner {
             buffer[length] = 0
             return strtod(buffer.baseAddress!, nil)
         }
+    }
+
+    /// Whether `text` is a whole JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isJSONNumber(_ text: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < text.count, text[index] >= 0x30, text[index] <= 0x39 { index += 1 }
+            return index - start
+        }
+        if index < text.count, text[index] == 0x2D { index += 1 }
+        guard index < text.count else { return false }
+        if text[index] == 0x30 { index += 1 } else if digits() == 0 { return false }
+        if index < text.count, text[index] == 0x2E {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < text.count, text[index] == 0x65 || text[index] == 0x45 {
+            index += 1
+            if index < text.count, text[index] == 0x2B || text[index] == 0x2D { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == text.count
     }
 
     private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
