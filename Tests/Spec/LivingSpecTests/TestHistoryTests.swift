@@ -84,7 +84,7 @@ struct TestHistoryTests {
         #expect(ahead.problems == read.problems)
     }
 
-    @Test("fuzz finding: a line not in UTF-8 (a key the scanner passes over) was read as a record; it is a problem, as for JSONDecoder")
+    @Test("fuzz findings: a line not in UTF-8 (a key the scanner passes over), or with a raw control character in a string, was read as a record; each is a problem, as for JSONDecoder")
     func notUTF8() throws {
         let history = TestHistory(folder: folder.path("u"))
         try history.append(record(0))
@@ -98,6 +98,12 @@ struct TestHistoryTests {
         #expect(read.problems.map(\.line) == [1] && read.problems[0].reason == "not a history record (invalid JSON)", "\(read.problems)")
         let ahead = try history.startReading().wait()
         #expect(ahead.runs.count == 1 && ahead.problems == read.problems)
+        // A raw control character in a string (fuzz finding: NULs in an id) is not JSON either.
+        var withNUL = try #require(FileManager.default.contents(atPath: history.file))
+        let id = try #require(withNUL.firstRange(of: Data("M.S/t1".utf8)))
+        withNUL[id.lowerBound + 1] = 0x00
+        try withNUL.write(to: URL(fileURLWithPath: history.file))
+        #expect(try history.read().records.isEmpty && history.read().problems.map(\.line) == [1, 2])
         // Japanese ids are UTF-8 and read as before.
         let japanese = TestHistory(folder: folder.path("ja"))
         try japanese.append(HistoryRecord(time: 1, commit: nil, dirty: nil, tests: [HistoryRecord.Test(id: "カート/追加()", outcome: "passed", attempts: 1, duration: nil)]))

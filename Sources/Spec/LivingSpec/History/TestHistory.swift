@@ -122,11 +122,13 @@ public struct TestHistory: Sendable {
         }
         let file = file
         let read = parallelMap(lines, workers: ProcessInfo.processInfo.activeProcessorCount) { line -> LineRead<T> in
-            // The scanner passes over keys and values it does not need without decoding them, so
-            // a line that is not UTF-8 goes to the decoder, which rejects it (found by the fuzzer).
+            // The scanner passes over keys and values it does not need without decoding them, and
+            // takes control characters in strings as they are: a line that is not UTF-8, or holds
+            // a byte below 0x20, goes to the decoder, which rejects what JSON does not allow
+            // (both found by the fuzzer; the writer escapes every control character).
             let scanned = data.withUnsafeBytes { file -> T? in
                 let bytes = UnsafeRawBufferPointer(rebasing: file[line.range])
-                return Self.isUTF8(bytes) ? scan(bytes, file) : nil
+                return Self.isPlainUTF8(bytes) ? scan(bytes, file) : nil
             }
             if let scanned { return .success(scanned) }
             let record: HistoryRecord
@@ -157,14 +159,19 @@ public struct TestHistory: Sendable {
         case failure(Problem)
     }
 
-    /// Whether `bytes` are UTF-8: ASCII is checked eight bytes at a time, and only what follows
-    /// the first byte above 0x7F is validated.
-    static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Whether `bytes` are UTF-8 with no byte below 0x20: printable ASCII is checked eight bytes
+    /// at a time, and only what follows the first other byte is looked at one by one.
+    static func isPlainUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
-        while index + 8 <= bytes.count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+        while index + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte at or above 0x80, or below 0x20 (the word less 0x20 in each byte borrows).
+            if word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0 { break }
             index += 8
         }
         let rest = UnsafeRawBufferPointer(rebasing: bytes[index...])
+        if rest.contains(where: { $0 < 0x20 }) { return false }
         return !rest.contains { $0 >= 0x80 } || String(validating: rest, as: UTF8.self) != nil
     }
 
