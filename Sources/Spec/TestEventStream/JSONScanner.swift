@@ -124,7 +124,19 @@ package struct JSONScanner {
                 let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
                 index += 1
                 return slice
-            case 0x5C: index += 2
+            case 0x5C:
+                // Escapes are checked even in strings passed over, so a line the decoder would
+                // refuse is refused here too (a key's "\ut", found by the fuzzer).
+                guard index + 1 < bytes.count else { throw fail("unterminated string") }
+                switch bytes[index + 1] {
+                case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: index += 2
+                case 0x75:
+                    guard index + 6 <= bytes.count, bytes[(index + 2)..<(index + 6)].allSatisfy({ $0.isHexDigit }) else {
+                        throw fail("invalid \\u escape")
+                    }
+                    index += 6
+                default: throw fail("invalid escape")
+                }
             default: index += 1
             }
         }
@@ -336,4 +348,8 @@ extension UnsafeRawBufferPointer {
         if count == 0 { return true }
         return memcmp(baseAddress!, text.utf8Start, count) == 0
     }
+}
+
+private extension UInt8 {
+    var isHexDigit: Bool { (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self) }
 }

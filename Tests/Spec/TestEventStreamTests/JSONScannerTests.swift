@@ -34,6 +34,14 @@ struct JSONScannerTests {
         }
     }
 
+    @Test("fuzz finding: an invalid escape in a string passed over (a key's \"\\ut\") is an error, as for JSONDecoder")
+    func invalidEscapesPassedOver() throws {
+        for text in [#""a\ut""#, #""\q""#, #""\u12""#, #""\"#] {
+            #expect(throws: JSONScanner.Failure.self, "\(text)") { try scan(text) { try $0.skipValue() } }
+        }
+        #expect(try scan(#""a\u00e9\n\t\"\\\/""#) { try $0.string() } == "aé\n\t\"\\/")
+    }
+
     @Test("plain decimals, read without strtod, equal what strtod reads, digit for digit")
     func plainDecimals() throws {
         var generator = SystemRandomNumberGenerator()
