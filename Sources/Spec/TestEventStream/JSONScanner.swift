@@ -226,11 +226,14 @@ package struct JSONScanner {
         if let exact = Self.simpleDecimal(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) { return exact }
         // Numbers are short: parse a NUL-terminated copy on the stack (the line itself is not terminated).
         let length = index - start
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in
+        let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in
             for offset in 0..<length { buffer[offset] = CChar(bitPattern: bytes[start + offset]) }
             buffer[length] = 0
             return strtod(buffer.baseAddress!, nil)
         }
+        // 1e999 is JSON, but no double: refused, as JSONDecoder refuses it (fuzz finding).
+        guard value.isFinite else { throw fail("number out of range") }
+        return value
     }
 
     /// Whether `text` is a whole JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
