@@ -1,11 +1,12 @@
 import Foundation
 @testable import PNGCodec
 import PyramidImage
+import PyramidTestSupport
 import Testing
 
 /// PNGEncoder's band index (`pyBi`): our own files decode in parallel bands, and a file whose
 /// index lies is decoded the ordinary way or rejected with a reason, never read out of bounds.
-@Suite("Band index")
+@Suite("Band index", .ownThread)
 struct BandIndexTests {
     struct Size: Sendable, CustomTestStringConvertible {
         var width: Int

@@ -1,9 +1,10 @@
 @testable import PNGCodec
 import PyramidImage
+import PyramidTestSupport
 import Testing
 
 /// Hand-made corruptions beyond PngSuite: each gets its precise reason, none crashes.
-@Suite("Corrupt and hostile input")
+@Suite("Corrupt and hostile input", .ownThread)
 struct CorruptInputTests {
     let decoder = PNGDecoder()
 

@@ -4,7 +4,7 @@ import PyramidImage
 import PyramidTestSupport
 import Testing
 
-@Suite("Encoder")
+@Suite("Encoder", .ownThread)
 struct EncoderTests {
     /// This test's folder, removed after it even when it throws.
     private let scratchPyramid = TemporaryFolder("pyramid")

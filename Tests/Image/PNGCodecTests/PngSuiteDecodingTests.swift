@@ -1,11 +1,12 @@
 import Foundation
 import PNGCodec
 import PyramidImage
+import PyramidTestSupport
 import Testing
 
 /// Every valid PngSuite image decodes to the pixels an independent decoder gave
 /// (pypng, checksums committed in `pngsuite-reference.tsv`).
-@Suite("PngSuite: valid images")
+@Suite("PngSuite: valid images", .ownThread)
 struct PngSuiteDecodingTests {
     struct Reference: Sendable, CustomTestStringConvertible {
         let file: String

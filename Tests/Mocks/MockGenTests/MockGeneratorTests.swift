@@ -5,7 +5,7 @@ import PyramidTestSupport
 import Testing
 
 /// The driver: caching, writing only what changed, per-file output, and bad input.
-@Suite("Mock generator runs")
+@Suite("Mock generator runs", .ownThread)
 struct MockGeneratorTests {
     /// A scratch project: `Sources/` with files, an output and a cache folder.
     final class Project {

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 import TestEventStream
 @testable import XCResult
@@ -6,7 +7,7 @@ import TestEventStream
 /// Each corpus bundle, read through its database and through xcresulttool's JSON, against the
 /// JUnit fastlane's `trainer` wrote for it: the same (suite, test, arguments, outcome, failure
 /// messages), with every repetition and with only the last one.
-@Suite("Result bundles against fastlane's JUnit")
+@Suite("Result bundles against fastlane's JUnit", .ownThread)
 struct FastlaneConformanceTests {
     /// Our run in fastlane's terms: one entry per case attempt (`withRetries`) or per case.
     static func entries(_ run: TestRun, withRetries: Bool) -> [FastlaneCase] {

@@ -4,7 +4,7 @@ import Testing
 @testable import XCResult
 
 /// Every way a bundle or JSON file can be wrong gives an error naming the file and what was expected.
-@Suite("Result bundles: bad input")
+@Suite("Result bundles: bad input", .ownThread)
 struct XCResultBadInputTests {
     let folder = TemporaryFolder("xcresult-bad", create: true)
 

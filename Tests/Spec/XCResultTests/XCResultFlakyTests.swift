@@ -19,7 +19,7 @@ func flakyBundle(_ version: String = "Xcode26") throws -> EditedBundle {
     }
 }
 
-@Suite("Result bundles: flaky tests")
+@Suite("Result bundles: flaky tests", .ownThread)
 struct XCResultFlakyTests {
     @Test("a test that failed and then passed on a retry is flaky in the run, Markdown, HTML, JUnit and the pyramid")
     func flakyEverywhere() throws {

@@ -7,7 +7,7 @@ import TestEventStream
 
 /// How a bundle's rows become the run: suites, cases, arguments, tags, skips, issues, times,
 /// attachments, expected failures, devices, and the JSON giving the same spec as the database.
-@Suite("Result bundles: what each row becomes")
+@Suite("Result bundles: what each row becomes", .ownThread)
 struct XCResultMappingTests {
     static func corpusRun(_ version: String) throws -> TestRun {
         try XCResultBundle.read(bundles: [try #require(XCResultCorpus.bundle(version), "the xcresult corpus is absent")])
