@@ -4,6 +4,14 @@ import PackageDescription
 // libFuzzer harnesses, one executable per reader of untrusted input, kept out of the root package
 // because they are built with `-sanitize=fuzzer`, which supplies `main`. Run one with
 // `scripts/fuzz NAME SECONDS`, all with `scripts/fuzz-all SECONDS`.
+
+/// A harness: an executable with FuzzSupport and the products it reads with.
+func harness(_ name: String, _ products: [Target.Dependency]) -> Target {
+    .executableTarget(name: name, dependencies: ["FuzzSupport"] + products)
+}
+
+let pyramid = { (product: String) -> Target.Dependency in .product(name: product, package: "swift-pyramid") }
+
 let package = Package(
     name: "PyramidFuzz",
     dependencies: [
@@ -12,40 +20,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "FuzzSupport"),
-        .executableTarget(
-            name: "PNGDecoderFuzzer",
-            dependencies: ["FuzzSupport", .product(name: "PyramidImage", package: "swift-pyramid")]
-        ),
-        .executableTarget(
-            name: "JSONFuzzer",
-            dependencies: ["FuzzSupport", .product(name: "HTTPStubs", package: "swift-pyramid")]
-        ),
-        .executableTarget(
-            name: "StubsFuzzer",
-            dependencies: ["FuzzSupport", .product(name: "HTTPStubs", package: "swift-pyramid")]
-        ),
-        .executableTarget(
-            name: "EventStreamFuzzer",
-            dependencies: ["FuzzSupport", .product(name: "LivingSpec", package: "swift-pyramid")]
-        ),
-        .executableTarget(
-            name: "XCTestOutputFuzzer",
-            dependencies: ["FuzzSupport", .product(name: "LivingSpec", package: "swift-pyramid")]
-        ),
-        .executableTarget(
-            name: "XCResultFuzzer",
-            dependencies: ["FuzzSupport", .product(name: "LivingSpec", package: "swift-pyramid")]
-        ),
-        .executableTarget(
-            name: "HistoryFuzzer",
-            dependencies: ["FuzzSupport", .product(name: "LivingSpec", package: "swift-pyramid")]
-        ),
-        .executableTarget(
-            name: "MockGenFuzzer",
-            dependencies: [
-                "FuzzSupport", .product(name: "MockGen", package: "swift-pyramid"),
-                .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
-            ]
-        ),
+        harness("PNGDecoderFuzzer", [pyramid("PyramidImage")]),
+        harness("JSONFuzzer", [pyramid("HTTPStubs")]),
+        harness("StubsFuzzer", [pyramid("HTTPStubs")]),
+        harness("EventStreamFuzzer", [pyramid("LivingSpec")]),
+        harness("XCTestOutputFuzzer", [pyramid("LivingSpec")]),
+        harness("XCResultFuzzer", [pyramid("LivingSpec")]),
+        harness("HistoryFuzzer", [pyramid("LivingSpec"), pyramid("HTTPStubs")]),
+        harness("MockGenFuzzer", [
+            pyramid("MockGen"),
+            .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
     ]
 )

@@ -2,13 +2,25 @@ import Foundation
 import FuzzSupport
 import TestEventStream
 
+/// The ids of every node of a run, suites and tests: a later record may make a test a suite.
+func nodeIDs(_ run: TestRun) -> Set<String> {
+    var ids = Set<String>()
+    var pending = run.modules
+    while let node = pending.popLast() {
+        ids.insert(node.id)
+        pending += node.children
+    }
+    return ids
+}
+
 /// Whether bytes are only the blanks the reader passes over.
 func blank(_ bytes: Data) -> Bool {
     !bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
 }
 
 /// Swift Testing's event stream read from any bytes: a run with diagnostics, never a trap. Cut
-/// where a line ends, the stream gives a subset of the whole stream's tests and only diagnostics
+/// where a line ends, the stream gives tests the whole stream has too (as tests, or as suites
+/// when a later record says so) and only diagnostics
 /// the whole stream gives too; cut inside a line, it gives the same tests as when cut where that
 /// line starts, and a diagnostic naming the cut line unless what was left of it is still a whole
 /// JSON object.
@@ -20,8 +32,7 @@ public func fuzzEventStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let whole = EventStreamReader.read(bytes, loadAttachment: noAttachments)
     let cut = Cut(input)
     let atLineStart = EventStreamReader.read(bytes.prefix(cut.lineStart), loadAttachment: noAttachments)
-    let wholeTests = Set(whole.tests.map(\.id))
-    if !Set(atLineStart.tests.map(\.id)).isSubset(of: wholeTests) {
+    if !Set(atLineStart.tests.map(\.id)).isSubset(of: nodeIDs(whole)) {
         finding(input, "cut at a line's start (\(cut.lineStart)), the stream has tests the whole stream does not")
     }
     for diagnostic in atLineStart.diagnostics where diagnostic.line != nil && !whole.diagnostics.contains(diagnostic) {

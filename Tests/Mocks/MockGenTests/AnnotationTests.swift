@@ -48,6 +48,12 @@ struct AnnotationTests {
             "annotation argument modifiers: 1x = weak: '1x' is not a Swift name; ignored",
         ])
         #expect(file.diagnostics.allSatisfy { $0.location.line == 3 })
+
+        // Fuzz finding: a typealias 120 brackets deep, in the comment, took the parser hours.
+        let deep = "/// @mockable(typealias: R = " + String(repeating: "[", count: 120) + "(String, Int))\nprotocol P { associatedtype R }"
+        let read = SourceFileReader.read(source: deep, path: "Deep.swift")
+        #expect(read.protocols.first?.annotation?.typealiases.isEmpty == true)
+        #expect(read.diagnostics.first?.message.hasSuffix("is not a type; ignored") == true)
     }
 
     @Test("fuzz finding: brackets nested 91 deep made the parser run for hours; a file nested deeper than 12 is not read, and says so", .timeLimit(.minutes(1)))
