@@ -25,7 +25,7 @@ public enum XUnitReader {
 
     /// The test cases in `data`; `path` names it in errors.
     ///
-    /// Read with ``XMLTree``: FoundationXML's readers crash on some malformed files (found by
+    /// Read with a small XML reader of this module's own: FoundationXML's readers crash on some malformed files (found by
     /// the fuzzer).
     public static func read(_ data: Data, path: String) throws(Failure) -> [XCTestRecord] {
         guard data.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
