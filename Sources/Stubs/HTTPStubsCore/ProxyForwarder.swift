@@ -18,9 +18,12 @@ public final class ProxyForwarder: Sendable {
     public init(timeout: Duration = .seconds(30)) {
         self.timeout = timeout
         let configuration = URLSessionConfiguration.ephemeral
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
+        // swift-corelibs-foundation counts these in whole seconds, rounded down: half a second
+        // times out at once. The session gets whole seconds, rounded up, and the exact bound is
+        // kept by `forward`, which stops waiting at `timeout`.
+        let seconds = (Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18).rounded(.up)
+        configuration.timeoutIntervalForRequest = max(seconds, 1)
+        configuration.timeoutIntervalForResource = max(seconds, 1)
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
@@ -44,7 +47,9 @@ public final class ProxyForwarder: Sendable {
         }
         if !request.body.isEmpty { outgoing.httpBody = request.body }
         do {
-            let (body, response) = try await session.data(for: outgoing)
+            guard let (body, response) = try await answer(outgoing) else {
+                return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .timedOut(timeout)))
+            }
             guard let http = response as? HTTPURLResponse else {
                 return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .failed("not an HTTP response")))
             }
@@ -58,6 +63,27 @@ public final class ProxyForwarder: Sendable {
         } catch {
             return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .failed(error.localizedDescription)))
         }
+    }
+
+    /// The real server's answer to `request`, or nil when none came within ``timeout``.
+    private func answer(_ request: URLRequest) async throws -> (Data, URLResponse)? {
+        let session = session, timeout = timeout
+        return try await withThrowingTaskGroup(of: Answer?.self) { group in
+            group.addTask { Answer(try await session.data(for: request)) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!.map { ($0.body, $0.response) }
+        }
+    }
+
+    /// An answer handed from the task that waited for it; `URLResponse` is immutable once made.
+    private struct Answer: @unchecked Sendable {
+        let body: Data
+        let response: URLResponse
+        init(_ answer: (Data, URLResponse)) { (body, response) = answer }
     }
 
     /// `exchange`'s answer as a response to send back: the fields of one connection, the

@@ -37,6 +37,8 @@ struct StubsServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve the other mappings when some use unsupported features (each is still reported).")
     var skipUnsupported = false
 
+    @OptionGroup var proxyTimeout: ProxyTimeoutOption
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw CommandFailure.invalidOption(name: "--port", value: String(port), reason: "is not between 0 and 65535")
@@ -62,7 +64,8 @@ struct StubsServeCommand: AsyncParsableCommand {
         let server: StubServer
         do {
             server = try await StubServer.start(
-                registry, port: port, options: StubServerOptions(filesDirectory: root.filesDirectory, rootDirectory: rootDir))
+                registry, port: port, options: StubServerOptions(
+                    filesDirectory: root.filesDirectory, rootDirectory: rootDir, proxyTimeout: proxyTimeout.duration))
         } catch {
             throw CommandFailure.stubServerDidNotStart(error)
         }

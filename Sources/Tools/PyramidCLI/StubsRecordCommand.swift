@@ -38,8 +38,7 @@ struct StubsRecordCommand: AsyncParsableCommand {
     @Option(help: "A header whose values are never written, in requests or responses (repeatable).")
     var redact: [String] = []
 
-    @Option(name: .customLong("proxy-timeout"), help: "Seconds the real API may take to answer one request.")
-    var proxyTimeout: Double = 30
+    @OptionGroup var proxyTimeout: ProxyTimeoutOption
 
     @Flag(name: .customLong("no-repeats-as-scenarios"), help: "Keep only the first answer to a request seen again, rather than a scenario.")
     var noRepeatsAsScenarios = false
@@ -50,9 +49,6 @@ struct StubsRecordCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else {
             throw CommandFailure.invalidOption(name: "--port", value: String(port), reason: "is not between 0 and 65535")
-        }
-        guard proxyTimeout > 0, proxyTimeout <= 3600 else {
-            throw CommandFailure.invalidOption(name: "--proxy-timeout", value: String(proxyTimeout), reason: "is not between 0 and 3600 seconds")
         }
         if let both = redact.first(where: { name in captureHeaders.contains { $0.lowercased() == name.lowercased() } }) {
             throw CommandFailure.invalidOption(name: "--redact", value: both, reason: "is also given to --capture-header; a redacted header cannot be matched")
@@ -65,7 +61,7 @@ struct StubsRecordCommand: AsyncParsableCommand {
             targetBaseURL: URL(string: target), captureHeaders: captureHeaders.map { ($0, false) },
             repeatsAsScenarios: !noRepeatsAsScenarios, redactedHeaders: Set(redact))
         let options = StubServerOptions(
-            filesDirectory: root.filesDirectory, rootDirectory: rootDir, proxyTimeout: .milliseconds(Int64(proxyTimeout * 1000)))
+            filesDirectory: root.filesDirectory, rootDirectory: rootDir, proxyTimeout: proxyTimeout.duration)
         let server: StubServer
         do {
             server = try await StubServer.start(StubRegistry(journalLimit: 100_000), port: port, options: options)

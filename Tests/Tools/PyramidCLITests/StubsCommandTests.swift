@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStubs
 import PyramidIO
 import PyramidTestSupport
 import Testing
@@ -60,7 +61,24 @@ struct StubsCommandTests {
         #expect(try await CLI.stop(process, with: SIGTERM).status == 0)
     }
 
-    @Test("bad input: a missing root, a bad port")
+    @Test("--proxy-timeout bounds a proxyBaseUrl mapping's wait for a slow real API: a 504 in WireMock's error shape")
+    func proxyTimeout() async throws {
+        let api = try await RealAPI.start()
+        defer { Task { await api.stop() } }
+        try Data(#"{"request": {"urlPathPattern": "/slow"}, "response": {"proxyBaseUrl": "\#(api.url.absoluteString)"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder.path("root/mappings/proxy.json")))
+        let (process, first) = try await start(["--root-dir", folder.path("root"), "--proxy-timeout", "0.5"])
+        defer { if process.isRunning { process.send(SIGTERM) } }
+        let session = URLSession(configuration: .ephemeral)
+        let (fast, fastResponse) = try await session.data(from: try #require(URL(string: first + "/slow?ms=10")))
+        #expect((fastResponse as? HTTPURLResponse)?.statusCode == 200 && String(decoding: fast, as: UTF8.self).contains("slow"))
+        let (slow, slowResponse) = try await session.data(from: try #require(URL(string: first + "/slow?ms=3000")))
+        #expect((slowResponse as? HTTPURLResponse)?.statusCode == 504)
+        #expect(try JSONValue(parsing: slow)["errors"]?.arrayValue?.first?["title"] != nil, "\(String(decoding: slow, as: UTF8.self))")
+        #expect(try await CLI.stop(process, with: SIGTERM).status == 0)
+    }
+
+    @Test("bad input: a missing root, a bad port, a proxy timeout out of range")
     func badInput() async throws {
         let missing = try await CLI.run(["stubs", "serve", "--root-dir", folder.path("nope")])
         #expect(missing.status == 2)
@@ -68,5 +86,7 @@ struct StubsCommandTests {
         let port = try await CLI.run(["stubs", "serve", "--root-dir", folder.path("root"), "--port", "70000"])
         #expect(port.status == 2)
         #expect(port.stderr.contains("--port 70000 is not between 0 and 65535"))
+        let timeout = try await CLI.run(["stubs", "serve", "--root-dir", folder.path("root"), "--proxy-timeout", "0"])
+        #expect(timeout.status == 2 && timeout.stderr.contains("--proxy-timeout 0.0 is not between 0 and 3600 seconds"), "\(timeout.stderr)")
     }
 }
