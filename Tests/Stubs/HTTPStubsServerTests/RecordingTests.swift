@@ -92,16 +92,19 @@ struct RecordingTests {
                 #expect(replayed == recorded, "\(request.method) \(request.path) replayed")
             }
         }
-        // And in process, with no server: the stubs answer a URLSession of the test's own.
+        // And in process, with no server: the stubs answer a URLSession of the test's own, which
+        // refuses redirects as the client above does, so the 302 is replayed as it came.
         let inProcess = StubRegistry()
         inProcess.add(loaded.stubs)
-        let stubbed = inProcess.makeSession()
-        for (request, recorded) in zip(Self.requests, live) where recorded.status < 300 || recorded.status >= 400 {
+        let stubbed = inProcess.makeSession(delegate: NoRedirects())
+        for (request, recorded) in zip(Self.requests, live) {
             var urlRequest = URLRequest(url: URL(string: "https://api.example.com" + request.path)!)
             urlRequest.httpMethod = request.method
             if let body = request.body { urlRequest.httpBody = Data(body.utf8) }
             let (data, response) = try await stubbed.data(for: urlRequest)
-            #expect((response as? HTTPURLResponse)?.statusCode == recorded.status && data == recorded.body, "\(request.path) in process")
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == recorded.status && data == recorded.body, "\(request.path) in process")
+            #expect(http.value(forHTTPHeaderField: "Location") == recorded.location, "\(request.path) in process")
         }
     }
 
@@ -151,6 +154,15 @@ struct RecordingTests {
                 let first = try #require(counts.first)
                 #expect(counts == (repeats ? [first, first + 1, first + 2, first + 2] : [first, first, first, first]), "\(replayed)")
             }
+            // The scenario's mappings (scenarioName, requiredScenarioState, newScenarioState) are
+            // WireMock's too.
+            let mappings = folder.path("repeats-\(repeats)") + "/mappings"
+            let written = try FileManager.default.contentsOfDirectory(atPath: mappings).map { mappings + "/" + $0 }
+            #expect(written.count == (repeats ? 3 : 1))
+            let problems = try await WireMockSchema.problems(in: written)
+            #expect(problems.isEmpty, "\(problems)")
+            let text = try written.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+            #expect(text.contains("\"scenarioName\"") == repeats)
         }
     }
 

@@ -34,6 +34,10 @@ struct InProcessRecordingTests {
         let root = StubRootDirectory(folder.path("root"))
         let recording = try recorder.saveRecording(to: root)
         #expect(recording.stubs.count == 2 && recording.files.count == 1, "the binary body in __files")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: root.path + "/mappings").map { root.path + "/mappings/" + $0 }
+        #expect(saved.count == 2)
+        let problems = try await WireMockSchema.problems(in: saved)
+        #expect(problems.isEmpty, "valid against WireMock's schema: \(problems)")
 
         // The test-time drift check: the recording holds, until the API renames a field.
         let checked = StubRegistry()

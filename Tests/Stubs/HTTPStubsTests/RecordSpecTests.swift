@@ -51,4 +51,59 @@ struct RecordSpecTests {
         let error = #expect(throws: WireMockPatternError.self) { try decode(text) }
         #expect(error?.description.contains(message) == true, "\(String(describing: error))")
     }
+
+    /// WireMock's JSON of each stub a recording of `exchanges` under `spec` makes.
+    func recorded(_ spec: String, _ exchanges: [RecordedExchange]) throws -> (mappings: [JSONValue], files: [String]) {
+        let recording = StubRecorder.record(exchanges, spec: try decode(spec), filesDirectory: "/tmp/files")
+        return (try recording.stubs.map { try WireMockMapping.encode($0, filesDirectory: "/tmp/files") }, recording.files.map(\.name))
+    }
+
+    static let target = URL(string: "https://api.example.com")!
+
+    static func exchange(_ method: String, _ url: String, _ body: String = "", type: String? = nil, answer: Data = Data("{}".utf8), answerType: String = "application/json") throws -> RecordedExchange {
+        var headers = HTTPHeaders()
+        if let type { headers.add("Content-Type", type) }
+        return RecordedExchange(
+            request: try StubRequest(method: method, url: url, headers: headers, body: Data(body.utf8)), status: 200,
+            headers: ["Content-Type": answerType], body: answer, target: target)
+    }
+
+    @Test("filters keep only the requests they match, as WireMock's do")
+    func filtersApplied() throws {
+        let exchanges = [try Self.exchange("GET", "/api/items"), try Self.exchange("POST", "/api/items", "{}"), try Self.exchange("GET", "/web/home")]
+        let (mappings, _) = try recorded(#"{"targetBaseUrl": "https://api.example.com", "filters": {"urlPathPattern": "/api/.*", "method": "GET"}}"#, exchanges)
+        #expect(mappings.map { "\($0["request"]?["method"]?.stringValue ?? "") \($0["request"]?["url"]?.stringValue ?? "")" } == ["GET /api/items"])
+    }
+
+    @Test("the request body pattern: equalToJson with its flags, equalTo for text, case-insensitive when asked")
+    func bodyPatterns() throws {
+        let login = try Self.exchange("POST", "/login", #"{"user": "Taro", "tags": [1, 2]}"#, type: "application/json")
+        let strict = try recorded(
+            #"{"targetBaseUrl": "https://api.example.com", "requestBodyPattern": {"matcher": "equalToJson", "ignoreArrayOrder": false, "ignoreExtraElements": false}}"#,
+            [login]).mappings[0]["request"]?["bodyPatterns"]?.arrayValue?.first
+        #expect(strict?["equalToJson"]?["user"] == "Taro", "\(String(describing: strict))")
+        #expect(strict?["ignoreArrayOrder"] == .bool(false) || strict?["ignoreArrayOrder"] == nil, "\(String(describing: strict))")
+        #expect(strict?["ignoreExtraElements"] == .bool(false) || strict?["ignoreExtraElements"] == nil, "\(String(describing: strict))")
+        let loose = try recorded(#"{"targetBaseUrl": "https://api.example.com"}"#, [login]).mappings[0]["request"]?["bodyPatterns"]?.arrayValue?.first
+        #expect(loose?["ignoreArrayOrder"] == .bool(true) && loose?["ignoreExtraElements"] == .bool(true), "WireMock's default: \(String(describing: loose))")
+        let text = try recorded(
+            #"{"targetBaseUrl": "https://api.example.com", "requestBodyPattern": {"matcher": "equalTo", "caseInsensitive": true}}"#,
+            [login]).mappings[0]["request"]?["bodyPatterns"]?.arrayValue?.first
+        #expect(text?["equalTo"] == #"{"user": "Taro", "tags": [1, 2]}"# && text?["caseInsensitive"] == .bool(true), "\(String(describing: text))")
+    }
+
+    @Test("extractBodyCriteria: a text body over its threshold and a binary one over its own go to __files; smaller ones stay inline")
+    func bodyThresholds() throws {
+        let spec = #"{"targetBaseUrl": "https://api.example.com", "extractBodyCriteria": {"textSizeThreshold": "1 kb", "binarySizeThreshold": 600}}"#
+        let exchanges = [
+            try Self.exchange("GET", "/small.txt", answer: Data(String(repeating: "a", count: 1024).utf8), answerType: "text/plain"),
+            try Self.exchange("GET", "/large.txt", answer: Data(String(repeating: "a", count: 1025).utf8), answerType: "text/plain"),
+            try Self.exchange("GET", "/small.bin", answer: Data(repeating: 0xFF, count: 600), answerType: "application/octet-stream"),
+            try Self.exchange("GET", "/large.bin", answer: Data(repeating: 0xFF, count: 601), answerType: "application/octet-stream"),
+        ]
+        let (mappings, files) = try recorded(spec, exchanges)
+        let inFiles = mappings.filter { $0["response"]?["bodyFileName"] != nil }.compactMap { $0["request"]?["url"]?.stringValue }
+        #expect(inFiles == ["/large.txt", "/large.bin"] && files.count == 2, "\(mappings)")
+        #expect(mappings[0]["response"]?["body"]?.stringValue?.count == 1024 && mappings[2]["response"]?["base64Body"] != nil)
+    }
 }

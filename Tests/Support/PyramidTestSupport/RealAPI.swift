@@ -3,7 +3,8 @@ import PyramidIO
 
 /// A small real API that is not ours (`real_api.py`, Python's standard library only) on
 /// 127.0.0.1: JSON, a binary body, a redirect, a 500, a slow endpoint, a JSON POST, a cookie, a
-/// counter, and `POST /__control/rename`, which renames a field. Stopped when released.
+/// counter, and `POST /__control/rename`, which moves the API (a field renamed, `X-Request-Id`
+/// and `/boom`'s status changed). Stopped when released.
 package final class RealAPI: Sendable {
     /// Its base URL.
     package let url: URL

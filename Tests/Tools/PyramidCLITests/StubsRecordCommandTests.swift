@@ -55,12 +55,12 @@ struct StubsRecordCommandTests {
         }
         #expect(try await CLI.stop(server, with: SIGTERM).status == 0)
 
-        // And in process, with no server: a stub session of the test's own (which follows the
-        // redirect, as URLSession does, so /old is left to the server above).
+        // And in process, with no server: a stub session of the test's own, which refuses
+        // redirects as the client above does, so the 302 is an answer replayed as it came.
         let stubs = StubRegistry()
         stubs.add(try StubRootDirectory(root).load().stubs)
-        let session = stubs.makeSession()
-        for path in paths where path != "/old" {
+        let session = stubs.makeSession(delegate: NoRedirects())
+        for path in paths {
             let (data, response) = try await session.data(from: URL(string: "https://api.example.com" + path)!)
             #expect((response as? HTTPURLResponse)?.statusCode == live[path]?.0 && data == live[path]?.1, "\(path) in process")
         }
@@ -86,13 +86,13 @@ struct StubsRecordCommandTests {
 struct StubsVerifyCommandTests {
     let folder = TemporaryFolder("pyramid-verify", create: true)
 
-    @Test("holds while the API answers as recorded; one field renamed is exit 1 naming its path; an API that is gone is exit 2")
+    @Test("holds while the API answers as recorded; a field renamed, a status and a named header changed are exit 1 naming each; an API that is gone is exit 2")
     func drift() async throws {
         let api = try await RealAPI.start()
         let root = folder.path("root")
         let (recorder, first) = try await CLI.start(["stubs", "record", "--target", api.url.absoluteString, "--root-dir", root])
         defer { if recorder.isRunning { recorder.send(SIGKILL) } }
-        for (method, path) in [("GET", "/items?page=1"), ("POST", "/orders"), ("GET", "/image.png")] {
+        for (method, path) in [("GET", "/items?page=1"), ("POST", "/orders"), ("GET", "/image.png"), ("GET", "/boom")] {
             var request = URLRequest(url: URL(string: first + path)!)
             request.httpMethod = method
             if method == "POST" { request.httpBody = Data(#"{"items": [3]}"#.utf8) }
@@ -104,7 +104,7 @@ struct StubsVerifyCommandTests {
         #expect(holds.status == 0, "\(holds.stdout)\(holds.stderr)")
         #expect(holds.stdout.contains("✔ GET /items?page=1") && holds.stdout.contains("✔ GET /image.png"), "\(holds.stdout)")
         #expect(holds.stdout.contains("– POST /orders: skipped, POST may change the server's data"), "\(holds.stdout)")
-        #expect(holds.stdout.contains("2 checked against \(api.url.absoluteString): 0 moved."), "\(holds.stdout)")
+        #expect(holds.stdout.contains("3 checked against \(api.url.absoluteString): 0 moved."), "\(holds.stdout)")
 
         var rename = URLRequest(url: api.url("/__control/rename"))
         rename.httpMethod = "POST"
@@ -112,11 +112,16 @@ struct StubsVerifyCommandTests {
         let moved = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root])
         #expect(moved.status == 1, "\(moved.stdout)\(moved.stderr)")
         #expect(moved.stdout.contains(#"✘ GET /items?page=1: body $.items[0].name added: "記事"; body $.items[0].title removed (was "記事")"#), "\(moved.stdout)")
-        // Ignored, the renamed fields are no drift.
+        #expect(moved.stdout.contains("✘ GET /boom: status 500 → 503"), "\(moved.stdout)")
+        // A header is compared when named: its value moved too.
+        let named = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root, "--header", "X-Request-Id"])
+        #expect(named.status == 1, "\(named.stdout)\(named.stderr)")
+        #expect(named.stdout.contains(#"✘ GET /items?page=1: header X-Request-Id "r-42" → "r-43"; body $.items[0].name added"#), "\(named.stdout)")
+        // Ignored, the renamed fields are no drift; the status still is.
         let ignored = try await CLI.run([
             "stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root, "--ignore", "$.items[*].name", "--ignore", "$.items[*].title",
         ])
-        #expect(ignored.status == 0, "\(ignored.stdout)")
+        #expect(ignored.status == 1 && ignored.stdout.contains("✔ GET /items?page=1") && ignored.stdout.contains("✘ GET /boom"), "\(ignored.stdout)")
 
         await api.stop()
         let gone = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root])

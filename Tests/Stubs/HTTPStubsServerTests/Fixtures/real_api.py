@@ -1,6 +1,7 @@
 """A small real API that is not ours, for recording tests: JSON, a binary body, a redirect, a
 500, a slow endpoint, a JSON POST, a cookie, a counter that answers differently each time, and
-a switch that renames a field (for drift checks). Prints its URL on the first line, then serves
+a switch that moves the API (for drift checks: a field renamed, a header's value and an error's
+status changed). Prints its URL on the first line, then serves
 on 127.0.0.1 until killed. Standard library only."""
 import http.server
 import json
@@ -46,13 +47,15 @@ class API(http.server.BaseHTTPRequestHandler):
             item = {"id": "a1", "title": "記事", "price": 120, "tags": ["new", "sale"]}
             if renamed:
                 item["name"] = item.pop("title")
-            self.json(200, {"items": [item], "page": 1}, [("X-Request-Id", "r-42")])
+            self.json(200, {"items": [item], "page": 1}, [("X-Request-Id", "r-43" if renamed else "r-42")])
         elif path == "/image.png":
             self.send(200, PNGISH, "image/png")
         elif path == "/old":
             self.send(302, b"", None, [("Location", "/items")])
         elif path == "/boom":
-            self.json(500, {"error": "internal"})
+            with LOCK:
+                renamed = STATE["renamed"]
+            self.json(503 if renamed else 500, {"error": "internal"})
         elif path.startswith("/slow"):
             milliseconds = int(path.split("ms=")[1]) if "ms=" in path else 1500
             time.sleep(milliseconds / 1000)
