@@ -74,8 +74,8 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case let (.failure(error), .success(object)):
         // Foundation allows a comma before a closing bracket, which RFC 8259 does not: the same
         // text without such commas must then parse, to the same value.
-        guard let cleaned = withoutTrailingCommas(input), cleaned.count < input.count,
-            let reparsed = try? JSONValue.decode(cleaned), let reference = value(object), agree(reparsed, reference)
+        let cleaned = withoutTrailingCommas(input)
+        guard cleaned.count < input.count, let reparsed = try? JSONValue.decode(cleaned), let reference = value(object), agree(reparsed, reference)
         else {
             finding(input, "Foundation accepts what ours rejects: \(error)")
         }
@@ -101,19 +101,20 @@ func agree(_ ours: JSONValue, _ theirs: JSONValue) -> Bool {
 }
 
 /// The text without the commas that stand right before a `}` or `]` (outside strings).
-func withoutTrailingCommas(_ input: UnsafeRawBufferPointer) -> [UInt8]? {
+func withoutTrailingCommas(_ input: UnsafeRawBufferPointer) -> [UInt8] {
+    let bytes = Array(input)
     var out: [UInt8] = []
-    var inString = false, escaped = false
-    for (index, byte) in input.enumerated() {
-        if inString {
-            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-        } else if byte == UInt8(ascii: "\"") {
-            inString = true
-        } else if byte == UInt8(ascii: ",") {
-            let next = input[(index + 1)...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            if next == UInt8(ascii: "}") || next == UInt8(ascii: "]") { continue }
+    forEachJSONLexeme(bytes) { lexeme in
+        switch lexeme {
+        case .string(let range):
+            out += bytes[(range.lowerBound - 1)..<min(range.upperBound + 1, bytes.count)]
+        case .byte(let index):
+            if bytes[index] == UInt8(ascii: ","), let next = nextNonBlank(bytes, from: index + 1),
+               bytes[next] == UInt8(ascii: "}") || bytes[next] == UInt8(ascii: "]") {
+                return
+            }
+            out.append(bytes[index])
         }
-        out.append(byte)
     }
     return out
 }
