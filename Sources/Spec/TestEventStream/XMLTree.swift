@@ -44,6 +44,9 @@ struct XMLTree {
         func fail(_ reason: String) -> Failure { Failure(line: line, reason: reason) }
 
         mutating func document() throws(Failure) -> Element {
+            guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+                throw fail(bytes.isEmpty ? "the file is empty" : "the file holds only blanks")
+            }
             guard String(validating: bytes, as: UTF8.self) != nil else { throw fail("not UTF-8") }
             var open: [Element] = []
             var root: Element?

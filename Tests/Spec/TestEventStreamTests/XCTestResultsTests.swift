@@ -128,8 +128,8 @@ struct XCTestResultsTests {
 
     @Test("fuzz finding: an empty xUnit file crashed FoundationXML; it is now an error naming the file")
     func emptyXUnit() throws {
-        #expect(throws: XUnitReader.Failure(path: "empty.xml", reason: "it is empty")) { try XUnitReader.read(Data(), path: "empty.xml") }
-        #expect(throws: XUnitReader.Failure(path: "blank.xml", reason: "it holds only blanks")) {
+        #expect(throws: XUnitReader.Failure(path: "empty.xml", reason: "not XML it can read: line 1: the file is empty")) { try XUnitReader.read(Data(), path: "empty.xml") }
+        #expect(throws: XUnitReader.Failure(path: "blank.xml", reason: "not XML it can read: line 1: the file holds only blanks")) {
             try XUnitReader.read(Data(" \n\t\r\n".utf8), path: "blank.xml")
         }
     }
