@@ -379,7 +379,7 @@ let package = Package(
             path: tests("Fixtures", "RetryFixtureTests"), swiftSettings: strict),
         .testTarget(
             name: "PyramidCLITests",
-            dependencies: ["PyramidTestSupport", "PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "TestEventStream", "HTTPStubs"],
+            dependencies: ["PyramidTestSupport", "PyramidCLI", "PNGCodec", "VisualTesting", "WebDriver", "GridTestSupport", "PyramidIO", "TestEventStream", "HTTPStubs", "CodeCoverage"],
             path: tests("Tools", "PyramidCLITests"),
             swiftSettings: strict),
     ]

@@ -1,3 +1,4 @@
+import CodeCoverage
 import Foundation
 import PyramidTestSupport
 import Testing
@@ -8,7 +9,7 @@ import Testing
 struct CoverageCommandTests {
     let folder = TemporaryFolder("pyramid-coverage", create: true)
 
-    @Test("each level's line and region coverage is printed with the total and what the UI level adds; LCOV and Cobertura are written")
+    @Test("each level's line and region coverage is printed with the total and what the UI level adds, each as llvm-cov report prints it for the run's own profiles; LCOV and Cobertura are written")
     func specWithCoverage() async throws {
         let output = folder.path("spec")
         let run = try await CoverageFixture.exclusively {
@@ -25,6 +26,23 @@ struct CoverageCommandTests {
         }
         let lcov = try String(contentsOfFile: output + "/coverage/coverage.lcov", encoding: .utf8)
         #expect(lcov.contains("SF:\(CoverageFixture.sources)/Greeting/Greeting.swift") && !lcov.contains("/Tests/"))
+
+        // Each row's line coverage, as printed, is what `llvm-cov report` prints as TOTAL for the
+        // run's own merged profile of that level (and of the whole run) and the same binaries.
+        let tools = try CoverageTools.locate()
+        for (offset, profile) in ["unit", "ui", "total"].enumerated() {
+            let row = lines[header + 1 + offset].split(separator: " ").map(String.init)
+            let shown = try #require(row.firstIndex(of: "%").map { row[$0 - 1] + " %" }, "\(row)")
+            let report = try await Program.run(URL(fileURLWithPath: tools.cov), [
+                "report", "-instr-profile=\(output)/run/profiles/\(profile).profdata", CoverageFixture.binaries[0],
+                "-object=\(CoverageFixture.binaries[1])", CoverageFixture.sources,
+            ])
+            try #require(report.status == 0, "\(report.stderr)")
+            // TOTAL  regions  missed  cover  functions  missed  executed  lines  missed  cover  …
+            let total = try #require(report.stdout.split(separator: "\n").first { $0.hasPrefix("TOTAL") })
+            let columns = total.split(separator: " ").dropFirst().map(String.init)
+            #expect(shown == columns[8].replacingOccurrences(of: "%", with: " %"), "\(profile): printed \(shown), llvm-cov report \(columns[8])")
+        }
     }
 
     @Test("coverage options that cannot work are refused before anything runs", arguments: [
