@@ -110,6 +110,11 @@ struct LevelCoverageTests {
         #expect(coverage.levels.count == 1 && coverage.levels[0].measure == nil)
         #expect(coverage.levels[0].missing?.hasPrefix("no coverage data") == true)
         #expect(coverage.total == nil)
+        // Said so in the terminal too, never as a percentage.
+        let printed = coverage.terminalLines
+        #expect(printed.contains { $0.hasPrefix("  Unit") && $0.contains("no coverage data") }, "\(printed)")
+        #expect(printed.contains { $0.hasPrefix("  Total") && $0.contains("no coverage data: no level wrote a profile") }, "\(printed)")
+        #expect(!printed.joined().contains("%"), "\(printed)")
     }
 
     @Test("a coverage target the package does not have is an error that lists the ones it has")
