@@ -72,4 +72,13 @@ struct JSONValueTests {
         #expect(value["b"]?.objectValue?.keys.sorted() == ["nested"])
         #expect(value["missing"] == nil)
     }
+
+    @Test("fuzz finding: U+FEFF inside a string or key is kept, as RFC 8259 reads it (Foundation's parser on Linux drops it at a string's start and after an escape)")
+    func byteOrderMarkInsideStrings() throws {
+        let value = try JSONValue(parsing: Data("{\"k\u{FEFF}\": \"gs{\\r\u{FEFF}so\"}".utf8))
+        #expect(value.objectValue?.keys.first?.unicodeScalars.map(\.value) == [0x6B, 0xFEFF])
+        #expect(value["k\u{FEFF}"]?.stringValue?.unicodeScalars.map(\.value) == [0x67, 0x73, 0x7B, 0x0D, 0xFEFF, 0x73, 0x6F])
+        // And written back with it.
+        #expect(value.compactText.contains("\u{FEFF}"))
+    }
 }
