@@ -54,31 +54,10 @@ request = function()
   return requests[index]
 end
 
-statuses = {}
+dofile("scripts/soak/summary.lua")
+
 response = function(status, headers, body)
   local key = status
   if status ~= pending then key = "unexpected" end
   statuses[key] = (statuses[key] or 0) + 1
-end
-
-local threads = {}
-setup = function(thread) table.insert(threads, thread) end
-
-done = function(summary, latency, requests)
-  local totals, keys = {}, {}
-  for _, thread in ipairs(threads) do
-    for status, count in pairs(thread:get("statuses")) do
-      local key = tostring(status)
-      if not totals[key] then table.insert(keys, key) end
-      totals[key] = (totals[key] or 0) + count
-    end
-  end
-  table.sort(keys)
-  local line = "statuses"
-  for _, status in ipairs(keys) do line = line .. " " .. status .. ":" .. totals[status] end
-  io.write(line .. "\n")
-  local e = summary.errors
-  io.write(string.format("summary requests:%d connect:%d read:%d write:%d timeout:%d status:%d p99_ms:%.2f unexpected:%d\n",
-    summary.requests, e.connect, e.read, e.write, e.timeout, e.status, latency:percentile(99) / 1000,
-    totals["unexpected"] or 0))
 end

@@ -32,28 +32,9 @@ request = function()
   return requests[(counter % #requests) + 1]
 end
 
--- Each thread counts its responses by status; done() adds the threads' counts.
-local threads = {}
-setup = function(thread) table.insert(threads, thread) end
+-- Each thread counts its responses by status (scripts/soak/summary.lua adds them up).
+dofile("scripts/soak/summary.lua")
 
-statuses = {}
 response = function(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
-end
-
-done = function(summary, latency, requests)
-  local totals, keys = {}, {}
-  for _, thread in ipairs(threads) do
-    for status, count in pairs(thread:get("statuses")) do
-      if not totals[status] then table.insert(keys, status) end
-      totals[status] = (totals[status] or 0) + count
-    end
-  end
-  table.sort(keys)
-  local line = "statuses"
-  for _, status in ipairs(keys) do line = line .. " " .. status .. ":" .. totals[status] end
-  io.write(line .. "\n")
-  local e = summary.errors
-  io.write(string.format("summary requests:%d connect:%d read:%d write:%d timeout:%d status:%d p99_ms:%.2f\n",
-    summary.requests, e.connect, e.read, e.write, e.timeout, e.status, latency:percentile(99) / 1000))
 end
