@@ -42,7 +42,12 @@ public func fuzzEventStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let inLine = EventStreamReader.read(bytes.prefix(cut.offset), loadAttachment: noAttachments)
     let partial = bytes[cut.lineStart..<cut.offset]
     let namesCutLine = inLine.diagnostics.contains { $0.line == cut.completeLines + 1 }
-    if !blank(partial), !namesCutLine {
+    // A cut just before a line break leaves the whole line: it reads as the whole stream reads
+    // it (a record Foundation refuses, with a byte that is not UTF-8 in a key the reader skips,
+    // is still one to ours: found by this harness).
+    let wholeLine = cut.offset == input.count || input[cut.offset] == 0x0A
+    let wholeStreamNamesLine = whole.diagnostics.contains { $0.line == cut.completeLines + 1 }
+    if !blank(partial), !namesCutLine, !(wholeLine && !wholeStreamNamesLine) {
         guard (try? JSONSerialization.jsonObject(with: Data(partial))) is [String: Any] else {
             finding(input, "cut inside line \(cut.completeLines + 1) (at \(cut.offset)), no diagnostic names that line")
         }

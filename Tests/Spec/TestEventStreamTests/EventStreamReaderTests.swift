@@ -172,4 +172,23 @@ struct EventStreamReaderTests {
         #expect(run.tests.map(\.id) == once.tests.map(\.id))
         #expect(run.modules.map(\.id) == once.modules.map(\.id))
     }
+
+    @Test("fuzz finding: a byte that is not UTF-8 in a key the reader passes over leaves the record read, as without that key (Foundation refuses the whole line)")
+    func keyNotUTF8() throws {
+        let id = "AppTests.Suite/test()/File.swift:3:5"
+        let location = #"{"fileID":"AppTests/File.swift","filePath":"/p/File.swift","line":3,"column":5}"#
+        let instant = #"{"absolute":1.0,"since1970":1795000000.0}"#
+        var issue = Data(#"{"kind":"event","payload":{"kind":"issueRecorded","instant":\#(instant),"testID":"\#(id)","issue":{"i"#.utf8)
+        issue += Data([0xAD]) + Data(#"sKnown":false,"isFailure":true,"sourceLocation":\#(location)},"messages":[{"symbol":"fail","text":"Expectation failed"}]},"version":"6.3.0"}"#.utf8)
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: issue) }
+        let lines = [
+            Data(#"{"kind":"test","payload":{"id":"\#(id)","name":"test()","kind":"function","isParameterized":false,"sourceLocation":\#(location)},"version":"6.3.0"}"#.utf8),
+            Data(#"{"kind":"event","payload":{"kind":"testStarted","instant":\#(instant),"testID":"\#(id)","messages":[]},"version":"6.3.0"}"#.utf8),
+            issue,
+            Data(#"{"kind":"event","payload":{"kind":"testEnded","instant":\#(instant),"testID":"\#(id)","messages":[]},"version":"6.3.0"}"#.utf8),
+        ]
+        let run = EventStreamReader.read(lines.reduce(Data()) { $0 + $1 + Data([0x0A]) }, loadAttachment: { _ in nil })
+        #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
+        #expect(run.tests.map(\.id) == [id] && run.counts.byOutcome[.failed] == 1, "the issue is read: a failure")
+    }
 }
