@@ -61,3 +61,9 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         }
     }
 }
+
+extension HTTPHeaders {
+    /// The fields that belong to one connection, not to the message (RFC 9110 §7.6.1), in lower
+    /// case: a proxy or a recording passes none of them on.
+    static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]
+}

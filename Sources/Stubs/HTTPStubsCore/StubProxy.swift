@@ -41,9 +41,7 @@ public struct StubProxy: Sendable, Hashable {
 
     /// Fields that belong to one connection, not to the request (RFC 9110 §7.6.1), and those
     /// the client that sends the request on sets itself.
-    static let notForwarded: Set<String> = [
-        "host", "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "content-length",
-    ]
+    static let notForwarded: Set<String> = HTTPHeaders.hopByHop.union(["host", "content-length"])
 }
 
 extension StubResponse {

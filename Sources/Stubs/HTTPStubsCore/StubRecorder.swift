@@ -157,9 +157,7 @@ public enum StubRecorder {
 
     /// Fields a recording does not keep: those of one connection, the encoding the client
     /// already undid, and the length (the replay sets its own).
-    static let notRecorded: Set<String> = [
-        "connection", "keep-alive", "proxy-connection", "transfer-encoding", "content-encoding", "content-length", "te", "trailer", "upgrade",
-    ]
+    static let notRecorded: Set<String> = HTTPHeaders.hopByHop.union(["content-encoding", "content-length"])
 
     /// Whether a body is text: a textual content type, or none and valid UTF-8 without NULs.
     static func isText(contentType: String, bytes: Data) -> Bool {
