@@ -162,27 +162,22 @@ public struct LevelRuns: Sendable {
     /// `startGuard`: SwiftPM's own start (reading the package, planning) is not run twice at once
     /// on one build, only the test binaries are. Returns each run's status, in order.
     static func runStaggered(_ runners: [SwiftTestRunner], startGuard: Duration = .seconds(180)) -> [Result<Int32, SpecError>] {
-        let results = Locked<[Result<Int32, SpecError>?]>(Array(repeating: nil, count: runners.count))
-        let finished = DispatchGroup()
-        for (index, runner) in runners.enumerated() {
-            finished.enter()
-            Thread.detachNewThread {
-                let result = Result { () throws(SpecError) in try runner.run() }
-                results.withValue { $0[index] = result }
-                finished.leave()
-            }
+        let bodies = runners.map { runner in { @Sendable in Result { () throws(SpecError) in try runner.run() } } }
+        return runTogether(bodies) { index, finished in
             // Polled: the stream appears once the test binary runs; the guard bounds the wait.
             let deadline = ContinuousClock.now.advanced(by: startGuard)
-            while results.value[index] == nil, !FileManager.default.fileExists(atPath: runner.eventStreamPath), ContinuousClock.now < deadline {
+            while !finished(), !FileManager.default.fileExists(atPath: runners[index].eventStreamPath), ContinuousClock.now < deadline {
                 Thread.sleep(forTimeInterval: 0.05)
             }
         }
-        finished.wait()
-        return results.value.map { $0! }
     }
 
-    /// Runs each of `bodies` on a thread of its own, all at once, and returns their results in order.
-    static func runTogether(_ bodies: [@Sendable () -> Result<Int32, SpecError>]) -> [Result<Int32, SpecError>] {
+    /// Runs each of `bodies` on a thread of its own, all at once, and returns their results in
+    /// order. `afterStarting` is called on the caller's thread once each is started, before the
+    /// next, with its index and whether it has finished.
+    static func runTogether(
+        _ bodies: [@Sendable () -> Result<Int32, SpecError>], afterStarting: (_ index: Int, _ finished: () -> Bool) -> Void = { _, _ in }
+    ) -> [Result<Int32, SpecError>] {
         let results = Locked<[Result<Int32, SpecError>?]>(Array(repeating: nil, count: bodies.count))
         let finished = DispatchGroup()
         for (index, body) in bodies.enumerated() {
@@ -192,6 +187,7 @@ public struct LevelRuns: Sendable {
                 results.withValue { $0[index] = result }
                 finished.leave()
             }
+            afterStarting(index) { results.value[index] != nil }
         }
         finished.wait()
         return results.value.map { $0! }
