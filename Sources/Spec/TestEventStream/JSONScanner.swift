@@ -131,10 +131,7 @@ package struct JSONScanner {
                 switch bytes[index + 1] {
                 case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: index += 2
                 case 0x75:
-                    guard index + 6 <= bytes.count, bytes[(index + 2)..<(index + 6)].allSatisfy({ $0.isHexDigit }) else {
-                        throw fail("invalid \\u escape")
-                    }
-                    index += 6
+                    index += try Self.unicodeEscape(bytes, at: index, fail: fail).length
                 default: throw fail("invalid escape")
                 }
             default: index += 1
@@ -161,25 +158,44 @@ package struct JSONScanner {
         return try unescape(raw)
     }
 
+    /// The scalar of the `\\u` escape at `at` in `buffer` (a surrogate pair taken whole) and how
+    /// many bytes it spans: 6, or 12 for a pair. A lone surrogate is an error, as it is to
+    /// `JSONDecoder` (a history line's "\\ude00", found by the fuzzer).
+    private static func unicodeEscape(
+        _ buffer: UnsafeRawBufferPointer, at: Int, fail: (String) -> Failure
+    ) throws(Failure) -> (scalar: Unicode.Scalar, length: Int) {
+        guard let first = hex4(buffer, at + 2) else { throw fail("invalid \\u escape") }
+        if (0xD800...0xDBFF).contains(first) {
+            guard at + 12 <= buffer.count, buffer[at + 6] == 0x5C, buffer[at + 7] == 0x75, let low = hex4(buffer, at + 8),
+                (0xDC00...0xDFFF).contains(low)
+            else { throw fail("a high surrogate \\u\(String(first, radix: 16)) without a low one after it") }
+            return (Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00))!, 12)
+        }
+        guard let scalar = Unicode.Scalar(first) else { throw fail("a lone low surrogate \\u\(String(first, radix: 16))") }
+        return (scalar, 6)
+    }
+
+    /// The value of the four hexadecimal digits at `at`, if they are.
+    private static func hex4(_ buffer: UnsafeRawBufferPointer, _ at: Int) -> UInt32? {
+        guard at + 4 <= buffer.count else { return nil }
+        var value: UInt32 = 0
+        for byte in buffer[at..<(at + 4)] {
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
     private func unescape(_ raw: UnsafeRawBufferPointer) throws(Failure) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0
-        func hex4(_ at: Int) -> UInt32? {
-            guard at + 4 <= raw.count else { return nil }
-            var value: UInt32 = 0
-            for byte in raw[at..<(at + 4)] {
-                let digit: UInt8
-                switch byte {
-                case 0x30...0x39: digit = byte - 0x30
-                case 0x41...0x46: digit = byte - 0x41 + 10
-                case 0x61...0x66: digit = byte - 0x61 + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-            }
-            return value
-        }
         while i < raw.count {
             let byte = raw[i]
             guard byte == 0x5C, i + 1 < raw.count else {
@@ -197,15 +213,9 @@ package struct JSONScanner {
             case 0x72: out.append(0x0D)
             case 0x74: out.append(0x09)
             case 0x75:
-                guard var scalar = hex4(i) else { throw fail("bad \\u escape") }
-                i += 4
-                if (0xD800...0xDBFF).contains(scalar), i + 6 <= raw.count, raw[i] == 0x5C, raw[i + 1] == 0x75,
-                    let low = hex4(i + 2), (0xDC00...0xDFFF).contains(low)
-                {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    i += 6
-                }
-                out.append(contentsOf: String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+                let (scalar, length) = try Self.unicodeEscape(raw, at: i - 2, fail: fail)
+                i += length - 2
+                out.append(contentsOf: String(Character(scalar)).utf8)
             default: throw fail("bad escape")
             }
         }

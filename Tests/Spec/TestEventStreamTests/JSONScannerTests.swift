@@ -42,6 +42,17 @@ struct JSONScannerTests {
         #expect(try scan(#""a\u00e9\n\t\"\\\/""#) { try $0.string() } == "aé\n\t\"\\/")
     }
 
+    @Test("fuzz finding: a lone surrogate escape (a history line's \"\\ude00\") is an error, read or passed over, as for JSONDecoder; a pair is one scalar")
+    func loneSurrogates() throws {
+        for text in [#""LoginTes\ude00:13:6""#, #""\ud83d""#, #""\ud83dx""#, #""\ud83d\u0041""#, #""\udc00\ud83d""#] {
+            #expect(throws: JSONScanner.Failure.self, "\(text)") { try scan(text) { try $0.string() } }
+            #expect(throws: JSONScanner.Failure.self, "\(text) passed over") { try scan(text) { try $0.skipValue() } }
+            #expect(throws: (any Error).self, "\(text) to JSONDecoder") { try JSONDecoder().decode(String.self, from: Data(text.utf8)) }
+        }
+        #expect(try scan(#""\ud83d\ude00 \u00e9""#) { try $0.string() } == "😀 é")
+        #expect(try scan(#""\ud83d\ude00""#) { try $0.skipValue() } == ())
+    }
+
     @Test("plain decimals, read without strtod, equal what strtod reads, digit for digit")
     func plainDecimals() throws {
         var generator = SystemRandomNumberGenerator()
