@@ -24,16 +24,25 @@ package enum SourceFileReader {
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let reader = ProtocolReader(converter: converter, path: path, source: SourceText(source))
         walk(tree.statements, conditions: [], reader: reader, annotation: annotation, into: &model)
-        if tree.hasError {
-            let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
-            if let first = diagnostics.first {
-                let location = first.location(converter: converter)
-                model.diagnostics.insert(MockDiagnostic(
-                    location: MockDiagnostic.Location(file: path, line: location.line, column: location.column),
-                    message: "syntax error: \(first.message); protocols with errors are skipped, the others are mocked"), at: 0)
-            }
+        if tree.hasError, let (location, message) = firstSyntaxError(in: tree, converter: converter) {
+            model.diagnostics.insert(MockDiagnostic(
+                location: MockDiagnostic.Location(file: path, line: location.line, column: location.column),
+                message: "syntax error: \(message); protocols with errors are skipped, the others are mocked"), at: 0)
         }
         return model
+    }
+
+    /// Where the first syntax error of `tree` is, and what swift-syntax says of it.
+    ///
+    /// swift-syntax's diagnostics generator traps ("A Fix-It must have at least one change") on
+    /// an `=` the lexer flags for inconsistent whitespace when spaces stand on both sides after
+    /// other whitespace (a form feed: found by the fuzzer). When the tree holds such a token,
+    /// it is reported with the lexer's own words and the generator is not run.
+    static func firstSyntaxError(in tree: SourceFileSyntax, converter: SourceLocationConverter) -> (SourceLocation, String)? {
+        if let token = tree.tokens(viewMode: .all).first(where: { $0.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides }) {
+            return (converter.location(for: token.positionAfterSkippingLeadingTrivia), "'=' must have consistent whitespace on both sides")
+        }
+        return ParseDiagnosticsGenerator.diagnostics(for: tree).first.map { ($0.location(converter: converter), $0.message) }
     }
 
     static func walk(

@@ -56,6 +56,16 @@ struct AnnotationTests {
         #expect(read.diagnostics.first?.message.hasSuffix("is not a type; ignored") == true)
     }
 
+    @Test("fuzz finding: an '=' with a form feed after it made swift-syntax's diagnostics trap (a Fix-It with no change); it is a syntax error at its line, and the protocol is still mocked")
+    func equalWithFormFeed() async throws {
+        let source = "/// @mockable\npublic protocol Store {\n    func load() -> Int\n}\nfinal class Cache {\n    var options =\u{0C} 1\n}\n"
+        let read = try await offThePool { SourceFileReader.read(source: source, path: "Cache.swift") }
+        #expect(read.protocols.map(\.name) == ["Store"])
+        let diagnostic = try #require(read.diagnostics.first)
+        #expect(diagnostic.location.line == 6 && diagnostic.location.column == 17, "\(diagnostic)")
+        #expect(diagnostic.message == "syntax error: '=' must have consistent whitespace on both sides; protocols with errors are skipped, the others are mocked")
+    }
+
     @Test("fuzz finding: brackets nested 91 deep made the parser run for hours; a file nested deeper than 12 is not read, and says so", .timeLimit(.minutes(1)))
     func deepBrackets() async throws {
         @Sendable func source(_ brackets: String, _ extra: String = "") -> String {
