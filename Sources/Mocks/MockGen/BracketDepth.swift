@@ -11,51 +11,105 @@ enum BracketDepth {
     /// The deepest nesting in `source` and the line where it is first reached; nil when it
     /// stays within ``limit``.
     static func tooDeep(_ source: String) -> (depth: Int, line: Int)? {
-        var depth = 0, deepest = 0, deepestLine = 1, line = 1
-        var bytes = source.utf8.makeIterator()
-        var pending: UInt8?
-        func next() -> UInt8? {
-            if let byte = pending { pending = nil; return byte }
-            return bytes.next()
-        }
-        while let byte = next() {
-            switch byte {
-            case UInt8(ascii: "\n"):
-                line += 1
-            case UInt8(ascii: "["):
+        var scanner = Scanner(bytes: Array(source.utf8))
+        scanner.scan()
+        return scanner.deepest > limit ? (scanner.deepest, scanner.deepestLine) : nil
+    }
+
+    /// One pass over the source, as Swift's lexer reads it: a single-line string literal ends at
+    /// its quote or at the end of its line, a multi-line one at `"""`, and brackets inside an
+    /// interpolation count, since the parser reads them as code. (Reading a single-line literal
+    /// on to the next quote hid 68 `[` of code after a stray quote: found by the fuzzer.)
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0, line = 1
+        var depth = 0, deepest = 0, deepestLine = 1
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+
+        mutating func bracket(_ byte: UInt8) {
+            if byte == UInt8(ascii: "[") {
                 depth += 1
                 if depth > deepest { deepest = depth; deepestLine = line }
-            case UInt8(ascii: "]"):
+            } else if byte == UInt8(ascii: "]") {
                 depth = max(0, depth - 1)
-            case UInt8(ascii: "/"):
-                guard let following = next() else { break }
-                if following == UInt8(ascii: "/") {
-                    // A line comment, to its end.
-                    while let skipped = next(), skipped != UInt8(ascii: "\n") {}
-                    line += 1
-                } else if following == UInt8(ascii: "*") {
-                    // A block comment; they nest in Swift.
-                    var open = 1, previous: UInt8 = 0
-                    while open > 0, let skipped = next() {
-                        if skipped == UInt8(ascii: "\n") { line += 1 }
-                        if previous == UInt8(ascii: "/"), skipped == UInt8(ascii: "*") { open += 1; previous = 0; continue }
-                        if previous == UInt8(ascii: "*"), skipped == UInt8(ascii: "/") { open -= 1; previous = 0; continue }
-                        previous = skipped
-                    }
-                } else {
-                    pending = following
-                }
-            case UInt8(ascii: "\""):
-                // A string literal, to its closing quote (escapes skipped; a multi-line
-                // literal's inner quotes only end it early, which can only lower the depth).
-                while let skipped = next(), skipped != UInt8(ascii: "\"") {
-                    if skipped == UInt8(ascii: "\\") { _ = next() }
-                    if skipped == UInt8(ascii: "\n") { line += 1 }
-                }
-            default:
-                break
             }
         }
-        return deepest > limit ? (deepest, deepestLine) : nil
+
+        mutating func scan() {
+            while let byte = at(0) {
+                switch byte {
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    index += 1
+                case UInt8(ascii: "/") where at(1) == UInt8(ascii: "/"):
+                    // A line comment, to its end.
+                    while let skipped = at(0), skipped != UInt8(ascii: "\n") { index += 1 }
+                case UInt8(ascii: "/") where at(1) == UInt8(ascii: "*"):
+                    blockComment()
+                case UInt8(ascii: "\""):
+                    string()
+                default:
+                    bracket(byte)
+                    index += 1
+                }
+            }
+        }
+
+        /// A block comment; they nest in Swift.
+        mutating func blockComment() {
+            var open = 0
+            repeat {
+                if at(0) == UInt8(ascii: "/"), at(1) == UInt8(ascii: "*") {
+                    open += 1
+                    index += 2
+                } else if at(0) == UInt8(ascii: "*"), at(1) == UInt8(ascii: "/") {
+                    open -= 1
+                    index += 2
+                } else {
+                    if at(0) == UInt8(ascii: "\n") { line += 1 }
+                    index += 1
+                }
+            } while open > 0 && index < bytes.count
+        }
+
+        /// A string literal from its opening quote: escapes skipped, interpolations read for
+        /// their brackets.
+        mutating func string() {
+            let multiLine = at(1) == UInt8(ascii: "\"") && at(2) == UInt8(ascii: "\"")
+            index += multiLine ? 3 : 1
+            while let byte = at(0) {
+                if byte == UInt8(ascii: "\"") {
+                    if !multiLine { index += 1; return }
+                    if at(1) == UInt8(ascii: "\""), at(2) == UInt8(ascii: "\"") { index += 3; return }
+                    index += 1
+                } else if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    index += 1
+                    if !multiLine { return }
+                } else if byte == UInt8(ascii: "\\"), at(1) == UInt8(ascii: "(") {
+                    index += 2
+                    interpolation()
+                } else if byte == UInt8(ascii: "\\") {
+                    index += at(1) == UInt8(ascii: "\n") ? 1 : 2
+                } else {
+                    index += 1
+                }
+            }
+        }
+
+        /// The code of an interpolation, to its closing parenthesis.
+        mutating func interpolation() {
+            var open = 1
+            while let byte = at(0), open > 0 {
+                if byte == UInt8(ascii: "(") { open += 1 }
+                if byte == UInt8(ascii: ")") { open -= 1 }
+                if byte == UInt8(ascii: "\n") { line += 1 }
+                bracket(byte)
+                index += 1
+            }
+        }
     }
 }

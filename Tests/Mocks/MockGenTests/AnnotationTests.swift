@@ -93,6 +93,22 @@ struct AnnotationTests {
         #expect(hidden.protocols.map(\.name) == ["Store"] && hidden.diagnostics.isEmpty, "brackets in comments and strings do not count: \(hidden.diagnostics)")
     }
 
+    @Test("fuzz finding: a stray quote hid 68 brackets of code from the depth check (the parser then ran past the fuzzer's 10 minutes); a one-line string ends with its line, and an interpolation's brackets count", .timeLimit(.minutes(1)))
+    func bracketsAfterAStrayQuote() async throws {
+        let deep = String(repeating: "[", count: 40)
+        let sources = [
+            "stray.swift": "/// @mockable\nprotocol Store { func load() }\nlet a = id-mocks\")\nlet b = \(deep)1\n",
+            "interpolation.swift": "/// @mockable\nprotocol Store { func load() }\nlet s = \"\\(\(deep)1)\"\n",
+            "multiline.swift": "/// @mockable\nprotocol Store { func load() }\nlet s = \"\"\"\n  \"x\n  \(deep)\n  \"\"\"\nlet t = \"[\" + \"\\\"[[\"\n",
+        ]
+        let read = try await offThePool { sources.mapValues { SourceFileReader.read(source: $0, path: "S.swift") } }
+        #expect(read["stray.swift"]?.diagnostics.first?.message.hasPrefix("brackets nested 40 deep") == true, "\(String(describing: read["stray.swift"]?.diagnostics))")
+        #expect(read["stray.swift"]?.diagnostics.first?.location.line == 4)
+        #expect(read["interpolation.swift"]?.diagnostics.first?.message.hasPrefix("brackets nested 40 deep") == true, "\(String(describing: read["interpolation.swift"]?.diagnostics))")
+        // Inside a multi-line literal, quotes do not end it; its brackets are text.
+        #expect(read["multiline.swift"]?.diagnostics.isEmpty == true && read["multiline.swift"]?.protocols.map(\.name) == ["Store"], "\(String(describing: read["multiline.swift"]?.diagnostics))")
+    }
+
     @Test("a custom annotation marks protocols; @mockable alone does not then, nor does a longer word")
     func customAnnotation() {
         let source = """
