@@ -42,10 +42,12 @@ public func fuzzEventStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let inLine = EventStreamReader.read(bytes.prefix(cut.offset), loadAttachment: noAttachments)
     let partial = bytes[cut.lineStart..<cut.offset]
     let namesCutLine = inLine.diagnostics.contains { $0.line == cut.completeLines + 1 }
-    // A cut just before a line break leaves the whole line: it reads as the whole stream reads
-    // it (a record Foundation refuses, with a byte that is not UTF-8 in a key the reader skips,
-    // is still one to ours: found by this harness).
-    let wholeLine = cut.offset == input.count || input[cut.offset] == 0x0A
+    // A cut with only blanks after it on its line leaves the whole line: it reads as the whole
+    // stream reads it (a record Foundation refuses, with a byte that is not UTF-8 in a key the
+    // reader skips, is still one to ours; so is one followed by carriage returns: both found by
+    // this harness).
+    let lineEnd = input[cut.offset...].firstIndex(of: 0x0A) ?? input.count
+    let wholeLine = blank(Data(input[cut.offset..<lineEnd]))
     let wholeStreamNamesLine = whole.diagnostics.contains { $0.line == cut.completeLines + 1 }
     if !blank(partial), !namesCutLine, !(wholeLine && !wholeStreamNamesLine) {
         guard (try? JSONSerialization.jsonObject(with: Data(partial))) is [String: Any] else {
