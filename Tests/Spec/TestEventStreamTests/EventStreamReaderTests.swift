@@ -173,7 +173,7 @@ struct EventStreamReaderTests {
         #expect(run.modules.map(\.id) == once.modules.map(\.id))
     }
 
-    @Test("fuzz finding: a byte that is not UTF-8 in a key the reader passes over leaves the record read, as without that key (Foundation refuses the whole line)")
+    @Test("fuzz findings: a byte that is not UTF-8 in a key the reader passes over leaves the record read, as without that key; in a value it is U+FFFD (Foundation refuses the whole line)")
     func keyNotUTF8() throws {
         let id = "AppTests.Suite/test()/File.swift:3:5"
         let location = #"{"fileID":"AppTests/File.swift","filePath":"/p/File.swift","line":3,"column":5}"#
@@ -190,5 +190,12 @@ struct EventStreamReaderTests {
         let run = EventStreamReader.read(lines.reduce(Data()) { $0 + $1 + Data([0x0A]) }, loadAttachment: { _ in nil })
         #expect(run.diagnostics.isEmpty, "\(run.diagnostics)")
         #expect(run.tests.map(\.id) == [id] && run.counts.byOutcome[.failed] == 1, "the issue is read: a failure")
+
+        // In a value it reads, such a byte is U+FFFD, as in Swift's strings (found in a file path).
+        var declaration = Data(#"{"kind":"test","payload":{"id":"\#(id)","name":"test()","displayName":"ab"#.utf8)
+        declaration += Data([0xFF]) + Data(#"c","kind":"function","isParameterized":false,"sourceLocation":\#(location)},"version":"6.3.0"}"#.utf8)
+        let repaired = EventStreamReader.read(([declaration] + lines.dropFirst()).reduce(Data()) { $0 + $1 + Data([0x0A]) }, loadAttachment: { _ in nil })
+        #expect(repaired.diagnostics.isEmpty, "\(repaired.diagnostics)")
+        #expect(repaired.tests.first?.title == "ab\u{FFFD}c")
     }
 }
