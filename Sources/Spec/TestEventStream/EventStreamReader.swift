@@ -45,15 +45,8 @@ public enum EventStreamReader {
         // of thousands of strings takes as long as applying them.
         let records = UncheckedSendable(parsed)
         parsed = []
-        let freeing = DispatchQueue(label: "EventStreamReader.free")
-        freeing.async { _ = records }
-        let run = builder.finish()
-        // So are the builder's tables (each test's facts, cases and steps) once the run holds
-        // what it needs of them.
-        let tables = UncheckedSendable(builder)
-        builder = TestRunBuilder()
-        freeing.async { _ = tables }
-        return run
+        DispatchQueue(label: "EventStreamReader.free").async { _ = records }
+        return builder.finish()
     }
 
     struct ParsedLine: Sendable {
