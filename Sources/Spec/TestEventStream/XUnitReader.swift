@@ -25,8 +25,8 @@ public enum XUnitReader {
 
     /// The test cases in `data`; `path` names it in errors.
     ///
-    /// Read with a small XML reader of this module's own: FoundationXML's readers crash on some malformed files (found by
-    /// the fuzzer).
+    /// Read with a small XML reader of this module's own: FoundationXML's readers crash on some
+    /// malformed files (found by the fuzzer).
     public static func read(_ data: Data, path: String) throws(Failure) -> [XCTestRecord] {
         let root: XMLTree.Element
         do {
