@@ -118,6 +118,32 @@ struct LoopbackServerRobustnessTests {
         }
     }
 
+    @Test("stress finding: a client slower to read a large answer than the request timeout gets it whole; the idle clock starts once it is sent")
+    func slowReaderOfLargeAnswer() async throws {
+        // Several times what loopback socket buffers hold, so most of it waits in the server
+        // while the client does not read.
+        let large = [UInt8](repeating: 0x5A, count: 16 << 20)
+        let limits = ServerLimits(bodyLimit: 1024, requestTimeout: .seconds(2))
+        try await withLoopbackServer(limits: limits, handler: { _, writer in
+            try await writer.respond(ServerResponse(status: 200, body: large))
+        }) { server in
+            let request = RawHTTP(port: server.port).request("GET", "/large", keepAlive: true)
+            // On the connection's own queue, not the cooperative pool: connect, ask, read the
+            // head, then read nothing for twice the request timeout, then the rest.
+            let (head, body, rest) = try await RawConnection.openAndUse(port: server.port) { connection in
+                try connection.sendAll(request)
+                let head = try connection.readResponse(withBody: false)
+                Thread.sleep(forTimeInterval: 4)
+                let body = try connection.read(large.count)
+                // Sent whole, the connection is idle: the request timeout closes it.
+                return (head, body, try connection.readToEnd())
+            }
+            #expect(head.status == 200 && head.headers["content-length"] == String(large.count))
+            #expect(body == large, "the answer arrived whole")
+            #expect(rest.isEmpty)
+        }
+    }
+
     @Test("connections over the limit are closed at once; a freed place is taken again")
     func connectionLimit() async throws {
         let limits = ServerLimits(bodyLimit: 1024, maxConnections: 2)
