@@ -76,7 +76,11 @@ public enum HTMLSpec {
         }
         for module in run.modules {
             out += "<section class=\"module\"><h2>\(escape(module.title))</h2>\n"
-            renderChildren(of: module, history: history, into: &out)
+            for piece in SpecPieces.map(module.children.count, { range in
+                var piece = ""
+                renderChildren(of: module, history: history, into: &piece, in: range)
+                return piece
+            }) { out += piece }
             out += "</section>\n"
         }
         if !run.diagnostics.isEmpty {
@@ -90,10 +94,12 @@ public enum HTMLSpec {
         return out
     }
 
-    private static func renderChildren(of node: TestNode, history: SpecHistory?, into out: inout String) {
-        var listOpen = false
+    /// Renders `range` of the node's children (all of them by default).
+    private static func renderChildren(of node: TestNode, history: SpecHistory?, into out: inout String, in range: Range<Int>? = nil) {
+        let range = range ?? node.children.indices
+        var listOpen = SpecPieces.listOpen(before: range, of: node.children)
         // By index, so no child is copied (a node holds many arrays and strings).
-        for index in node.children.indices {
+        for index in range {
             if node.children[index].kind == .function {
                 if !listOpen { out += "<ul class=\"tests\">\n" }
                 listOpen = true
@@ -109,7 +115,7 @@ public enum HTMLSpec {
                 out += "</details>\n"
             }
         }
-        if listOpen { out += "</ul>\n" }
+        if listOpen, range.upperBound == node.children.count { out += "</ul>\n" }
     }
 
     private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout String) {

@@ -34,18 +34,31 @@ public enum JUnitSpec {
         var body = coverage?.junitSuite ?? ""
         body.reserveCapacity(located.count * 600)
         var totals = (tests: 0, failures: 0, skipped: 0)
-        // One buffer for every suite's cases, whose counts its opening tag needs first.
-        var suite = ""
-        for group in groups {
-            suite.removeAll(keepingCapacity: true)
-            var counts = SuiteCounts()
-            for entry in group.tests { appendCases(of: entry, history: history, into: &suite, counts: &counts) }
-            totals.tests += counts.tests
-            totals.failures += counts.failures
-            totals.skipped += counts.skipped
-            body += "  <testsuite name=\"\(escape(group.name))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"0\" skipped=\"\(counts.skipped)\"\(counts.flakes > 0 ? " flakes=\"\(counts.flakes)\"" : "") time=\"\(seconds(counts.time))\">\n"
-            body += suite
-            body += "  </testsuite>\n"
+        // The suites in runs, each run on a core; each gives its text and its totals.
+        let suites = groups
+        let pieces = SpecPieces.map(suites.count) { range -> (text: String, tests: Int, failures: Int, skipped: Int) in
+            var text = ""
+            var totals = (tests: 0, failures: 0, skipped: 0)
+            // One buffer for every suite's cases, whose counts its opening tag needs first.
+            var suite = ""
+            for group in suites[range] {
+                suite.removeAll(keepingCapacity: true)
+                var counts = SuiteCounts()
+                for entry in group.tests { appendCases(of: entry, history: history, into: &suite, counts: &counts) }
+                totals.tests += counts.tests
+                totals.failures += counts.failures
+                totals.skipped += counts.skipped
+                text += "  <testsuite name=\"\(escape(group.name))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"0\" skipped=\"\(counts.skipped)\"\(counts.flakes > 0 ? " flakes=\"\(counts.flakes)\"" : "") time=\"\(seconds(counts.time))\">\n"
+                text += suite
+                text += "  </testsuite>\n"
+            }
+            return (text, totals.tests, totals.failures, totals.skipped)
+        }
+        for piece in pieces {
+            body += piece.text
+            totals.tests += piece.tests
+            totals.failures += piece.failures
+            totals.skipped += piece.skipped
         }
         out += "<testsuites name=\"\(escape(title))\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" skipped=\"\(totals.skipped)\" time=\"\(seconds(run.duration ?? 0))\">\n"
         out += body

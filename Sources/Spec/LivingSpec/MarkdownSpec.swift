@@ -82,7 +82,11 @@ public enum MarkdownSpec {
 
         for module in run.modules {
             out += "## \(escape(module.title))\n\n"
-            renderChildren(of: module, depth: 0, history: history, into: &out)
+            for piece in SpecPieces.map(module.children.count, { range in
+                var piece = ""
+                renderChildren(of: module, depth: 0, history: history, into: &piece, in: range)
+                return piece
+            }) { out += piece }
         }
 
         if !run.diagnostics.isEmpty {
@@ -93,10 +97,14 @@ public enum MarkdownSpec {
         return out
     }
 
-    private static func renderChildren(of node: TestNode, depth: Int, history: SpecHistory?, into out: inout String) {
-        var listOpen = false
+    /// Renders `range` of the node's children (all of them by default).
+    private static func renderChildren(
+        of node: TestNode, depth: Int, history: SpecHistory?, into out: inout String, in range: Range<Int>? = nil
+    ) {
+        let range = range ?? node.children.indices
+        var listOpen = SpecPieces.listOpen(before: range, of: node.children)
         // By index, so no child is copied (a node holds many arrays and strings).
-        for index in node.children.indices {
+        for index in range {
             if node.children[index].kind == .function {
                 renderTest(node.children[index], history: history, into: &out)
                 listOpen = true
@@ -109,7 +117,7 @@ public enum MarkdownSpec {
                 renderChildren(of: node.children[index], depth: depth + 1, history: history, into: &out)
             }
         }
-        if listOpen { out += "\n" }
+        if listOpen, range.upperBound == node.children.count { out += "\n" }
     }
 
     private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout String) {

@@ -174,16 +174,17 @@ public struct SpecDocument: Sendable {
                 throw .cannotCreateFolder(path: folder, reason: FileError.describe(error))
             }
         }
-        // The renderings are independent: each is made, and written, on a core of its own
-        // (the JUnit file's first, as it needs no pyramid report).
+        // The renderings are independent: each is made, and written, on a thread of its own,
+        // so three renderings on two cores share both to the end (a pool as wide as the cores
+        // would leave the third until one of the first two is done).
         let document = self
-        let failures = parallelMap(wanted, workers: wanted.count) { path, render -> FileError? in
-            do throws(FileError) {
-                try AtomicFile.write(render(document), to: path)
-                return nil
-            } catch {
-                return error
-            }
+        let renderings = wanted.map { path, render in
+            Pending("SpecDocument.render") { () throws(FileError) in try AtomicFile.write(render(document), to: path) }
+        }
+        // Every rendering is waited for before a failure is thrown.
+        let failures = renderings.map { rendering -> FileError? in
+            do throws(FileError) { try rendering.wait() } catch { return error }
+            return nil
         }
         if let failure = failures.lazy.compactMap({ $0 }).first {
             throw .cannotWrite(path: failure.path, reason: failure.reason)
