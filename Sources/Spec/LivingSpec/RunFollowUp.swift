@@ -16,7 +16,7 @@ public struct RunFollowUp: Sendable {
     /// The folder whose git checkout the history records (the package's).
     public var checkout: String
     /// The history's earlier runs, and the checkout's revision, being read ahead (``readingHistoryAhead()``).
-    private var historyAhead: Pending<(runs: HistoryRuns, problems: [TestHistory.Problem]), SpecError>?
+    private var historyAhead: Pending<TestHistory.ReadAhead, SpecError>?
     private var revisionAhead: Pending<GitRevision?, Never>?
 
     /// A follow-up with every part given.
@@ -101,9 +101,9 @@ public struct RunFollowUp: Sendable {
             if let historyAhead {
                 // The record is appended while the report is made; the history read ahead lacks it.
                 let appending = Pending("RunFollowUp.append") { () throws(SpecError) in try history.append(record) }
-                let (runs, problems) = try historyAhead.wait()
-                warnings += problems.map(\.description)
-                report = FlakinessReport(runs: runs.adding(record), quarantine: quarantine?.list)
+                let ahead = try historyAhead.wait()
+                warnings += ahead.problems.map(\.description)
+                report = ahead.report(adding: record, quarantine: quarantine?.list)
                 try appending.wait()
             } else {
                 try history.append(record)

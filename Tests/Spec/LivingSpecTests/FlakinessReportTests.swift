@@ -1,5 +1,6 @@
 import Foundation
 import LivingSpec
+import PyramidIO
 import PyramidTestSupport
 import Testing
 
@@ -180,5 +181,39 @@ struct FlakinessReportTests {
         let added = FlakinessReport(runs: try TestHistory(folder: folder.path("bytes")).readRuns().runs.adding(Self.record(21)), options: options)
         let addedA = try #require(added.flaky.first { $0.id == "M.S/a()/S.swift:1:1" })
         #expect((addedA.runs, addedA.flakyRuns) == (22, 6))
+    }
+    @Test("a history read ahead, with the run that just ended added to its table, reports as the records read again with that run; a run older than the history makes the table again, sorted")
+    func readAheadThenAdded() throws {
+        let history = TestHistory(folder: folder.path("ahead"))
+        for index in 0..<20 { try history.append(Self.record(index)) }
+        let records = try history.read().records
+        let ahead = try history.startReading().wait()
+        #expect(ahead.runs.count == 20 && ahead.problems.isEmpty)
+
+        func same(_ report: FlakinessReport, _ expected: FlakinessReport) {
+            #expect(report.runCount == expected.runCount && report.windowRuns == expected.windowRuns)
+            #expect(report.flaky == expected.flaky)
+            #expect(report.slower == expected.slower)
+            #expect(report.proposedAdditions.map(\.id) == expected.proposedAdditions.map(\.id))
+            #expect(report.proposedRemovals.map(\.id) == expected.proposedRemovals.map(\.id))
+        }
+        // The latest run: "a" fails again on commit b, a flip after its pass in run 19.
+        var latest = Self.record(13)
+        latest.time = Self.time(20)
+        let added = ahead.report(adding: latest, quarantine: Self.quarantine)
+        same(added, FlakinessReport(records: records + [latest], quarantine: Self.quarantine))
+        let a = try #require(added.flaky.first { $0.id == "M.S/a()/S.swift:1:1" })
+        #expect((a.runs, a.flakyRuns, a.lastSeen) == (21, 5, Self.time(20)))
+
+        // A run older than every record (a clock set back) goes first, where sorting puts it:
+        // its failure on commit a makes run 0's pass a flip, the first one seen.
+        var older = Self.record(3)
+        older.time = Self.time(-1)
+        let sorted = ahead.report(adding: older, quarantine: Self.quarantine)
+        same(sorted, FlakinessReport(records: records + [older], quarantine: Self.quarantine))
+        let first = try #require(sorted.flaky.first { $0.id == "M.S/a()/S.swift:1:1" })
+        #expect((first.flakyRuns, first.firstSeen, first.lastSeen) == (5, Self.time(0), Self.time(14)))
+        // The table made ahead is left as it was for the next report.
+        same(ahead.report(adding: latest, quarantine: Self.quarantine), added)
     }
 }

@@ -90,9 +90,13 @@ public struct FlakinessReport: Sendable {
 
     /// The report of the records `runs` holds (``TestHistory/readRuns()``), as ``init(records:quarantine:options:today:)``.
     package init(runs history: HistoryRuns, quarantine: QuarantineList? = nil, options: Options = Options(), today: String = FlakinessReport.today()) {
-        self.options = options
         // Every test gets a slot, and its runs are kept oldest first, as plain values.
-        let table = HistoryTable(history)
+        self.init(table: HistoryTable(history), quarantine: quarantine, options: options, today: today)
+    }
+
+    /// The report of the records `table` holds, as ``init(records:quarantine:options:today:)``.
+    init(table: HistoryTable, quarantine: QuarantineList?, options: Options = Options(), today: String = FlakinessReport.today()) {
+        self.options = options
         runCount = table.times.count
         let windowStart = max(0, runCount - options.window)
         windowRuns = runCount - windowStart
@@ -101,9 +105,8 @@ public struct FlakinessReport: Sendable {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let shareSize = max(256, (ids.count + cores * 4 - 1) / max(1, cores * 4))
         let shares = stride(from: 0, to: ids.count, by: shareSize).map { $0..<min(ids.count, $0 + shareSize) }
-        let context = UncheckedSendable(table)
         let found = parallelMap(shares, workers: cores) { share -> (flaky: [FlakyTest], slower: [SlowTest], passed: [String]) in
-            Self.examine(share, table: context.value, windowStart: windowStart, quarantine: quarantine, options: options)
+            Self.examine(share, table: table, windowStart: windowStart, quarantine: quarantine, options: options)
         }
         var flaky = found.flatMap(\.flaky)
         var slower = found.flatMap(\.slower)

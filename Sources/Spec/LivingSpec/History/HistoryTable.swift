@@ -3,7 +3,7 @@ import TestEventStream
 
 /// A history's runs test by test, oldest first, as plain values (no reference counting across a
 /// million of them): what ``FlakinessReport`` works out each test from.
-struct HistoryTable {
+struct HistoryTable: Sendable {
     /// Each record's time, oldest first.
     private(set) var times: [Double] = []
     /// Each record's failure messages, which ``Run/failure`` indexes.
@@ -37,13 +37,23 @@ struct HistoryTable {
         var duration: Double
     }
 
-    /// The table of `runs`' records, sorted by time.
-    init(_ runs: HistoryRuns) {
-        recordCount = runs.records.count
+    /// The table of `runs`' records, sorted by time, with room in each test's list for `room`
+    /// more records (``appendLatest(_:)``).
+    init(_ runs: HistoryRuns, room: Int = 0) {
+        recordCount = runs.records.count + room
         let order = runs.records.indices.sorted { runs.records[$0].time < runs.records[$1].time }
         runs.bytes.withUnsafeBytes { file in
             for index in order { add(runs.records[index], file: file) }
         }
+    }
+
+    /// Adds `record`, a record in memory, when it is no older than every record in the table,
+    /// where sorting would put it; false, and the table as it was, when it is older.
+    mutating func appendLatest(_ record: HistoryRecord) -> Bool {
+        guard times.last.map({ record.time >= $0 }) ?? true else { return false }
+        // A record in memory names its tests by string, not by a place in a file.
+        add(HistoryRuns.Record(record), file: UnsafeRawBufferPointer(start: nil, count: 0))
+        return true
     }
 
     private mutating func add(_ record: HistoryRuns.Record, file: UnsafeRawBufferPointer) {

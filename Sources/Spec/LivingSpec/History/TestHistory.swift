@@ -69,10 +69,34 @@ public struct TestHistory: Sendable {
         }
     }
 
-    /// Begins ``readRuns()`` on a thread of its own, so it goes on while the caller does other
-    /// work (runs the tests, reads their stream).
-    package func startReading() -> Pending<(runs: HistoryRuns, problems: [Problem]), SpecError> {
-        Pending("TestHistory.read") { () throws(SpecError) in try readRuns() }
+    /// Begins ``readRuns()``, and the table of runs test by test a ``FlakinessReport`` is made
+    /// from, on a thread of its own, so both go on while the caller does other work (runs the
+    /// tests, reads their stream).
+    package func startReading() -> Pending<ReadAhead, SpecError> {
+        Pending("TestHistory.read") { () throws(SpecError) in
+            let (runs, problems) = try readRuns()
+            return ReadAhead(runs: runs, table: HistoryTable(runs, room: 1), problems: problems)
+        }
+    }
+
+    /// What ``startReading()`` read: the records, made a table with room for one more, and
+    /// the lines that could not be read.
+    package struct ReadAhead: Sendable {
+        /// The records.
+        package var runs: HistoryRuns
+        /// Them, test by test.
+        var table: HistoryTable
+        /// The lines that are not records.
+        package var problems: [Problem]
+
+        /// The report of these records and `record`, the run that has just ended: it is added
+        /// to the table made ahead, unless it is older than a record there (then the table is
+        /// made again, sorted).
+        package func report(adding record: HistoryRecord, quarantine: QuarantineList?) -> FlakinessReport {
+            var table = table
+            if !table.appendLatest(record) { table = HistoryTable(runs.adding(record)) }
+            return FlakinessReport(table: table, quarantine: quarantine)
+        }
     }
 
     /// Every record, in the file's order, and the lines that could not be read (each skipped,
