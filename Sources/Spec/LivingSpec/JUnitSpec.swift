@@ -28,13 +28,8 @@ public enum JUnitSpec {
             }
         }
 
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out.reserveCapacity(located.count * 600)
-        // The totals open the document, so its suites are written after it, then put in place.
-        var body = coverage?.junitSuite ?? ""
-        body.reserveCapacity(located.count * 600)
-        var totals = (tests: 0, failures: 0, skipped: 0)
-        // The suites in runs, each run on a core; each gives its text and its totals.
+        // The suites in runs, each run on a core; each gives its text and its totals, which
+        // open the document.
         let suites = groups
         let pieces = SpecPieces.map(suites.count) { range -> (text: String, tests: Int, failures: Int, skipped: Int) in
             var text = ""
@@ -54,14 +49,17 @@ public enum JUnitSpec {
             }
             return (text, totals.tests, totals.failures, totals.skipped)
         }
-        for piece in pieces {
-            body += piece.text
+        let totals = pieces.reduce(into: (tests: 0, failures: 0, skipped: 0)) { totals, piece in
             totals.tests += piece.tests
             totals.failures += piece.failures
             totals.skipped += piece.skipped
         }
+        let coverageSuite = coverage?.junitSuite ?? ""
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out.reserveCapacity(pieces.reduce(256 + coverageSuite.utf8.count) { $0 + $1.text.utf8.count })
         out += "<testsuites name=\"\(escape(title))\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" skipped=\"\(totals.skipped)\" time=\"\(seconds(run.duration ?? 0))\">\n"
-        out += body
+        out += coverageSuite
+        for piece in pieces { out += piece.text }
         out += "</testsuites>\n"
         return out
     }
