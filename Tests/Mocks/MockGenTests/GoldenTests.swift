@@ -1,12 +1,17 @@
 import Foundation
 import MockGen
+import PyramidTestSupport
 import SwiftParser
 import Testing
 import SwiftSyntax
 
 /// Every fixture's generated mocks equal its committed `Expected.swift`, and its
 /// warnings its `Warnings.txt`. Set `PYRAMID_RECORD_GOLDENS=1` to rewrite them.
-@Suite("Golden mocks")
+///
+/// On threads of their own: 48 synchronous generations in a debug build held both of the
+/// cooperative pool's threads on CI's two cores for more than a minute, and tests waiting on
+/// URLSession ran out of their time limits.
+@Suite("Golden mocks", .ownThread)
 struct GoldenTests {
     @Test("every fixture folder is found: 24 fixtures, 11 of them with a program")
     func fixturesAreFound() throws {
