@@ -13,7 +13,7 @@ import Glibc
 /// and its independence from the process's global executor.
 ///
 /// The time limit only keeps a regression (a server that never answers) from hanging the run.
-@Suite("Loopback server", .timeLimit(.minutes(1)))
+@Suite("Loopback server", .timeLimit(.minutes(5)))
 struct LoopbackServerTests {
     static let limits = ServerLimits(bodyLimit: 1024)
 

@@ -66,7 +66,7 @@ struct AnnotationTests {
         #expect(diagnostic.message == "syntax error: '=' must have consistent whitespace on both sides; protocols with errors are skipped, the others are mocked")
     }
 
-    @Test("fuzz finding: brackets nested 91 deep made the parser run for hours; a file nested deeper than 12 is not read, and says so", .timeLimit(.minutes(1)))
+    @Test("fuzz finding: brackets nested 91 deep made the parser run for hours; a file nested deeper than 12 is not read, and says so", .timeLimit(.minutes(5)))
     func deepBrackets() async throws {
         @Sendable func source(_ brackets: String, _ extra: String = "") -> String {
             """
@@ -93,7 +93,7 @@ struct AnnotationTests {
         #expect(hidden.protocols.map(\.name) == ["Store"] && hidden.diagnostics.isEmpty, "brackets in comments and strings do not count: \(hidden.diagnostics)")
     }
 
-    @Test("fuzz finding: a stray quote hid 68 brackets of code from the depth check (the parser then ran past the fuzzer's 10 minutes); a one-line string ends with its line, and an interpolation's brackets count", .timeLimit(.minutes(1)))
+    @Test("fuzz finding: a stray quote hid 68 brackets of code from the depth check (the parser then ran past the fuzzer's 10 minutes); a one-line string ends with its line, and an interpolation's brackets count", .timeLimit(.minutes(5)))
     func bracketsAfterAStrayQuote() async throws {
         let deep = String(repeating: "[", count: 40)
         let sources = [

@@ -132,7 +132,7 @@ struct TestHistoryTests {
         #expect(read.problems.map(\.line) == [2])
     }
 
-    @Test("writers appending at once lose no record", .timeLimit(.minutes(1)))
+    @Test("writers appending at once lose no record", .timeLimit(.minutes(5)))
     func concurrentWriters() async throws {
         let history = TestHistory(folder: folder.path("h"))
         let big = HistoryRecord(

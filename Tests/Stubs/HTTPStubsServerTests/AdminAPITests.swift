@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// WireMock's admin API as a WireMock client uses it: the routes, and WireMock's JSON shapes.
-@Suite("Stub server admin API", .timeLimit(.minutes(1)))
+@Suite("Stub server admin API", .timeLimit(.minutes(5)))
 struct AdminAPITests {
     let session = URLSession(configuration: .ephemeral)
 

@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// Every mapping we write, in every form we write it (one stub encoded, the admin API's list,
 /// `/__admin/mappings/save`'s files), validates against WireMock's own JSON Schema.
-@Suite("Mappings against WireMock's schema", .timeLimit(.minutes(1)))
+@Suite("Mappings against WireMock's schema", .timeLimit(.minutes(5)))
 struct MappingSchemaTests {
     let folder = TemporaryFolder("mapping-schema", create: true)
 

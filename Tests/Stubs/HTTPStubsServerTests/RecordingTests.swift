@@ -221,7 +221,7 @@ struct RecordingTests {
 }
 
 /// A proxy mapping as WireMock's clients post it: part of the API stubbed, the rest passed through.
-@Suite("Proxy mappings", .timeLimit(.minutes(1)))
+@Suite("Proxy mappings", .timeLimit(.minutes(5)))
 struct ProxyMappingTests {
     @Test("a posted proxyBaseUrl mapping passes what the stubs do not answer to the real API, with its additional headers")
     func passThrough() async throws {

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// Recording in a test process, with no server: a stub session passes what no stub answers to
 /// the real API, the registry keeps what it answered, and the recording is saved as WireMock's
 /// files and played back with `.httpStubs` and `StubRootDirectory`.
-@Suite("Recording through a stub session", .timeLimit(.minutes(1)))
+@Suite("Recording through a stub session", .timeLimit(.minutes(5)))
 struct InProcessRecordingTests {
     let folder = TemporaryFolder("in-process-recording", create: true)
 

@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 
 /// Delays, faults and timeouts, on a clock the test moves.
-@Suite("StubRegistry.makeSession: delays, faults and timeouts", .timeLimit(.minutes(1)))
+@Suite("StubRegistry.makeSession: delays, faults and timeouts", .timeLimit(.minutes(5)))
 struct StubExchangeTests {
     @Test("a delayed answer waits for its delay on the session's clock")
     func delay() async throws {

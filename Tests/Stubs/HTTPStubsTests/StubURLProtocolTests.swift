@@ -5,7 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("StubURLProtocol: what URLSession on Linux does not do for a URLProtocol", .timeLimit(.minutes(1)))
+@Suite("StubURLProtocol: what URLSession on Linux does not do for a URLProtocol", .timeLimit(.minutes(5)))
 struct StubURLProtocolTests {
     @Test("an upload task fails with a message saying to use data(for:) with httpBody")
     func uploadTask() async throws {

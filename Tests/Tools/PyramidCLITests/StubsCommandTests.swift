@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// `pyramid stubs serve` as a user runs it: the URL on the first line, stubs from a WireMock
 /// root directory, and a clean stop on SIGTERM and SIGINT.
-@Suite("pyramid stubs serve", .timeLimit(.minutes(1)))
+@Suite("pyramid stubs serve", .timeLimit(.minutes(5)))
 struct StubsCommandTests {
     let folder: TemporaryFolder
 
