@@ -19,7 +19,9 @@ public enum EventStreamReader {
         _ data: Data,
         loadAttachment: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) -> TestRun {
-        var builder = TestRunBuilder()
+        // A test takes a kilobyte of the stream at least (its record, and the events of its
+        // start and end), so this is room enough for the stream's tests, a few times over at most.
+        var builder = TestRunBuilder(expectedTests: min(data.count / 1024, 1 << 20))
         var before = 0
         var parsed: [[ParsedLine]] = []
         // Pieces of the stream are parsed on other threads while this one applies the pieces

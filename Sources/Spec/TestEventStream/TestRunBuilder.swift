@@ -55,6 +55,16 @@ struct TestRunBuilder {
     private var unknownKinds: Set<String> = []
     private var missingStepsNoted = false
 
+    /// A builder with room for about `tests` tests and suites, so its tables are not made
+    /// again and again as a large stream is applied (which is done on one thread).
+    init(expectedTests tests: Int = 0) {
+        guard tests > 0 else { return }
+        declared.reserveCapacity(tests)
+        functions.reserveCapacity(tests)
+        starts.reserveCapacity(tests)
+        nodeFacts.reserveCapacity(tests)
+    }
+
     mutating func diagnose(line: Int, _ message: String) {
         diagnostics.append(StreamDiagnostic(line: line, severity: .error, message: message))
     }
@@ -295,45 +305,55 @@ struct TestRunBuilder {
             declared[id] = Declared(node: TestNode(id: id, kind: kind, name: Self.lastComponent(of: id)), order: declared.count)
         }
         // Every node at its place in the stream's order, found by id; each is moved out of
-        // `declared` rather than copied (a node holds many strings and arrays).
+        // `declared` rather than copied (a node holds many strings and arrays). What finding
+        // parents and ordering siblings need is kept beside the nodes, as small values, so
+        // neither copies a node.
         var declaredNodes = [TestNode?](repeating: nil, count: declared.count)
+        var isSuite = [Bool](repeating: false, count: declared.count)
+        var places = [(file: String, line: Int)](repeating: ("", 0), count: declared.count)
         var position: [String: Int] = [:]
         position.reserveCapacity(declared.count)
         for id in Array(declared.keys) {
             guard let entry = declared.removeValue(forKey: id) else { continue }
             position[id] = entry.order
+            isSuite[entry.order] = entry.node.kind == .suite
+            places[entry.order] = (entry.node.place?.fileID ?? "", entry.node.place?.line ?? 0)
             declaredNodes[entry.order] = entry.node
         }
-        // Each node is assembled on its own, from what the events said: on every core.
-        let facts = UncheckedSendable((nodeFacts: nodeFacts, functions: functions))
-        var nodes: [TestNode?] = parallelMap(declaredNodes, workers: ProcessInfo.processInfo.activeProcessorCount) { node in
-            node.map { Self.assemble($0, nodeFacts: facts.value.nodeFacts, functions: facts.value.functions) }
+        // Each node is assembled on its own, from what the events said, and its parent found
+        // (the nearest suite whose id prefixes it, else its module): on every core.
+        let shared = UncheckedSendable((nodeFacts: nodeFacts, functions: functions, position: position, isSuite: isSuite))
+        var assembled: [Assembled?] = parallelMap(declaredNodes, workers: ProcessInfo.processInfo.activeProcessorCount) { node in
+            guard let node else { return nil }
+            let parent = Self.parentSuite(of: node.id, position: shared.value.position, isSuite: shared.value.isSuite)
+            return Assembled(
+                node: Self.assemble(node, nodeFacts: shared.value.nodeFacts, functions: shared.value.functions), parent: parent,
+                module: parent == nil ? Self.module(of: node.id) : nil)
         }
-
-        // Attach each node to its parent: the nearest suite whose id prefixes it, else its module.
-        var children = [[Int]](repeating: [], count: nodes.count)
+        declaredNodes = []
+        var children = [[Int]](repeating: [], count: assembled.count)
         var modules: [String: [Int]] = [:]
-        for index in nodes.indices {
-            let id = nodes[index]!.id
-            if let parent = parentSuite(of: id, position: position, nodes: nodes) {
+        for index in assembled.indices {
+            if let parent = assembled[index]?.parent {
                 children[parent].append(index)
-            } else {
-                modules[Self.module(of: id), default: []].append(index)
+            } else if let module = assembled[index]?.module {
+                modules[module, default: []].append(index)
             }
         }
         // Siblings by file, line, then the stream's order.
         func ordered(_ indices: [Int]) -> [Int] {
             indices.sorted { left, right in
-                let a = nodes[left]!.place, b = nodes[right]!.place
-                return (a?.fileID ?? "", a?.line ?? 0, left) < (b?.fileID ?? "", b?.line ?? 0, right)
+                let a = places[left], b = places[right]
+                if a.line != b.line || a.file != b.file { return a.file != b.file ? a.file < b.file : a.line < b.line }
+                return left < right
             }
         }
         func build(_ index: Int) -> TestNode {
             let order = ordered(children[index])
-            var node: TestNode? = nil
-            swap(&node, &nodes[index])
-            node!.children = order.map(build)
-            return node!
+            var entry: Assembled? = nil
+            swap(&entry, &assembled[index])
+            entry!.node.children = order.map(build)
+            return entry!.node
         }
         let built = modules.keys.sorted().map { module in
             var node = TestNode(id: module, kind: .module, name: module)
@@ -343,6 +363,13 @@ struct TestRunBuilder {
         return TestRun(
             modules: built, diagnostics: diagnostics, streamVersion: version, duration: runDuration,
             startedAt: runStart.since1970)
+    }
+
+    /// A node assembled, and where it goes: under the suite at `parent`, else in `module`.
+    private struct Assembled {
+        var node: TestNode
+        var parent: Int?
+        var module: String?
     }
 
     /// A declared node with what the events said about it: its issues, skip, cancellation,
@@ -380,11 +407,12 @@ struct TestRunBuilder {
         return node
     }
 
-    private func parentSuite(of id: String, position: [String: Int], nodes: [TestNode?]) -> Int? {
+    /// The nearest suite whose id prefixes `id`, by its place in the stream's order.
+    private static func parentSuite(of id: String, position: [String: Int], isSuite: [Bool]) -> Int? {
         var candidate = Substring(id)
         while let slash = candidate.lastIndex(of: "/") {
             candidate = candidate[..<slash]
-            if let index = position[String(candidate)], nodes[index]?.kind == .suite { return index }
+            if let index = position[String(candidate)], isSuite[index] { return index }
         }
         return nil
     }
