@@ -183,20 +183,55 @@ public struct TestHistory: Sendable {
         case failure(Problem)
     }
 
-    /// Whether `bytes` are UTF-8 with no byte below 0x20: printable ASCII is checked eight bytes
-    /// at a time, and only what follows the first other byte is looked at one by one.
+    /// Whether `bytes` are UTF-8 with no byte below 0x20. Eight bytes at a time while they
+    /// are printable ASCII; a sequence of more than one byte is checked where it starts, and
+    /// the words go on after it (a line of a history is a megabyte, its few other characters
+    /// are in failure messages).
     static func isPlainUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
-        while index + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // A byte at or above 0x80, or below 0x20 (the word less 0x20 in each byte borrows).
-            if word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0 { break }
-            index += 8
+        let count = bytes.count
+        while index < count {
+            if index + 8 <= count {
+                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // No byte at or above 0x80, and none below 0x20 (the word less 0x20 in each byte borrows).
+                if word & highs == 0, (word &- ones &* 0x20) & ~word & highs == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            if byte < 0x20 { return false }
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            guard let length = utf8SequenceLength(bytes, at: index) else { return false }
+            index += length
         }
-        let rest = UnsafeRawBufferPointer(rebasing: bytes[index...])
-        if rest.contains(where: { $0 < 0x20 }) { return false }
-        return !rest.contains { $0 >= 0x80 } || String(validating: rest, as: UTF8.self) != nil
+        return true
+    }
+
+    /// The length of the UTF-8 sequence of more than one byte at `index`, or nil when it is
+    /// not one: a lead byte, then its continuation bytes, no overlong form, no surrogate, nothing
+    /// above U+10FFFF.
+    private static func utf8SequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {
+        let lead = bytes[index]
+        // The range the second byte must be in, and the sequence's length.
+        let second: ClosedRange<UInt8>, length: Int
+        switch lead {
+        case 0xC2...0xDF: (second, length) = (0x80...0xBF, 2)
+        case 0xE0: (second, length) = (0xA0...0xBF, 3)
+        case 0xE1...0xEC, 0xEE...0xEF: (second, length) = (0x80...0xBF, 3)
+        case 0xED: (second, length) = (0x80...0x9F, 3)
+        case 0xF0: (second, length) = (0x90...0xBF, 4)
+        case 0xF1...0xF3: (second, length) = (0x80...0xBF, 4)
+        case 0xF4: (second, length) = (0x80...0x8F, 4)
+        default: return nil
+        }
+        guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return nil }
+        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+        return length
     }
 
     private static func describe(_ error: any Error) -> String {
