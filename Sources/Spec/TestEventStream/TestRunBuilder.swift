@@ -3,12 +3,6 @@ import PyramidIO
 
 /// Collects records in stream order and assembles the run tree at the end.
 struct TestRunBuilder {
-    private struct Declared {
-        var node: TestNode
-        var order: Int
-        var caseNames: [String: String] = [:]
-    }
-
     private struct FunctionState {
         var cases: [String: TestCaseResult] = [:]
         var caseOrder: [String] = []
@@ -30,15 +24,38 @@ struct TestRunBuilder {
             open.removeAll { $0 == key }
             if let start = caseStarts[key], let absolute { cases[key]?.duration = absolute - start }
         }
+
+        /// The case an event belongs to: the one it names, else the only one open.
+        func caseKey(_ payload: RawPayload) -> String? {
+            if let id = payload._testCase?.id, cases[id] != nil { return id }
+            return open.count == 1 ? open[0] : nil
+        }
     }
 
-    private var declared: [String: Declared] = [:]
-    /// The ids of the suites declared, and the display names of each test's cases: looked up
-    /// on every event, apart from `declared`, whose entries are large to copy.
-    private var suites: Set<String> = []
-    private var caseNames: [String: [String: String]] = [:]
-    private var functions: [String: FunctionState] = [:]
-    private var starts: [String: Double] = [:]
+    /// Everything the stream said of one test or suite, under its id. An object, so an event
+    /// looks its test up once and changes it in place: the events are applied on one thread,
+    /// while the stream's later pieces are parsed on the others.
+    private final class TestState {
+        /// The node its test record declared (or, at the end, one made for an undeclared test).
+        var node: TestNode?
+        /// Its place in the order the stream declared tests; -1 until it is declared.
+        var order = -1
+        var isSuite = false
+        /// Its cases' display names, by case id, from its test record.
+        var caseNames: [String: String] = [:]
+        /// When its test started, in the stream's clock.
+        var start: Double?
+        /// What events said of its cases; `hasFunction` once any did.
+        var function = FunctionState()
+        var hasFunction = false
+        /// What events said of it as a whole; `hasFacts` once any did.
+        var facts = NodeFacts()
+        var hasFacts = false
+    }
+
+
+    private var tests: [String: TestState] = [:]
+    private var declaredCount = 0
     /// What events say about a test or suite as a whole, rather than about one case.
     private struct NodeFacts {
         var issues: [IssueRecord] = []
@@ -47,10 +64,9 @@ struct TestRunBuilder {
         var duration: Double?
     }
 
-    private var nodeFacts: [String: NodeFacts] = [:]
     private var diagnostics: [StreamDiagnostic] = []
     private var version: String?
-    private var runStart: (absolute: Double?, since1970: Double?)
+    private var runStart: (absolute: Double?, since1970: Double?) = (nil, nil)
     private var runDuration: Double?
     private var unknownKinds: Set<String> = []
     private var missingStepsNoted = false
@@ -58,11 +74,15 @@ struct TestRunBuilder {
     /// A builder with room for about `tests` tests and suites, so its tables are not made
     /// again and again as a large stream is applied (which is done on one thread).
     init(expectedTests tests: Int = 0) {
-        guard tests > 0 else { return }
-        declared.reserveCapacity(tests)
-        functions.reserveCapacity(tests)
-        starts.reserveCapacity(tests)
-        nodeFacts.reserveCapacity(tests)
+        if tests > 0 { self.tests.reserveCapacity(tests) }
+    }
+
+    /// The state of the test or suite `id`, made when the stream had not named it yet.
+    private mutating func state(_ id: String) -> TestState {
+        if let state = tests[id] { return state }
+        let state = TestState()
+        tests[id] = state
+        return state
     }
 
     mutating func diagnose(line: Int, _ message: String) {
@@ -113,15 +133,20 @@ struct TestRunBuilder {
         node.place = Self.place(payload.sourceLocation)
         node.tags = (payload._tags ?? []).map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
         node.isParameterized = payload.isParameterized ?? false
+        let state = state(id)
         // A test declared again (streams appended to one file) keeps its first place: a new
         // place would lie beyond the count of tests (a crash found by the fuzzer).
-        var entry = Declared(node: node, order: declared[id]?.order ?? declared.count)
-        for testCase in payload._testCases ?? [] {
-            if let caseID = testCase.id, let name = testCase.displayName { entry.caseNames[caseID] = name }
+        if state.order < 0 {
+            state.order = declaredCount
+            declaredCount += 1
         }
-        declared[id] = entry
-        if kind == .suite { suites.insert(id) } else { suites.remove(id) }
-        if !entry.caseNames.isEmpty { caseNames[id] = entry.caseNames }
+        state.node = node
+        state.isSuite = kind == .suite
+        var caseNames: [String: String] = [:]
+        for testCase in payload._testCases ?? [] {
+            if let caseID = testCase.id, let name = testCase.displayName { caseNames[caseID] = name }
+        }
+        if !caseNames.isEmpty { state.caseNames = caseNames }
     }
 
     // MARK: Events
@@ -134,28 +159,38 @@ struct TestRunBuilder {
         case "runEnded":
             if let start = runStart.absolute, let absolute { runDuration = absolute - start }
         case "testStarted":
-            if let id = payload.testID, let absolute { starts[id] = absolute }
+            if let id = payload.testID, let absolute { state(id).start = absolute }
         case "testEnded":
-            if let id = payload.testID, let start = starts[id], let absolute {
-                nodeFacts[id, default: NodeFacts()].duration = absolute - start
+            if let id = payload.testID, let state = tests[id], let start = state.start, let absolute {
+                state.facts.duration = absolute - start
+                state.hasFacts = true
             }
         case "testCaseStarted":
             guard let id = payload.testID else { return }
-            let key = payload._testCase?.id ?? "#\(functions[id]?.caseOrder.count ?? 0)"
-            let arguments = functions[id]?.cases[key] == nil ? arguments(of: payload, testID: id) : nil
-            // Mutated in place: a copy out and back would copy its dictionaries on every event.
-            functions[id, default: FunctionState()].startCase(key, arguments: arguments, at: absolute)
+            let state = state(id)
+            let key = payload._testCase?.id ?? "#\(state.function.caseOrder.count)"
+            let arguments = state.function.cases[key] == nil ? Self.arguments(of: payload, caseNames: state.caseNames) : nil
+            state.function.startCase(key, arguments: arguments, at: absolute)
+            state.hasFunction = true
         case "testCaseEnded", "testCaseCancelled":
-            guard let id = payload.testID, let state = functions[id], let key = caseKey(payload, state) else { return }
+            guard let id = payload.testID, let state = tests[id], state.hasFunction, let key = state.function.caseKey(payload) else { return }
             if payload.kind == "testCaseCancelled" {
-                functions[id]?.cases[key]?.cancelReason = Self.reason(payload) ?? "cancelled"
+                state.function.cases[key]?.cancelReason = Self.reason(payload) ?? "cancelled"
             } else {
-                functions[id]?.endCase(key, at: absolute)
+                state.function.endCase(key, at: absolute)
             }
         case "testSkipped":
-            if let id = payload.testID { nodeFacts[id, default: NodeFacts()].skip = Self.reason(payload) ?? "" }
+            if let id = payload.testID {
+                let state = state(id)
+                state.facts.skip = Self.reason(payload) ?? ""
+                state.hasFacts = true
+            }
         case "testCancelled":
-            if let id = payload.testID { nodeFacts[id, default: NodeFacts()].cancel = Self.reason(payload) ?? "cancelled" }
+            if let id = payload.testID {
+                let state = state(id)
+                state.facts.cancel = Self.reason(payload) ?? "cancelled"
+                state.hasFacts = true
+            }
         case "issueRecorded":
             guard let issue = Self.issue(payload) else { return }
             attribute(payload) { $0.issues.append(issue) } orNode: { $0.issues.append(issue) }
@@ -168,39 +203,35 @@ struct TestRunBuilder {
         }
     }
 
-    /// The case an event belongs to: the one it names, else the only one open.
-    private func caseKey(_ payload: RawPayload, _ state: FunctionState) -> String? {
-        if let id = payload._testCase?.id, state.cases[id] != nil { return id }
-        return state.open.count == 1 ? state.open[0] : nil
-    }
-
     /// Where an event's facts go: one case of a test, the test's implicit case (a stream
     /// without case events), or the test or suite itself.
     private enum Target {
-        case testCase(id: String, key: String)
-        case implicit(id: String)
-        case node(id: String)
-        case suite(id: String)
+        case testCase(TestState, key: String)
+        case implicit(TestState)
+        case node(TestState)
     }
 
     /// The event's test case, or its test or suite when the event names no case (a suite's
     /// issue; a stream without case ids and cases in parallel).
     private mutating func locate(_ payload: RawPayload) -> Target? {
         guard let id = payload.testID else { return nil }
-        if suites.contains(id) { return .suite(id: id) }
-        if functions[id] == nil { functions[id] = FunctionState() }
-        if let key = caseKey(payload, functions[id]!) { return .testCase(id: id, key: key) }
-        return functions[id]!.cases.isEmpty ? .implicit(id: id) : .node(id: id)
+        let state = state(id)
+        if state.isSuite { return .node(state) }
+        state.hasFunction = true
+        if let key = state.function.caseKey(payload) { return .testCase(state, key: key) }
+        return state.function.cases.isEmpty ? .implicit(state) : .node(state)
     }
 
     /// Applies `toCase` to the target's case, or `toNode` to its test or suite.
     private mutating func modify(_ target: Target, toCase: (inout TestCaseResult) -> Void, orNode toNode: (inout NodeFacts) -> Void) {
         switch target {
-        case .testCase(let id, let key): toCase(&functions[id]!.cases[key]!)
-        case .implicit(let id):
-            toCase(&functions[id]!.implicit)
-            functions[id]!.implicitUsed = true
-        case .node(let id), .suite(let id): toNode(&nodeFacts[id, default: NodeFacts()])
+        case .testCase(let state, let key): toCase(&state.function.cases[key]!)
+        case .implicit(let state):
+            toCase(&state.function.implicit)
+            state.function.implicitUsed = true
+        case .node(let state):
+            toNode(&state.facts)
+            state.hasFacts = true
         }
     }
 
@@ -226,9 +257,9 @@ struct TestRunBuilder {
         modify(target) { $0.attachments.append(attachment) } orNode: { _ in }
     }
 
-    private func arguments(of payload: RawPayload, testID: String) -> String? {
+    private static func arguments(of payload: RawPayload, caseNames: [String: String]) -> String? {
         if let name = payload._testCase?.displayName { return name }
-        if let caseID = payload._testCase?.id, let name = caseNames[testID]?[caseID] { return name }
+        if let caseID = payload._testCase?.id, let name = caseNames[caseID] { return name }
         // "Test case passing 1 argument n → 1 to "param" started."
         guard let text = payload.messages?.first?.text, let passing = text.range(of: "passing "),
             let to = text.range(of: " to ", options: .backwards, range: passing.upperBound..<text.endIndex)
@@ -297,38 +328,36 @@ struct TestRunBuilder {
 
     mutating func finish() -> TestRun {
         // Events for tests the stream never declared still get a node of their own.
-        var undeclared: Set<String> = []
-        for id in functions.keys where declared[id] == nil { undeclared.insert(id) }
-        for id in nodeFacts.keys where declared[id] == nil { undeclared.insert(id) }
+        let undeclared = tests.compactMap { id, state in state.node == nil && (state.hasFunction || state.hasFacts) ? id : nil }
         for id in undeclared.sorted() {
-            let kind: TestNode.Kind = functions[id] == nil && !id.contains("(") ? .suite : .function
-            declared[id] = Declared(node: TestNode(id: id, kind: kind, name: Self.lastComponent(of: id)), order: declared.count)
+            let state = tests[id]!
+            let kind: TestNode.Kind = !state.hasFunction && !id.contains("(") ? .suite : .function
+            state.node = TestNode(id: id, kind: kind, name: Self.lastComponent(of: id))
+            state.order = declaredCount
+            declaredCount += 1
         }
-        // Every node at its place in the stream's order, found by id; each is moved out of
-        // `declared` rather than copied (a node holds many strings and arrays). What finding
-        // parents and ordering siblings need is kept beside the nodes, as small values, so
-        // neither copies a node.
-        var declaredNodes = [TestNode?](repeating: nil, count: declared.count)
-        var isSuite = [Bool](repeating: false, count: declared.count)
-        var places = [(file: String, line: Int)](repeating: ("", 0), count: declared.count)
-        var position: [String: Int] = [:]
-        position.reserveCapacity(declared.count)
-        for id in Array(declared.keys) {
-            guard let entry = declared.removeValue(forKey: id) else { continue }
-            position[id] = entry.order
-            isSuite[entry.order] = entry.node.kind == .suite
-            places[entry.order] = (entry.node.place?.fileID ?? "", entry.node.place?.line ?? 0)
-            declaredNodes[entry.order] = entry.node
+        // Every node at its place in the stream's order; each is moved out of its state rather
+        // than copied (a node holds many strings and arrays). What finding parents and ordering
+        // siblings need is kept beside the nodes, as small values, so neither copies a node.
+        var declaredNodes = [(node: TestNode, state: TestState)?](repeating: nil, count: declaredCount)
+        var isSuite = [Bool](repeating: false, count: declaredCount)
+        var places = [(file: String, line: Int)](repeating: ("", 0), count: declaredCount)
+        for state in tests.values where state.order >= 0 {
+            var node: TestNode?
+            swap(&node, &state.node)
+            guard let node else { continue }
+            isSuite[state.order] = node.kind == .suite
+            places[state.order] = (node.place?.fileID ?? "", node.place?.line ?? 0)
+            declaredNodes[state.order] = (node, state)
         }
         // Each node is assembled on its own, from what the events said, and its parent found
         // (the nearest suite whose id prefixes it, else its module): on every core.
-        let shared = UncheckedSendable((nodeFacts: nodeFacts, functions: functions, position: position, isSuite: isSuite))
-        var assembled: [Assembled?] = parallelMap(declaredNodes, workers: ProcessInfo.processInfo.activeProcessorCount) { node in
-            guard let node else { return nil }
-            let parent = Self.parentSuite(of: node.id, position: shared.value.position, isSuite: shared.value.isSuite)
-            return Assembled(
-                node: Self.assemble(node, nodeFacts: shared.value.nodeFacts, functions: shared.value.functions), parent: parent,
-                module: parent == nil ? Self.module(of: node.id) : nil)
+        let shared = UncheckedSendable((tests: tests, isSuite: isSuite))
+        let nodesAndStates = UncheckedSendable(declaredNodes)
+        var assembled: [Assembled?] = parallelMap(Array(0..<declaredCount), workers: ProcessInfo.processInfo.activeProcessorCount) { index in
+            guard let (node, state) = nodesAndStates.value[index] else { return nil }
+            let parent = Self.parentSuite(of: node.id, tests: shared.value.tests, isSuite: shared.value.isSuite)
+            return Assembled(node: Self.assemble(node, state: state), parent: parent, module: parent == nil ? Self.module(of: node.id) : nil)
         }
         declaredNodes = []
         var children = [[Int]](repeating: [], count: assembled.count)
@@ -374,17 +403,17 @@ struct TestRunBuilder {
 
     /// A declared node with what the events said about it: its issues, skip, cancellation,
     /// duration and, for a function, its cases.
-    private static func assemble(_ declaredNode: TestNode, nodeFacts: [String: NodeFacts], functions: [String: FunctionState]) -> TestNode {
+    private static func assemble(_ declaredNode: TestNode, state: TestState) -> TestNode {
         var node = declaredNode
-        let id = node.id
-        if let facts = nodeFacts[id] {
+        if state.hasFacts {
+            let facts = state.facts
             node.issues = facts.issues
             node.skipReason = facts.skip
             node.cancelReason = facts.cancel
             node.duration = facts.duration
         }
         guard node.kind == .function else { return node }
-        let state = functions[id] ?? FunctionState()
+        let state = state.function
         // Cases of a parameterised test run in parallel, so the order they started in
         // changes from run to run (and between shards): order them by their arguments, so
         // the same run always reads, and merges, the same. Ties keep the started order.
@@ -408,11 +437,11 @@ struct TestRunBuilder {
     }
 
     /// The nearest suite whose id prefixes `id`, by its place in the stream's order.
-    private static func parentSuite(of id: String, position: [String: Int], isSuite: [Bool]) -> Int? {
+    private static func parentSuite(of id: String, tests: [String: TestState], isSuite: [Bool]) -> Int? {
         var candidate = Substring(id)
         while let slash = candidate.lastIndex(of: "/") {
             candidate = candidate[..<slash]
-            if let index = position[String(candidate)], isSuite[index] { return index }
+            if let state = tests[String(candidate)], state.order >= 0, isSuite[state.order] { return state.order }
         }
         return nil
     }
