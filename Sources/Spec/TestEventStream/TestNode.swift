@@ -115,11 +115,14 @@ public struct TestNode: Sendable {
     /// Calls `body` with every function at or below `nodes`, depth first, without copying them
     /// (``allTests`` copies each: for a count over a large run, this is several times faster).
     public static func forEachTest(in nodes: [TestNode], _ body: (borrowing TestNode) -> Void) {
-        for index in nodes.indices {
-            if nodes[index].kind == .function {
-                body(nodes[index])
-            } else {
-                forEachTest(in: nodes[index].children, body)
+        // Through a buffer, each node is lent to `body` in place: an array's subscript copied it.
+        nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                if nodes[index].kind == .function {
+                    body(nodes[index])
+                } else {
+                    forEachTest(in: nodes[index].children, body)
+                }
             }
         }
     }

@@ -403,32 +403,35 @@ struct TestRunBuilder {
 
     /// A declared node with what the events said about it: its issues, skip, cancellation,
     /// duration and, for a function, its cases.
+    /// What the state held is moved into the node, not copied: the state is not used again.
     private static func assemble(_ declaredNode: TestNode, state: TestState) -> TestNode {
         var node = declaredNode
         if state.hasFacts {
-            let facts = state.facts
+            var facts = NodeFacts()
+            swap(&facts, &state.facts)
             node.issues = facts.issues
             node.skipReason = facts.skip
             node.cancelReason = facts.cancel
             node.duration = facts.duration
         }
         guard node.kind == .function else { return node }
-        let state = state.function
+        var function = FunctionState()
+        swap(&function, &state.function)
         // Cases of a parameterised test run in parallel, so the order they started in
         // changes from run to run (and between shards): order them by their arguments, so
         // the same run always reads, and merges, the same. Ties keep the started order.
-        node.cases = state.caseOrder.compactMap { state.cases[$0] }
+        node.cases = function.caseOrder.compactMap { function.cases.removeValue(forKey: $0) }
         if node.cases.count > 1 {
             node.cases = node.cases.enumerated()
                 .sorted { ($0.element.arguments ?? "", $0.offset) < ($1.element.arguments ?? "", $1.offset) }
                 .map(\.element)
         }
         if node.cases.isEmpty {
-            var only = state.implicit
+            var only = function.implicit
             only.duration = node.duration
-            if node.skipReason == nil || state.implicitUsed { node.cases = [only] }
-        } else if state.implicitUsed {
-            node.issues += state.implicit.issues
+            if node.skipReason == nil || function.implicitUsed { node.cases = [only] }
+        } else if function.implicitUsed {
+            node.issues += function.implicit.issues
         }
         for index in node.cases.indices where node.cases[index].steps.count > 1 {
             node.cases[index].steps.sort { ($0.startedAt, $0.depth) < ($1.startedAt, $1.depth) }

@@ -169,6 +169,8 @@ struct SpecCommand: ParsableCommand {
         let followUp: RunFollowUp
         // The history is read while the tests run and their stream is read.
         do { followUp = try self.followUp().readingHistoryAhead() } catch { throw CommandFailure.library(error) }
+        // What it read ahead (the history's records and table) is freed by the process's exit.
+        KeptUntilExit.keep(followUp)
         if !xcresults.isEmpty || !xcresultJSON.isEmpty { return try runFromXcode(followUp) }
         var attachmentsFolder = attachments
         let streamPath: String
