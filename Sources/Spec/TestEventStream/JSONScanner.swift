@@ -45,6 +45,18 @@ package struct JSONScanner {
         guard index == bytes.count else { throw fail("unexpected text after the value") }
     }
 
+    /// Consumes `text` when the bytes at the scanner's place are exactly it, white space and
+    /// all; false, and nothing consumed, when they are not. For a fast path over JSON a known
+    /// writer wrote: a reader that meets anything else reads it the general way.
+    package mutating func literal(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard let base = bytes.baseAddress, index + count <= bytes.count, memcmp(base + index, text.utf8Start, count) == 0 else {
+            return false
+        }
+        index += count
+        return true
+    }
+
     /// Whether the next value is `null`; consumes it if so.
     package mutating func null() -> Bool {
         skipSpace()

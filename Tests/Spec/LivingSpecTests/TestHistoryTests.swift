@@ -64,6 +64,51 @@ struct TestHistoryTests {
         #expect(try history.read().records == records)
     }
 
+    @Test("records as the writer writes them, and the same records with their tests' keys in another order and spaced out, give the same flip rates, failures and slowdowns")
+    func writerFormAndOtherForms() throws {
+        let ids = ["M.S/plain()", "M.S/quote \" and \\()", "M.S/日本語 ✓()", "M.S/slow()"]
+        var records: [HistoryRecord] = []
+        for run in 0..<12 {
+            let tests = ids.enumerated().map { index, id in
+                let failed = (run + index) % 3 == 0 && index < 3
+                return HistoryRecord.Test(
+                    id: id, outcome: failed ? "failed" : (run == 4 && index == 1 ? "flaky" : "passed"), attempts: failed ? 2 : 1,
+                    duration: index == 3 ? (run < 7 ? 0.1 : 0.5) : (run % 4 == 0 ? nil : 0.01 * Double(run)),
+                    failure: failed ? "expected \"\(run)\" → \\n got\tother" : nil)
+            }
+            records.append(HistoryRecord(time: 1_764_000_000 + Double(run), commit: "c\(run / 4)", dirty: false, tests: tests))
+        }
+        let written = TestHistory(folder: folder.path("writer"))
+        for record in records { try written.append(record) }
+        // The same records, each test's keys in reverse order with white space around them.
+        let other = TestHistory(folder: folder.path("other"))
+        try FileManager.default.createDirectory(atPath: other.folder, withIntermediateDirectories: true)
+        var lines = ""
+        for record in records {
+            let tests = record.tests.map { test in
+                var members = [" \"outcome\" : \(Markup.jsonString(test.outcome))", "\"id\":\(Markup.jsonString(test.id))"]
+                if let failure = test.failure { members.append("\"failure\": \(Markup.jsonString(failure))") }
+                members.append("\"duration\":" + (test.duration.map { "\($0)" } ?? "null"))
+                members.append("\"attempts\": \(test.attempts) ")
+                return "{" + members.joined(separator: ",") + "}"
+            }
+            lines += "{\"commit\":\"\(record.commit!)\",\"dirty\":false,\"tests\":[\(tests.joined(separator: ", "))],\"time\":\(record.time),\"version\":1}\n"
+        }
+        try Data(lines.utf8).write(to: URL(fileURLWithPath: other.file))
+        #expect(try other.read().records == records)
+
+        let fromWriter = FlakinessReport(runs: try written.readRuns().runs, today: "2026-11-28")
+        let fromOther = FlakinessReport(runs: try other.readRuns().runs, today: "2026-11-28")
+        #expect(fromWriter.flaky == fromOther.flaky)
+        #expect(fromWriter.slower == fromOther.slower)
+        #expect(fromWriter.proposedAdditions == fromOther.proposedAdditions)
+        // What the reports hold: three tests that flipped, a failure's escapes read back, one slower test.
+        #expect(fromWriter.flaky.map(\.id).sorted() == Array(ids.prefix(3)).sorted())
+        #expect(Set(fromWriter.flaky.compactMap(\.lastFailure)) == Set([9, 10, 11].map { "expected \"\($0)\" → \\n got\tother" }))
+        #expect(fromWriter.flaky.contains { $0.passedOnRetry == 1 })
+        #expect(fromWriter.slower.map(\.id) == ["M.S/slow()"] && fromWriter.slower.first?.now == 0.5)
+    }
+
     @Test("a line damaged by hand is reported with its file and line, and every other record stays")
     func damagedLine() throws {
         let history = TestHistory(folder: folder.path("h"))
