@@ -11,8 +11,7 @@ package enum Markup {
     package static func escape(_ text: String) -> String {
         // UTF-8 bytes below 0x20 are control characters and 0xEF leads U+FFFE and U+FFFF, so only
         // text with one of these bytes or a markup character needs a closer look.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF })
-        else { return text }
+        guard markupBytes.occurs(in: text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
@@ -34,7 +33,7 @@ package enum Markup {
     /// parser turns a raw line feed in an attribute into a space, so they become character references.
     package static func escapeAttribute(_ text: String) -> String {
         let escaped = escape(text)
-        guard escaped.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return escaped }
+        guard breakBytes.occurs(in: escaped) else { return escaped }
         var out = ""
         out.reserveCapacity(escaped.utf8.count + 16)
         for scalar in escaped.unicodeScalars {
@@ -52,7 +51,7 @@ package enum Markup {
     /// could end the element or open a comment) and U+2028/U+2029 become `\u` escapes. In JSON
     /// these characters can only stand inside strings, where the escapes mean the same.
     package static func scriptSafe(_ source: String) -> String {
-        guard source.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }) else { return source }
+        guard scriptBytes.occurs(in: source) else { return source }
         var safe = ""
         safe.reserveCapacity(source.utf8.count + 16)
         for scalar in source.unicodeScalars {
@@ -71,7 +70,7 @@ package enum Markup {
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     package static func jsonString(_ text: String) -> String {
         // Most text needs no escape: quoted as it is.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + text + "\"" }
+        if !jsonBytes.occurs(in: text) { return "\"" + text + "\"" }
         var literal = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -93,6 +92,31 @@ package enum Markup {
     /// inside a `<script>` element (see ``scriptSafe(_:)``).
     package static func scriptString(_ text: String) -> String {
         scriptSafe(jsonString(text))
+    }
+
+    // The bytes that send text to a closer look. UTF-8 bytes below 0x20 are control characters,
+    // 0xEF leads U+FFFE and U+FFFF, 0xE2 leads U+2028 and U+2029.
+    private static let markupBytes = ByteSet { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF }
+    private static let breakBytes = ByteSet { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    private static let scriptBytes = ByteSet { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }
+    private static let jsonBytes = ByteSet { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+
+    /// A set of byte values, looked up in a table of 256 flags: most text passes through an
+    /// escaper unchanged, so finding that none of its bytes is in the set is the common work.
+    private struct ByteSet: Sendable {
+        private let flags: [Bool]
+
+        init(_ member: (UInt8) -> Bool) {
+            flags = (0...255).map { member(UInt8($0)) }
+        }
+
+        /// Whether any of `text`'s UTF-8 bytes is in the set: one lookup a byte, over the string's own storage.
+        func occurs(in text: String) -> Bool {
+            flags.withUnsafeBufferPointer { flags in
+                text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { flags[Int($0)] } }
+                    ?? text.utf8.contains { flags[Int($0)] }
+            }
+        }
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
