@@ -101,24 +101,6 @@ package enum Markup {
     private static let scriptBytes = ByteSet { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }
     private static let jsonBytes = ByteSet { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
 
-    /// A set of byte values, looked up in a table of 256 flags: most text passes through an
-    /// escaper unchanged, so finding that none of its bytes is in the set is the common work.
-    private struct ByteSet: Sendable {
-        private let flags: [Bool]
-
-        init(_ member: (UInt8) -> Bool) {
-            flags = (0...255).map { member(UInt8($0)) }
-        }
-
-        /// Whether any of `text`'s UTF-8 bytes is in the set: one lookup a byte, over the string's own storage.
-        func occurs(in text: String) -> Bool {
-            flags.withUnsafeBufferPointer { flags in
-                text.utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { flags[Int($0)] } }
-                    ?? text.utf8.contains { flags[Int($0)] }
-            }
-        }
-    }
-
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }

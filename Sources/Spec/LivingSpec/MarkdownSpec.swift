@@ -1,5 +1,6 @@
 public import TestEventStream
 import Foundation
+import PyramidIO
 
 /// Renders a run as Markdown a CI job summary shows well: the totals, the failures first,
 /// then every suite as a heading and every test as a list of its steps and issues.
@@ -213,7 +214,8 @@ public enum MarkdownSpec {
     }
 
     /// Whether a byte is one Markdown reads as markup, or a line break.
-    private static func isMarkup(_ byte: UInt8) -> Bool {
+    /// The bytes of Markdown's markup, and line breaks.
+    private static let markupBytes = ByteSet { byte in
         switch byte {
         case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"), UInt8(ascii: "|"), UInt8(ascii: "~"), 0x0A, 0x0D:
@@ -223,10 +225,9 @@ public enum MarkdownSpec {
         }
     }
 
-    /// Escapes the characters Markdown would read as markup, and folds newlines.
     static func escape(_ text: String) -> String {
         // Most names need nothing; look at the bytes before walking characters.
-        guard text.utf8.contains(where: isMarkup) else { return text }
+        guard markupBytes.occurs(in: text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {

@@ -37,13 +37,23 @@ enum SpecText {
     static func fixed(_ value: Double, decimals: Int) -> String {
         guard value.isFinite, value >= 0, value < 1e15 else { return String(format: "%.\(decimals)f", value) }
         let scale = decimals == 0 ? 1.0 : decimals == 1 ? 10.0 : 100.0
-        let scaled = (value * scale).rounded(.toNearestOrEven)
-        let whole = Int(scaled)
-        guard decimals > 0 else { return String(whole) }
-        let unit = Int(scale)
-        var fraction = String(whole % unit)
-        while fraction.count < decimals { fraction = "0" + fraction }
-        return String(whole / unit) + "." + fraction
+        var scaled = Int((value * scale).rounded(.toNearestOrEven))
+        // The digits written from the last, into a buffer on the stack: one string made, no other.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var end = buffer.count
+            var written = 0
+            repeat {
+                if written == decimals, decimals > 0 {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: ".")
+                }
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(scaled % 10)
+                scaled /= 10
+                written += 1
+            } while scaled > 0 || written <= decimals
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+        }
     }
 
     /// "skipped", or "skipped: its reason" when the test gave one (`.disabled("…")`, a
