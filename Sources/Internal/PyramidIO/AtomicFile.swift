@@ -19,6 +19,16 @@ package enum AtomicFile {
         try result.get()
     }
 
+    /// Writes `text`'s bytes the same way, without copying them first.
+    package static func write(_ text: TextBuffer, to path: String) throws(FileError) {
+        let result: Result<Void, FileError> = text.bytes.withUnsafeBytes { bytes in
+            // The buffer's own bytes, lent for the write.
+            let data = bytes.isEmpty ? Data() : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)
+            return Result { () throws(FileError) in try write(data, to: path) }
+        }
+        try result.get()
+    }
+
     /// Writes `data` the same way, without copying it first.
     package static func write(_ data: Data, to path: String) throws(FileError) {
         let url = URL(fileURLWithPath: path)

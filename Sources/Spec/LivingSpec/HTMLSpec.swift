@@ -20,8 +20,18 @@ public enum HTMLSpec {
         target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil,
         coverage: PyramidCoverage? = nil
     ) -> String {
+        text(run, title: title, pyramid: pyramid, target: target, partial: partial, history: history, report: report, coverage: coverage).string
+    }
+
+    /// ``render(_:title:pyramid:target:partial:history:report:coverage:)``'s page as bytes, to be written as they are.
+    static func text(
+        _ run: TestRun, title: String, pyramid: PyramidClassifier, target: PyramidShape, partial: Bool, history: SpecHistory?,
+        report: PyramidReport?, coverage: PyramidCoverage?
+    ) -> TextBuffer {
         let counts = run.counts
-        var out = """
+        var out = TextBuffer()
+        out.reserveCapacity(counts.total * 600)
+        out += """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -34,7 +44,6 @@ public enum HTMLSpec {
             <main>
 
             """
-        out.reserveCapacity(counts.total * 600)
         let located = LocatedTest.all(in: run)
         let quarantined = located.filter { $0.test.quarantine != nil }
         if !quarantined.isEmpty {
@@ -76,11 +85,15 @@ public enum HTMLSpec {
         }
         for module in run.modules {
             out += "<section class=\"module\"><h2>\(escape(module.title))</h2>\n"
-            for piece in SpecPieces.map(module.children.count, { range in
-                var piece = ""
+            let pieces = SpecPieces.map(module.children.count) { range in
+                var piece = TextBuffer()
                 renderChildren(of: module, history: history, into: &piece, in: range)
                 return piece
-            }) { out += piece }
+            }
+            // Room for them all at once: the body is most of the page, and would otherwise be
+            // copied each time the text outgrew its buffer.
+            out.reserveCapacity(pieces.reduce(out.count + 4096) { $0 + $1.count })
+            for piece in pieces { out += piece }
             out += "</section>\n"
         }
         if !run.diagnostics.isEmpty {
@@ -95,7 +108,7 @@ public enum HTMLSpec {
     }
 
     /// Renders `range` of the node's children (all of them by default).
-    private static func renderChildren(of node: TestNode, history: SpecHistory?, into out: inout String, in range: Range<Int>? = nil) {
+    private static func renderChildren(of node: TestNode, history: SpecHistory?, into out: inout TextBuffer, in range: Range<Int>? = nil) {
         let range = range ?? node.children.indices
         var listOpen = SpecPieces.listOpen(before: range, of: node.children)
         // By index, so no child is copied (a node holds many arrays and strings).
@@ -118,7 +131,7 @@ public enum HTMLSpec {
         if listOpen, range.upperBound == node.children.count { out += "</ul>\n" }
     }
 
-    private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout String) {
+    private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout TextBuffer) {
         let outcome = test.outcome
         out += "<li class=\"test "
         out += className(outcome)
@@ -174,7 +187,7 @@ public enum HTMLSpec {
     }
 
     /// - Parameter skipShown: the test's heading already says it was skipped, and why.
-    private static func renderCase(_ testCase: TestCaseResult, skipShown: Bool = false, into out: inout String) {
+    private static func renderCase(_ testCase: TestCaseResult, skipShown: Bool = false, into out: inout TextBuffer) {
         // A case run more than once lists each attempt; the last one's steps and issues follow it.
         if !testCase.earlierAttempts.isEmpty {
             out += "<ol class=\"attempts\">\n"
@@ -229,7 +242,7 @@ public enum HTMLSpec {
         }
     }
 
-    private static func renderIssues(_ issues: [IssueRecord], into out: inout String) {
+    private static func renderIssues(_ issues: [IssueRecord], into out: inout TextBuffer) {
         for issue in issues {
             let kind = issue.kind == .failure ? "failure" : issue.kind == .warning ? "warning" : "known"
             out += "<div class=\"issue \(kind)\"><span class=\"label\">\(SpecText.issueLabel(issue.kind))</span> "

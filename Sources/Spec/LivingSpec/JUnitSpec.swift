@@ -15,6 +15,11 @@ public enum JUnitSpec {
     /// the element's body. With a history, a test that flipped has a `flipRate` property.
     /// With coverage, a first `<testsuite>` named "Coverage" holds each level's numbers as properties.
     public static func render(_ run: TestRun, title: String, history: SpecHistory? = nil, coverage: PyramidCoverage? = nil) -> String {
+        text(run, title: title, history: history, coverage: coverage).string
+    }
+
+    /// ``render(_:title:history:coverage:)``'s XML as bytes, to be written as they are.
+    static func text(_ run: TestRun, title: String, history: SpecHistory?, coverage: PyramidCoverage?) -> TextBuffer {
         let located = LocatedTest.all(in: run)
         var groups: [(name: String, tests: [LocatedTest])] = []
         var index: [String: Int] = [:]
@@ -31,11 +36,11 @@ public enum JUnitSpec {
         // The suites in runs, each run on a core; each gives its text and its totals, which
         // open the document.
         let suites = groups
-        let pieces = SpecPieces.map(suites.count) { range -> (text: String, tests: Int, failures: Int, skipped: Int) in
-            var text = ""
+        let pieces = SpecPieces.map(suites.count) { range -> (text: TextBuffer, tests: Int, failures: Int, skipped: Int) in
+            var text = TextBuffer()
             var totals = (tests: 0, failures: 0, skipped: 0)
             // One buffer for every suite's cases, whose counts its opening tag needs first.
-            var suite = ""
+            var suite = TextBuffer()
             for group in suites[range] {
                 suite.removeAll(keepingCapacity: true)
                 var counts = SuiteCounts()
@@ -55,8 +60,9 @@ public enum JUnitSpec {
             totals.skipped += piece.skipped
         }
         let coverageSuite = coverage?.junitSuite ?? ""
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out.reserveCapacity(pieces.reduce(256 + coverageSuite.utf8.count) { $0 + $1.text.utf8.count })
+        var out = TextBuffer()
+        out.reserveCapacity(pieces.reduce(256 + coverageSuite.utf8.count) { $0 + $1.text.count })
+        out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(escape(title))\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" skipped=\"\(totals.skipped)\" time=\"\(seconds(run.duration ?? 0))\">\n"
         out += coverageSuite
         for piece in pieces { out += piece.text }
@@ -71,7 +77,7 @@ public enum JUnitSpec {
     }
 
     /// Appends the test's cases, one `<testcase>` each, and counts them.
-    private static func appendCases(of entry: LocatedTest, history: SpecHistory?, into xml: inout String, counts: inout SuiteCounts) {
+    private static func appendCases(of entry: LocatedTest, history: SpecHistory?, into xml: inout TextBuffer, counts: inout SuiteCounts) {
         let test = entry.test
         let className = escape(entry.path.map(\.name).joined(separator: "."))
         let testCases = test.cases.isEmpty ? [TestCaseResult(arguments: nil)] : test.cases

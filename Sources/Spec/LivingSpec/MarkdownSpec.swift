@@ -19,7 +19,15 @@ public enum MarkdownSpec {
         target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil,
         coverage: PyramidCoverage? = nil
     ) -> String {
-        var out = "# \(escape(title))\n\n"
+        text(run, title: title, pyramid: pyramid, target: target, partial: partial, history: history, report: report, coverage: coverage).string
+    }
+
+    /// ``render(_:title:pyramid:target:partial:history:report:coverage:)``'s Markdown as bytes, to be written as they are.
+    static func text(
+        _ run: TestRun, title: String, pyramid: PyramidClassifier, target: PyramidShape, partial: Bool, history: SpecHistory?,
+        report: PyramidReport?, coverage: PyramidCoverage?
+    ) -> TextBuffer {
+        var out = TextBuffer("# \(escape(title))\n\n")
         let counts = run.counts
         out += "**\(counts.summary())** — \(SpecText.totals(run, counts: counts))\n\n"
         if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
@@ -83,11 +91,15 @@ public enum MarkdownSpec {
 
         for module in run.modules {
             out += "## \(escape(module.title))\n\n"
-            for piece in SpecPieces.map(module.children.count, { range in
-                var piece = ""
+            let pieces = SpecPieces.map(module.children.count) { range in
+                var piece = TextBuffer()
                 renderChildren(of: module, depth: 0, history: history, into: &piece, in: range)
                 return piece
-            }) { out += piece }
+            }
+            // Room for them all at once: the body is most of the file, and would otherwise be
+            // copied each time the text outgrew its buffer.
+            out.reserveCapacity(pieces.reduce(out.count + 4096) { $0 + $1.count })
+            for piece in pieces { out += piece }
         }
 
         if !run.diagnostics.isEmpty {
@@ -100,7 +112,7 @@ public enum MarkdownSpec {
 
     /// Renders `range` of the node's children (all of them by default).
     private static func renderChildren(
-        of node: TestNode, depth: Int, history: SpecHistory?, into out: inout String, in range: Range<Int>? = nil
+        of node: TestNode, depth: Int, history: SpecHistory?, into out: inout TextBuffer, in range: Range<Int>? = nil
     ) {
         let range = range ?? node.children.indices
         var listOpen = SpecPieces.listOpen(before: range, of: node.children)
@@ -121,7 +133,7 @@ public enum MarkdownSpec {
         if listOpen, range.upperBound == node.children.count { out += "\n" }
     }
 
-    private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout String) {
+    private static func renderTest(_ test: TestNode, history: SpecHistory?, into out: inout TextBuffer) {
         // Piece by piece: an interpolated line would be a string of its own, on every test.
         out += "- "
         out += SpecText.symbol(test.outcome)
@@ -152,7 +164,7 @@ public enum MarkdownSpec {
     }
 
     /// - Parameter skipShown: the test's line already says it was skipped, and why.
-    private static func renderCase(_ testCase: TestCaseResult, indent: String, skipShown: Bool = false, into out: inout String) {
+    private static func renderCase(_ testCase: TestCaseResult, indent: String, skipShown: Bool = false, into out: inout TextBuffer) {
         // A case run more than once lists each attempt, the last one's steps and issues under it.
         var indent = indent
         if !testCase.earlierAttempts.isEmpty {
@@ -187,7 +199,7 @@ public enum MarkdownSpec {
         for attachment in testCase.attachments { out += "\(indent)- 📎 \(escape(SpecText.attachmentLabel(attachment)))\n" }
     }
 
-    private static func renderIssue(_ issue: IssueRecord, indent: String, into out: inout String) {
+    private static func renderIssue(_ issue: IssueRecord, indent: String, into out: inout TextBuffer) {
         let symbol = issue.kind == .failure ? "❌" : issue.kind == .warning ? "⚠️" : "🐞"
         out += "\(indent)- \(symbol) \(SpecText.issueLabel(issue.kind)): \(escape(SpecText.issueLine(issue)))\n"
         if let body = SpecText.issueBody(issue) { out += fenced(body, indent: indent + "  ") }

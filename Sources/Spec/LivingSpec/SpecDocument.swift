@@ -157,13 +157,13 @@ public struct SpecDocument: Sendable {
     }
 
     private func write(to destinations: Destinations, report: SharedReport) throws(SpecError) -> (written: [String], report: PyramidReport) {
-        var wanted: [(path: String, render: @Sendable (SpecDocument) -> String)] = []
-        if let path = destinations.junit { wanted.append((path, { $0.junit })) }
+        var wanted: [(path: String, render: @Sendable (SpecDocument) -> TextBuffer)] = []
+        if let path = destinations.junit { wanted.append((path, { JUnitSpec.text($0.run, title: $0.title, history: $0.history, coverage: $0.coverage) })) }
         if let path = destinations.markdown {
-            wanted.append((path, { MarkdownSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0), coverage: $0.coverage) }))
+            wanted.append((path, { MarkdownSpec.text($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0), coverage: $0.coverage) }))
         }
         if let path = destinations.html {
-            wanted.append((path, { HTMLSpec.render($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0), coverage: $0.coverage) }))
+            wanted.append((path, { HTMLSpec.text($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0), coverage: $0.coverage) }))
         }
         for (path, _) in wanted {
             let folder = (path as NSString).deletingLastPathComponent
