@@ -44,7 +44,7 @@ public enum HTMLSpec {
             <main>
 
             """
-        let located = LocatedTest.all(in: run)
+        let located = LocatedTest.all(in: run) { $0.quarantine != nil || $0.outcome == .flaky }
         let quarantined = located.filter { $0.test.quarantine != nil }
         if !quarantined.isEmpty {
             out += "<section class=\"quarantined\"><h2>Quarantined</h2><p>These tests ran and are reported, but their failures do not fail the run.</p><ul>\n"

@@ -33,7 +33,11 @@ public enum MarkdownSpec {
         if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
         if let history { out += "> 🔀 \(escape(history.headline))\n\n" }
 
-        let located = LocatedTest.all(in: run)
+        let located = LocatedTest.all(in: run) { test in
+            if test.quarantine != nil { return true }
+            let outcome = test.outcome
+            return outcome == .failed || outcome == .flaky
+        }
         let failures = located.filter { $0.test.outcome == .failed && $0.test.quarantine == nil }
         if !failures.isEmpty {
             out += "## Failures\n\n"

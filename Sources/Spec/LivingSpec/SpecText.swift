@@ -230,17 +230,23 @@ struct LocatedTest {
     /// "個人法人選択画面 › onTapNext: … › 法人を…".
     var breadcrumb: String { (path.dropFirst().map(\.title) + [test.title]).joined(separator: " › ") }
 
-    static func all(in run: TestRun) -> [LocatedTest] {
+    /// The tests of `run` for which `include` is true, in the run's order: the others are
+    /// not copied (a report lists its few failures, flaky and quarantined tests out of many).
+    static func all(in run: TestRun, where include: (borrowing TestNode) -> Bool = { _ in true }) -> [LocatedTest] {
         var located: [LocatedTest] = []
-        func walk(_ node: TestNode, _ path: [TestNode]) {
-            if node.kind == .function {
-                located.append(LocatedTest(path: path, test: node))
-            } else {
-                let path = path + [node]
-                for index in node.children.indices { walk(node.children[index], path) }
+        func walk(_ nodes: [TestNode], _ path: [TestNode]) {
+            // Through a buffer, so a node is copied only when it is kept.
+            nodes.withUnsafeBufferPointer { nodes in
+                for index in nodes.indices {
+                    if nodes[index].kind == .function {
+                        if include(nodes[index]) { located.append(LocatedTest(path: path, test: nodes[index])) }
+                    } else {
+                        walk(nodes[index].children, path + [nodes[index]])
+                    }
+                }
             }
         }
-        for module in run.modules { walk(module, []) }
+        walk(run.modules, [])
         return located
     }
 }
