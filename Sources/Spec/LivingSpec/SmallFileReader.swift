@@ -6,8 +6,8 @@ import PyramidIO
 ///
 /// Each folder is opened once and its files opened relative to it (`openat`), so the kernel
 /// walks the folder's path once rather than once a file; a file that fits the first read is
-/// read with no `fstat`. One reader is used from many threads at once; it closes its folders
-/// when it is released.
+/// read with no `fstat`, into a buffer on the stack that is lent to the caller, not copied.
+/// One reader is used from many threads at once; it closes its folders when it is released.
 final class SmallFileReader: Sendable {
     /// The bytes read at most.
     let limit: Int
@@ -27,18 +27,25 @@ final class SmallFileReader: Sendable {
 
     /// The file's bytes, or nil when it cannot be opened or read, or is over the limit.
     func read(_ path: String) -> Data? {
-        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        withContents(of: path) { Data($0) }
+    }
+
+    /// `body` of the file's bytes, lent for the call; nil when the file cannot be opened or
+    /// read, or is over the limit.
+    func withContents<T>(of path: String, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
         let descriptor: Int32
-        if let slash, slash != path.startIndex {
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex {
             let folder = folderDescriptor(path[..<slash])
             guard folder >= 0 else { return nil }
-            descriptor = path[path.index(after: slash)...].withCString { openat(folder, $0, Self.flags) }
+            // The name is the path's tail: its C string from just after the slash, not a copy.
+            let nameOffset = path.utf8.distance(from: path.startIndex, to: slash) + 1
+            descriptor = path.withCString { openat(folder, $0 + nameOffset, Self.flags) }
         } else {
             descriptor = open(path, Self.flags)
         }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        return Self.readAll(descriptor, limit: limit)
+        return Self.withAll(descriptor, limit: limit, body)
     }
 
     private func folderDescriptor(_ folder: Substring) -> Int32 {
@@ -54,13 +61,13 @@ final class SmallFileReader: Sendable {
         }
     }
 
-    /// Reads an open file to its end, up to `limit` bytes: one read for a file under 16 KB.
-    private static func readAll(_ descriptor: Int32, limit: Int) -> Data? {
+    /// `body` of an open file's bytes to its end, up to `limit`: one read for a file under 16 KB.
+    private static func withAll<T>(_ descriptor: Int32, limit: Int, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
         let first = 16 * 1024
-        let small = withUnsafeTemporaryAllocation(byteCount: first, alignment: 1) { buffer -> Data?? in
+        let small = withUnsafeTemporaryAllocation(byteCount: first, alignment: 1) { buffer -> T?? in
             let got = Foundation.read(descriptor, buffer.baseAddress!, first)
             if got < 0 { return .some(nil) }
-            if got < first { return got > limit ? .some(nil) : Data(bytes: buffer.baseAddress!, count: got) }
+            if got < first { return got > limit ? .some(nil) : body(UnsafeRawBufferPointer(rebasing: buffer[..<got])) }
             return nil
         }
         if let small { return small }
@@ -68,18 +75,17 @@ final class SmallFileReader: Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size <= limit else { return nil }
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
-        var data = Data(count: Int(info.st_size))
-        let count = data.count
-        let read = data.withUnsafeMutableBytes { buffer -> Int in
-            var total = 0
-            while total < count {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + total, count - total)
-                if got <= 0 { return got < 0 ? -1 : total }
-                total += got
-            }
-            return total
+        let count = Int(info.st_size)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 1)
+        defer { buffer.deallocate() }
+        var total = 0
+        while total < count {
+            let got = Foundation.read(descriptor, buffer.baseAddress! + total, count - total)
+            if got < 0 { return nil }
+            if got == 0 { break }
+            total += got
         }
-        guard read == count else { return nil }
-        return data
+        guard total == count else { return nil }
+        return body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
     }
 }

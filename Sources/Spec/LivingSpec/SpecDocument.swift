@@ -32,11 +32,15 @@ public struct SpecDocument: Sendable {
             throw FileManager.default.fileExists(atPath: path) ? .eventStreamUnreadable(path: path) : .eventStreamMissing(path: path)
         }
         let files = SmallFileReader()
-        let run = EventStreamReader.read(data) { attachment in
-            if let bytes = files.read(attachment) { return bytes }
+        // Each step file is read into a buffer lent to the decoder: no copy of its bytes is made.
+        // A file that is read, steps or not, is the attachment; only one not found is looked for
+        // in the attachments folder.
+        let decode: @Sendable (UnsafeRawBufferPointer) -> [StepRecord]?? = { .some(StepRecordList.decode(bytes: $0)) }
+        let run = EventStreamReader.read(data) { attachment -> [StepRecord]? in
+            if let read = files.withContents(of: attachment, decode) { return read }
             guard let attachmentsFolder else { return nil }
             let relocated = (attachmentsFolder as NSString).appendingPathComponent((attachment as NSString).lastPathComponent)
-            return files.read(relocated)
+            return files.withContents(of: relocated, decode) ?? nil
         }
         return SpecDocument(run: run, title: title)
     }

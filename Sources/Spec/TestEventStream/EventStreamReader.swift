@@ -19,6 +19,13 @@ public enum EventStreamReader {
         _ data: Data,
         loadAttachment: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) -> TestRun {
+        read(data, loadSteps: { path in loadAttachment(path).flatMap(StepRecordList.decode) })
+    }
+
+    /// Reads a whole stream, as ``read(_:loadAttachment:)``; `loadSteps` gives the step records
+    /// of the JSON attachment at a path (nil when it cannot be read or holds none), and may be
+    /// called from several threads at once.
+    package static func read(_ data: Data, loadSteps: @escaping @Sendable (String) -> [StepRecord]?) -> TestRun {
         // A test takes a kilobyte of the stream at least (its record, and the events of its
         // start and end), so this is room enough for the stream's tests, a few times over at most.
         var builder = TestRunBuilder(expectedTests: min(data.count / 1024, 1 << 20))
@@ -27,7 +34,7 @@ public enum EventStreamReader {
         // Pieces of the stream are parsed on other threads while this one applies the pieces
         // before them, in stream order.
         orderedPipeline(pieces(of: data), workers: ProcessInfo.processInfo.activeProcessorCount * 2) { range in
-            parse(data, range, loadAttachment: loadAttachment)
+            parse(data, range, loadSteps: loadSteps)
         } consume: { piece in
             // Read in place, not copied out (a copy retains every string a record holds).
             piece.lines.withUnsafeBufferPointer { lines in
@@ -58,13 +65,13 @@ public enum EventStreamReader {
         var steps: [StepRecord]?
 
         /// The line, with the step records of the JSON attachment it names read from its file.
-        init(number: Int, record: Result<RawRecord, LineFailure>, loadAttachment: (String) -> Data?) {
+        init(number: Int, record: Result<RawRecord, LineFailure>, loadSteps: (String) -> [StepRecord]?) {
             self.number = number
             self.record = record
             if case .success(let raw) = record, raw.payload?.kind == "valueAttached",
                 let path = raw.payload?.attachment?.path, path.hasSuffix(".json")
             {
-                steps = loadAttachment(path).flatMap(StepRecordList.decode)
+                steps = loadSteps(path)
             }
         }
     }
@@ -95,7 +102,7 @@ public enum EventStreamReader {
 
     /// One piece's lines, numbered from 1 (blank lines counted, and left out), with the step
     /// records of the JSON attachments they name read from their files; and how many lines it has.
-    static func parse(_ data: Data, _ range: Range<Int>, loadAttachment: (String) -> Data?) -> (lines: [ParsedLine], count: Int) {
+    static func parse(_ data: Data, _ range: Range<Int>, loadSteps: (String) -> [StepRecord]?) -> (lines: [ParsedLine], count: Int) {
         data.withUnsafeBytes { buffer in
             var lines: [ParsedLine] = []
             var start = range.lowerBound, number = 0
@@ -106,7 +113,7 @@ public enum EventStreamReader {
                     .map { base.distance(to: UnsafeRawPointer($0)) } ?? range.upperBound
                 let line = UnsafeRawBufferPointer(start: base + start, count: end - start)
                 if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-                    lines.append(ParsedLine(number: number, record: parse(line), loadAttachment: loadAttachment))
+                    lines.append(ParsedLine(number: number, record: parse(line), loadSteps: loadSteps))
                 }
                 start = end + 1
             }

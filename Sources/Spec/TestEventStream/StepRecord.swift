@@ -80,13 +80,16 @@ public struct StepRecord: Codable, Sendable, Equatable {
 
     /// Decodes a step record, or nil when the bytes are some other JSON or a newer format.
     public static func decode(_ data: Data) -> StepRecord? {
-        data.withUnsafeBytes { bytes in
-            var scanner = JSONScanner(bytes)
-            guard let record = try? StepRecord(&scanner), (try? scanner.end()) != nil,
-                record.scenarioStep >= 1, record.scenarioStep <= currentFormat
-            else { return nil }
-            return record
-        }
+        data.withUnsafeBytes(decode(bytes:))
+    }
+
+    /// ``decode(_:)`` of bytes lent by the caller.
+    package static func decode(bytes: UnsafeRawBufferPointer) -> StepRecord? {
+        var scanner = JSONScanner(bytes)
+        guard let record = try? StepRecord(&scanner), (try? scanner.end()) != nil,
+            record.scenarioStep >= 1, record.scenarioStep <= currentFormat
+        else { return nil }
+        return record
     }
 
     /// Reads the JSON form, stepping over fields it does not know; fails on a missing field.

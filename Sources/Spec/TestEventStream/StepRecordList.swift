@@ -28,31 +28,34 @@ public struct StepRecordList: Sendable, Equatable {
     /// The steps in a step attachment: a list, or a single step record as earlier versions
     /// attach one a step. Nil for other JSON, a newer format, or a malformed record.
     public static func decode(_ data: Data) -> [StepRecord]? {
-        if let single = StepRecord.decode(data) { return [single] }
-        return data.withUnsafeBytes { bytes -> [StepRecord]? in
-            var scanner = JSONScanner(bytes)
-            var format: Int?
-            var steps: [StepRecord]?
-            do throws(JSONScanner.Failure) {
-                try scanner.object { key, scanner throws(JSONScanner.Failure) in
-                    if key.equals("scenarioSteps") {
-                        format = try scanner.int()
-                    } else if key.equals("steps") {
-                        var read: [StepRecord] = []
-                        try scanner.array { element throws(JSONScanner.Failure) in read.append(try StepRecord(&element)) }
-                        steps = read
-                    } else {
-                        try scanner.skipValue()
-                    }
+        data.withUnsafeBytes(decode(bytes:))
+    }
+
+    /// ``decode(_:)`` of bytes lent by the caller.
+    package static func decode(bytes: UnsafeRawBufferPointer) -> [StepRecord]? {
+        if let single = StepRecord.decode(bytes: bytes) { return [single] }
+        var scanner = JSONScanner(bytes)
+        var format: Int?
+        var steps: [StepRecord]?
+        do throws(JSONScanner.Failure) {
+            try scanner.object { key, scanner throws(JSONScanner.Failure) in
+                if key.equals("scenarioSteps") {
+                    format = try scanner.int()
+                } else if key.equals("steps") {
+                    var read: [StepRecord] = []
+                    try scanner.array { element throws(JSONScanner.Failure) in read.append(try StepRecord(&element)) }
+                    steps = read
+                } else {
+                    try scanner.skipValue()
                 }
-                try scanner.end()
-            } catch {
-                return nil
             }
-            guard let format, let steps, format >= 1, format <= StepRecord.currentFormat,
-                steps.allSatisfy({ $0.scenarioStep >= 1 && $0.scenarioStep <= StepRecord.currentFormat })
-            else { return nil }
-            return steps
+            try scanner.end()
+        } catch {
+            return nil
         }
+        guard let format, let steps, format >= 1, format <= StepRecord.currentFormat,
+            steps.allSatisfy({ $0.scenarioStep >= 1 && $0.scenarioStep <= StepRecord.currentFormat })
+        else { return nil }
+        return steps
     }
 }
