@@ -36,12 +36,12 @@ public struct SpecDocument: Sendable {
         // A file that is read, steps or not, is the attachment; only one not found is looked for
         // in the attachments folder.
         let decode: @Sendable (UnsafeRawBufferPointer) -> [StepRecord]?? = { .some(StepRecordList.decode(bytes: $0)) }
-        let run = EventStreamReader.read(data) { attachment -> [StepRecord]? in
+        let run = EventStreamReader.run(of: data, stepsOfAttachment: { attachment -> [StepRecord]? in
             if let read = files.withContents(of: attachment, decode) { return read }
             guard let attachmentsFolder else { return nil }
             let relocated = (attachmentsFolder as NSString).appendingPathComponent((attachment as NSString).lastPathComponent)
             return files.withContents(of: relocated, decode) ?? nil
-        }
+        })
         return SpecDocument(run: run, title: title)
     }
 

@@ -19,13 +19,13 @@ public enum EventStreamReader {
         _ data: Data,
         loadAttachment: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) -> TestRun {
-        read(data, loadSteps: { path in loadAttachment(path).flatMap(StepRecordList.decode) })
+        run(of: data, stepsOfAttachment: { path in loadAttachment(path).flatMap(StepRecordList.decode) })
     }
 
     /// Reads a whole stream, as ``read(_:loadAttachment:)``; `loadSteps` gives the step records
     /// of the JSON attachment at a path (nil when it cannot be read or holds none), and may be
     /// called from several threads at once.
-    package static func read(_ data: Data, loadSteps: @escaping @Sendable (String) -> [StepRecord]?) -> TestRun {
+    package static func run(of data: Data, stepsOfAttachment loadSteps: @escaping @Sendable (String) -> [StepRecord]?) -> TestRun {
         // A test takes a kilobyte of the stream at least (its record, and the events of its
         // start and end), so this is room enough for the stream's tests, a few times over at most.
         var builder = TestRunBuilder(expectedTests: min(data.count / 1024, 1 << 20))
