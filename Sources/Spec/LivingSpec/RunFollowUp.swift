@@ -103,13 +103,13 @@ public struct RunFollowUp: Sendable {
                 let appending = Pending("RunFollowUp.append") { () throws(SpecError) in try history.append(record) }
                 let ahead = try historyAhead.wait()
                 warnings += ahead.problems.map(\.description)
-                report = ahead.report(adding: record, quarantine: quarantine?.list)
+                report = ahead.report(adding: record, quarantine: quarantine?.list, options: SpecHistory.reportOptions)
                 try appending.wait()
             } else {
                 try history.append(record)
                 let (runs, problems) = try history.readRuns()
                 warnings += problems.map(\.description)
-                report = FlakinessReport(runs: runs, quarantine: quarantine?.list)
+                report = FlakinessReport(runs: runs, quarantine: quarantine?.list, options: SpecHistory.reportOptions)
             }
             document.history = SpecHistory(report: report, folder: history.folder)
         }

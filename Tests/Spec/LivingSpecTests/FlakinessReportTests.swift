@@ -107,6 +107,20 @@ struct FlakinessReportTests {
         #expect(report.proposedRemovals.map(\.id) == ["M.S/e()"])
     }
 
+    @Test("the spec's report has the flaky tests the full report has, and works out no slowdown or proposal")
+    func flakyOnly() throws {
+        let records = try history().records
+        var options = Self.options
+        let full = FlakinessReport(records: records, quarantine: Self.quarantine, options: options, today: "2026-11-27")
+        options.flakyOnly = true
+        let spec = FlakinessReport(records: records, quarantine: Self.quarantine, options: options, today: "2026-11-27")
+        #expect(spec.flaky == full.flaky && spec.flaky.count == 2)
+        #expect(spec.runCount == full.runCount && spec.windowRuns == full.windowRuns)
+        // The full report has a slower test and proposals; the spec's leaves them out.
+        #expect(!full.slower.isEmpty && !full.proposedAdditions.isEmpty && !full.proposedRemovals.isEmpty)
+        #expect(spec.slower.isEmpty && spec.proposedAdditions.isEmpty && spec.proposedRemovals.isEmpty)
+    }
+
     @Test("text, Markdown and JSON say the same")
     func renderings() throws {
         let report = FlakinessReport(records: try history().records, quarantine: Self.quarantine, options: Self.options, today: "2026-11-27")

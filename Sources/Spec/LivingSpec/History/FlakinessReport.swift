@@ -27,6 +27,9 @@ public struct FlakinessReport: Sendable {
         public var slowdownFactor = 1.5
         /// And by how many seconds at least.
         public var slowdownMinimum = 0.05
+        /// Whether only the flaky tests are worked out, not slowdowns or quarantine proposals:
+        /// what the living spec shows.
+        package var flakyOnly = false
 
         /// The defaults: a window of 30 runs, quarantine after 2 flaky runs, the last 5
         /// durations 1.5 times and 50 ms slower than before.
@@ -119,7 +122,7 @@ public struct FlakinessReport: Sendable {
         slower.sort { $0.factor != $1.factor ? $0.factor > $1.factor : $0.id < $1.id }
         self.flaky = flaky
         self.slower = slower
-        proposedAdditions = flaky.filter { !$0.quarantined && $0.flakyRuns >= options.quarantineAfter }.map { test in
+        proposedAdditions = options.flakyOnly ? [] : flaky.filter { !$0.quarantined && $0.flakyRuns >= options.quarantineAfter }.map { test in
             let rate = Int((test.flipRate * 100).rounded())
             return QuarantineList.Entry(
                 id: TestShard.listName(ofTestID: test.id),
@@ -127,7 +130,7 @@ public struct FlakinessReport: Sendable {
                 since: today)
         }
         // An entry goes when every test it names passed its whole window, and it names one.
-        proposedRemovals = (quarantine?.tests ?? []).filter { entry in
+        proposedRemovals = options.flakyOnly ? [] : (quarantine?.tests ?? []).filter { entry in
             let named = ids.filter { entry.matches(id: $0) }
             return !named.isEmpty && named.allSatisfy(passedWindow.contains)
         }
@@ -178,7 +181,7 @@ public struct FlakinessReport: Sendable {
                             if isFlaky { flakyInWindow += 1 }
                             if run.verdict == .flaky { retried += 1 }
                         }
-                        if !run.duration.isNaN { durations.append(run.duration) }
+                        if !options.flakyOnly, !run.duration.isNaN { durations.append(run.duration) }
                     }
                 }
             }
@@ -188,7 +191,7 @@ public struct FlakinessReport: Sendable {
                     id: id, runs: inWindow, flakyRuns: flakyInWindow, passedOnRetry: retried, firstSeen: first, lastSeen: last,
                     lastFailure: lastFailure.map { table.failures[Int($0.record)][Int($0.failure)] }, quarantined: quarantined))
             }
-            if quarantined {
+            if quarantined, !options.flakyOnly {
                 let latest = runs[slot].filter { $0.verdict != .other }.suffix(options.window)
                 if latest.count >= options.window, latest.allSatisfy({ $0.verdict == .pass }) { passed.append(id) }
             }

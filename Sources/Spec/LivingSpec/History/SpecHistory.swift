@@ -10,6 +10,13 @@ public struct SpecHistory: Sendable {
     /// The tests that flipped, by id.
     public var flaky: [String: FlakinessReport.FlakyTest]
 
+    /// How the spec's report is made: its flaky tests alone, which is all the spec shows.
+    static var reportOptions: FlakinessReport.Options {
+        var options = FlakinessReport.Options()
+        options.flakyOnly = true
+        return options
+    }
+
     /// The spec's view of `report`, a report of the history in `folder`.
     public init(report: FlakinessReport, folder: String) {
         self.folder = folder

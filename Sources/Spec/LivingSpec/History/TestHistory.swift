@@ -92,10 +92,10 @@ public struct TestHistory: Sendable {
         /// The report of these records and `record`, the run that has just ended: it is added
         /// to the table made ahead, unless it is older than a record there (then the table is
         /// made again, sorted).
-        package func report(adding record: HistoryRecord, quarantine: QuarantineList?) -> FlakinessReport {
+        package func report(adding record: HistoryRecord, quarantine: QuarantineList?, options: FlakinessReport.Options = .init()) -> FlakinessReport {
             var table = table
             if !table.appendLatest(record) { table = HistoryTable(runs.adding(record)) }
-            return FlakinessReport(table: table, quarantine: quarantine)
+            return FlakinessReport(table: table, quarantine: quarantine, options: options)
         }
     }
 
