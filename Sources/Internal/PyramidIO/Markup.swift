@@ -88,6 +88,17 @@ package enum Markup {
         return literal + "\""
     }
 
+    /// Appends ``jsonString(_:)`` of `text` to `buffer`, with no string made for text that needs no escape.
+    package static func appendJSONString(_ text: String, to buffer: inout TextBuffer) {
+        guard jsonBytes.occurs(in: text) else {
+            buffer += "\""
+            buffer += text
+            buffer += "\""
+            return
+        }
+        buffer += jsonString(text)
+    }
+
     /// `text` as a double-quoted string literal, valid as JSON and as JavaScript, and safe
     /// inside a `<script>` element (see ``scriptSafe(_:)``).
     package static func scriptString(_ text: String) -> String {

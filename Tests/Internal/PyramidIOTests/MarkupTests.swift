@@ -57,4 +57,13 @@ struct JSONStringTests {
         #expect(Markup.jsonString("a\u{1}") == #""a\u0001""#)
         #expect(Markup.jsonString("</x>") == "\"</x>\"", "only scriptString makes it script-safe")
     }
+
+    @Test("appended to a text buffer, a literal is the same bytes as jsonString's, after what the buffer held")
+    func appended() {
+        let texts = ["plain", "quote \" and \\", "line\nbreak", "\u{1}", "日本語 ✓ 🎉", ""]
+        var buffer = TextBuffer("[")
+        for text in texts { Markup.appendJSONString(text, to: &buffer) }
+        #expect(buffer.string == "[" + texts.map(Markup.jsonString).joined())
+        #expect(buffer.count == buffer.string.utf8.count && buffer.bytes == Array(buffer.string.utf8))
+    }
 }

@@ -74,9 +74,9 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
                 let first = (test.issues + attempts).first { $0.kind == .failure }
                 failure = first.map { String($0.message.prefix { $0 != "\n" }) }
             }
-            tests.append(Test(
-                id: test.id, outcome: Self.name(of: outcome),
-                attempts: test.cases.map(\.attemptCount).max() ?? 1, duration: test.duration, failure: failure))
+            var attempts = 1
+            for index in test.cases.indices { attempts = max(attempts, test.cases[index].attemptCount) }
+            tests.append(Test(id: test.id, outcome: Self.name(of: outcome), attempts: attempts, duration: test.duration, failure: failure))
         }
         self.init(time: time, commit: commit, dirty: dirty, tests: tests)
     }
@@ -85,12 +85,18 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     /// with sorted keys writes, made by hand (a run of 10,000 tests is a megabyte of it). A
     /// duration that is not a finite number is left out, as an unknown one is.
     package func jsonLine() -> String {
-        var line = "{"
+        jsonText().string
+    }
+
+    /// ``jsonLine()``'s bytes, to be written as they are.
+    func jsonText() -> TextBuffer {
+        var line = TextBuffer("{")
         line.reserveCapacity(64 + tests.count * 110)
         if let commit { line += "\"commit\":" + Markup.jsonString(commit) + "," }
         if let dirty { line += dirty ? "\"dirty\":true," : "\"dirty\":false," }
         line += "\"tests\":["
-        for (index, test) in tests.enumerated() {
+        for index in tests.indices {
+            let test = tests[index]
             if index > 0 { line += "," }
             line += "{\"attempts\":"
             line += String(test.attempts)
@@ -100,12 +106,12 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             }
             if let failure = test.failure {
                 line += ",\"failure\":"
-                line += Markup.jsonString(failure)
+                Markup.appendJSONString(failure, to: &line)
             }
             line += ",\"id\":"
-            line += Markup.jsonString(test.id)
+            Markup.appendJSONString(test.id, to: &line)
             line += ",\"outcome\":"
-            line += Markup.jsonString(test.outcome)
+            Markup.appendJSONString(test.outcome, to: &line)
             line += "}"
         }
         line += "],\"time\":\(time),\"version\":\(version)}"

@@ -32,7 +32,7 @@ public struct TestHistory: Sendable {
     ///
     /// - Throws: ``SpecError/cannotWrite(path:reason:)`` when the folder or file cannot be written.
     public func append(_ record: HistoryRecord) throws(SpecError) {
-        let line = Data(record.jsonLine().utf8)
+        let line = record.jsonText()
         let path = file
         do {
             try DirectoryLock.withLock(on: folder) { () throws(FileError) in
@@ -46,7 +46,7 @@ public struct TestHistory: Sendable {
         }
     }
 
-    private static func appendLine(_ line: Data, to path: String) throws(FileError) {
+    private static func appendLine(_ line: TextBuffer, to path: String) throws(FileError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         guard descriptor >= 0 else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -61,7 +61,8 @@ public struct TestHistory: Sendable {
                 close(reading)
             }
         }
-        bytes += line
+        bytes.reserveCapacity(line.count + 2)
+        bytes += line.bytes
         bytes.append(UInt8(ascii: "\n"))
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == bytes.count else {
