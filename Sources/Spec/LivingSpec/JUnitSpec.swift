@@ -21,15 +21,21 @@ public enum JUnitSpec {
     /// ``render(_:title:history:coverage:)``'s XML as bytes, to be written as they are.
     static func text(_ run: TestRun, title: String, history: SpecHistory?, coverage: PyramidCoverage?) -> TextBuffer {
         let located = LocatedTest.all(in: run)
-        var groups: [(name: String, tests: [LocatedTest])] = []
+        var groups: [(name: String, tests: [(entry: LocatedTest, className: String)])] = []
         var index: [String: Int] = [:]
+        // A suite's tests come one after another: its names are made once, not once a test.
+        var parent: String?, names = (suite: "", className: "")
         for test in located {
-            let name = test.path.map(\.title).joined(separator: " › ")
-            if let at = index[name] {
-                groups[at].tests.append(test)
+            let parentID = test.path.last?.id ?? ""
+            if parentID != parent {
+                parent = parentID
+                names = (test.path.map(\.title).joined(separator: " › "), escape(test.path.map(\.name).joined(separator: ".")))
+            }
+            if let at = index[names.suite] {
+                groups[at].tests.append((test, names.className))
             } else {
-                index[name] = groups.count
-                groups.append((name, [test]))
+                index[names.suite] = groups.count
+                groups.append((names.suite, [(test, names.className)]))
             }
         }
 
@@ -44,7 +50,9 @@ public enum JUnitSpec {
             for group in suites[range] {
                 suite.removeAll(keepingCapacity: true)
                 var counts = SuiteCounts()
-                for entry in group.tests { appendCases(of: entry, history: history, into: &suite, counts: &counts) }
+                for (entry, className) in group.tests {
+                    appendCases(of: entry, className: className, history: history, into: &suite, counts: &counts)
+                }
                 totals.tests += counts.tests
                 totals.failures += counts.failures
                 totals.skipped += counts.skipped
@@ -77,9 +85,11 @@ public enum JUnitSpec {
     }
 
     /// Appends the test's cases, one `<testcase>` each, and counts them.
-    private static func appendCases(of entry: LocatedTest, history: SpecHistory?, into xml: inout TextBuffer, counts: inout SuiteCounts) {
+    /// - Parameter className: the suites above it, by name, escaped.
+    private static func appendCases(
+        of entry: LocatedTest, className: String, history: SpecHistory?, into xml: inout TextBuffer, counts: inout SuiteCounts
+    ) {
         let test = entry.test
-        let className = escape(entry.path.map(\.name).joined(separator: "."))
         let testCases = test.cases.isEmpty ? [TestCaseResult(arguments: nil)] : test.cases
         for (offset, testCase) in testCases.enumerated() {
             var name = test.title
