@@ -237,7 +237,7 @@ let package = Package(
         // What every test target may need: temporary folders removed even when a test throws.
         .target(name: "PyramidTestSupport", dependencies: ["PyramidIO"], path: tests("Support", "PyramidTestSupport"), swiftSettings: strict),
         // A blocking raw-socket HTTP client, for tests that must send what real clients would not.
-        .target(name: "SocketTestSupport", path: tests("Support", "SocketTestSupport"), swiftSettings: strict),
+        .target(name: "SocketTestSupport", dependencies: ["LoopbackServer"], path: tests("Support", "SocketTestSupport"), swiftSettings: strict),
         // chromedriver processes standing in for the nodes of a Selenium Grid, for tests of remote ends.
         .target(
             name: "GridTestSupport", dependencies: ["WebDriver", "LoopbackServer", "PyramidIO"],

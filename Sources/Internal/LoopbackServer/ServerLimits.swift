@@ -15,8 +15,13 @@ package struct ServerLimits: Sendable {
     /// The answer to a body over ``bodyLimit``; the connection closes after it.
     package var payloadTooLarge: ServerResponse
 
+    /// The ``requestTimeout`` of limits made without one: 30 seconds. Tests whose own steps
+    /// pace a client's requests set it longer for their scope, so a loaded machine that holds
+    /// those steps is not taken for a silent client.
+    @TaskLocal package static var defaultRequestTimeout: Duration = .seconds(30)
+
     package init(
-        bodyLimit: Int, discardLimit: Int = 1 << 20, requestTimeout: Duration = .seconds(30), maxConnections: Int = 1024,
+        bodyLimit: Int, discardLimit: Int = 1 << 20, requestTimeout: Duration = ServerLimits.defaultRequestTimeout, maxConnections: Int = 1024,
         payloadTooLarge: ServerResponse? = nil
     ) {
         self.bodyLimit = bodyLimit

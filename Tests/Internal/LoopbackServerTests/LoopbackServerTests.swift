@@ -13,7 +13,7 @@ import Glibc
 /// and its independence from the process's global executor.
 ///
 /// The time limit only keeps a regression (a server that never answers) from hanging the run.
-@Suite("Loopback server", .timeLimit(.minutes(5)))
+@Suite("Loopback server", .timeLimit(.minutes(5)), .patientServers)
 struct LoopbackServerTests {
     static let limits = ServerLimits(bodyLimit: 1024)
 
@@ -38,6 +38,13 @@ struct LoopbackServerTests {
             let body = Array("\(request.method) \(request.target) \(request.body.count)".utf8)
             try await writer.respond(ServerResponse(status: 200, headers: [("Content-Type", "text/plain")], body: body))
         }
+    }
+
+    @Test("under .patientServers a server's limits wait ten minutes for a request; elsewhere, 30 seconds")
+    func patientServers() async {
+        #expect(ServerLimits(bodyLimit: 1).requestTimeout == .seconds(600))
+        let outside = await Task.detached { ServerLimits(bodyLimit: 1).requestTimeout }.value
+        #expect(outside == .seconds(30))
     }
 
     @Test("answers with the handler's response, keep-alive or not")

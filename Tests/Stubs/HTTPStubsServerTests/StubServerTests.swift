@@ -11,7 +11,7 @@ import FoundationNetworking
 
 /// The stub server answering real HTTP clients from a registry's rules: URLSession, and raw
 /// sockets where a client must not normalise anything.
-@Suite("Stub server", .timeLimit(.minutes(5)))
+@Suite("Stub server", .timeLimit(.minutes(5)), .patientServers)
 struct StubServerTests {
     let session = URLSession(configuration: .ephemeral)
 

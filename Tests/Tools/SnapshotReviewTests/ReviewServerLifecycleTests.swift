@@ -9,7 +9,7 @@ import Testing
 ///
 /// The time limit only keeps a regression (a `close()` that never returns) from hanging the run;
 /// it is far above the need, since a busy full run can hold the test's tasks back for seconds.
-@Suite("Review server lifecycle", .timeLimit(.minutes(5)))
+@Suite("Review server lifecycle", .timeLimit(.minutes(5)), .patientServers)
 struct ReviewServerLifecycleTests {
     let image = "/files/" + ReviewFixture.light
 
