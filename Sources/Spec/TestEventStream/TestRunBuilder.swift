@@ -53,8 +53,9 @@ struct TestRunBuilder {
         var hasFacts = false
     }
 
-
+    /// Each test's and suite's state, by id.
     private var tests: [String: TestState] = [:]
+    /// How many tests and suites the stream has declared: the next one's place in its order.
     private var declaredCount = 0
     /// What events say about a test or suite as a whole, rather than about one case.
     private struct NodeFacts {
