@@ -27,7 +27,8 @@ struct RawRecord {
             return text
         }
         let number = try scanner.double()
-        return number.rounded() == number ? String(Int(number)) : String(number)
+        // A whole number too large for an Int is written as a double (a fuzz finding: 1e98 trapped).
+        return number.rounded() == number && abs(number) < 9e15 ? String(Int(number)) : String(number)
     }
 }
 

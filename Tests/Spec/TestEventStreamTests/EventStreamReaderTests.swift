@@ -32,6 +32,16 @@ extension TestRun {
 
 @Suite("Reading Swift Testing's event stream")
 struct EventStreamReaderTests {
+    @Test("a version written as a whole number too large for an Int is read as that number, not a trap (fuzz finding)")
+    func hugeNumericVersion() {
+        for (version, expected) in [("1e98", String(1e98)), ("-3e20", String(-3e20)), ("3", "3")] {
+            let line = #"{"kind":"event","payload":{"kind":"runStarted","instant":{"absolute":1,"since1970":2}},"version":"# + version + "}"
+            let run = EventStreamReader.read(Data(line.utf8), loadAttachment: { _ in nil })
+            #expect(run.streamVersion == expected)
+            #expect(run.diagnostics.allSatisfy { $0.severity != .error }, "\(run.diagnostics)")
+        }
+    }
+
     @Test("rebuilds module › suite › nested suite › test with display names, in source order")
     func hierarchy() throws {
         let run = try SampleStream.run()
