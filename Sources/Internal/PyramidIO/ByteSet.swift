@@ -9,9 +9,6 @@ package struct ByteSet: Sendable {
         flags = (0...255).map { member(UInt8($0)) }
     }
 
-    /// Whether `byte` is in the set.
-    package func contains(_ byte: UInt8) -> Bool { flags[Int(byte)] }
-
     /// Whether any of `text`'s UTF-8 bytes is in the set: one lookup a byte, over the string's own storage.
     package func occurs(in text: String) -> Bool {
         flags.withUnsafeBufferPointer { flags in

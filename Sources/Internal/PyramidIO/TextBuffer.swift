@@ -16,8 +16,6 @@ package struct TextBuffer: Sendable {
     /// The bytes written.
     package var count: Int { bytes.count }
 
-    package var isEmpty: Bool { bytes.isEmpty }
-
     /// The text, as a string.
     package var string: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -25,11 +25,6 @@ final class SmallFileReader: Sendable {
         for descriptor in folders.value.values where descriptor >= 0 { close(descriptor) }
     }
 
-    /// The file's bytes, or nil when it cannot be opened or read, or is over the limit.
-    func read(_ path: String) -> Data? {
-        withContents(of: path) { Data($0) }
-    }
-
     /// `body` of the file's bytes, lent for the call; nil when the file cannot be opened or
     /// read, or is over the limit.
     func withContents<T>(of path: String, _ body: (UnsafeRawBufferPointer) -> T?) -> T? {
