@@ -33,7 +33,8 @@ struct TestHistoryTests {
         #expect(read.problems.isEmpty)
         let text = try String(contentsOfFile: history.file, encoding: .utf8)
         #expect(text.split(separator: "\n").count == 2)
-        #expect(text.hasPrefix("{\"commit\":\"abc\",\"dirty\":false,\"tests\":[{\"attempts\":2,\"failure\":\"timed out\",\"id\":\"CartTests.Cart/checkout()\",\"outcome\":\"flaky\"}"))
+        #expect(text.hasPrefix("{\"commit\":\"abc\",\"dirty\":false,\"tests\":[{\"attempts\":2,\"failure\":\"timed out\",\"id\":\"CartTests.Cart/checkout()\",\"name\":\"Cart › checkout()\",\"outcome\":\"flaky\"}"))
+        #expect(made.tests.map(\.name) == ["Cart › checkout()", "Cart › total()", "Cart › later()"], "each test named by its suites' titles and its own")
         #expect(made.tests.map(\.failure) == ["timed out", "1 ≠ 2", nil], "a failed or flaky test keeps its first failure's first line")
     }
 
@@ -107,6 +108,55 @@ struct TestHistoryTests {
         #expect(Set(fromWriter.flaky.compactMap(\.lastFailure)) == Set([9, 10, 11].map { "expected \"\($0)\" → \\n got\tother" }))
         #expect(fromWriter.flaky.contains { $0.passedOnRetry == 1 })
         #expect(fromWriter.slower.map(\.id) == ["M.S/slow()"] && fromWriter.slower.first?.now == 0.5)
+    }
+
+    /// A line of a history as versions before test identities wrote it: Swift Testing's whole
+    /// ids, with the line and column of each test, and no names.
+    func oldLine(time: Int, outcome: String, ids: [String]) -> String {
+        let tests = ids.map { id in
+            #"{"attempts":1,"duration":0.01,"id":"\#(id)","outcome":"\#(outcome)"\#(outcome == "failed" ? #","failure":"broke""# : "")}"#
+        }
+        return #"{"commit":"c1","dirty":false,"tests":[\#(tests.joined(separator: ","))],"time":\#(time),"version":1}"# + "\n"
+    }
+
+    @Test("a history written with Swift Testing's whole ids is read with each test's identity: a test that moved between runs is one test that flipped, two that share a name keep their files")
+    func oldHistoriesReadAsIdentities() throws {
+        let history = TestHistory(folder: folder.path("old"))
+        try FileManager.default.createDirectory(atPath: history.folder, withIntermediateDirectories: true)
+        var text = oldLine(time: 1_764_000_000, outcome: "failed", ids: ["M.CartTests/total()/CartTests.swift:7:6", "M/example()/A.swift:3:2", "M/example()/B.swift:3:2"])
+        text += oldLine(time: 1_764_000_100, outcome: "passed", ids: ["M.CartTests/total()/CartTests.swift:9:6", "M/example()/A.swift:5:2", "M/example()/B.swift:3:2"])
+        try Data(text.utf8).write(to: URL(fileURLWithPath: history.file))
+        // A run of today, written as the spec writes it, on the same commit: it fails again.
+        var failure = TestCaseResult(arguments: nil)
+        failure.issues = [IssueRecord(kind: .failure, message: "broke", details: [], place: nil)]
+        var moved = TestNode(id: "M.CartTests/total()/CartTests.swift:12:6", kind: .function, name: "total()")
+        moved.displayName = "the total adds every line"
+        moved.cases = [failure]
+        var suite = TestNode(id: "M.CartTests", kind: .suite, name: "CartTests")
+        suite.displayName = "Cart"
+        suite.children = [moved]
+        var module = TestNode(id: "M", kind: .module, name: "M")
+        module.children = [suite]
+        let run = TestRun(modules: [module], diagnostics: [], streamVersion: nil, duration: 1, startedAt: nil)
+        let today = HistoryRecord(run: run, time: 1_764_000_200, commit: "c1", dirty: false)
+        #expect(today.tests.map(\.id) == ["M.CartTests/total()"])
+        #expect(today.tests.map(\.name) == ["Cart › the total adds every line"])
+        try history.append(today)
+
+        let read = try history.read()
+        #expect(read.problems.isEmpty)
+        #expect(read.records.map { $0.tests.map(\.id) } == [
+            ["M.CartTests/total()", "M/example()/A.swift", "M/example()/B.swift"],
+            ["M.CartTests/total()", "M/example()/A.swift", "M/example()/B.swift"],
+            ["M.CartTests/total()"],
+        ])
+        for report in [FlakinessReport(runs: try history.readRuns().runs, today: "2026-11-28"), FlakinessReport(records: read.records, today: "2026-11-28")] {
+            #expect(report.flaky.map(\.id) == ["M.CartTests/total()", "M/example()/A.swift", "M/example()/B.swift"])
+            let total = try #require(report.flaky.first)
+            #expect((total.flakyRuns, total.runs) == (2, 3), "failed, passed, failed on one commit: two flips in three runs")
+            #expect(total.name == "Cart › the total adds every line", "the name the latest run gave")
+            #expect(report.proposedAdditions.map(\.id) == ["M.CartTests/total()"])
+        }
     }
 
     @Test("a line damaged by hand is reported with its file and line, and every other record stays")

@@ -7,13 +7,15 @@ extension FlakinessReport {
     public var text: String {
         var lines = [headline]
         for test in flaky {
-            lines.append("  \(Self.percent(test.flipRate).leftPadded(5))  \(test.id)\(test.quarantined ? "  [quarantined]" : "")")
+            lines.append("  \(Self.percent(test.flipRate).leftPadded(5))  \(test.name ?? test.id)\(test.quarantined ? "  [quarantined]" : "")")
+            if test.name != nil { lines.append("         \(test.id)") }
             lines.append("         \(Self.evidence(test)); first seen \(Self.time(test.firstSeen)), last seen \(Self.time(test.lastSeen))")
             if let failure = test.lastFailure { lines.append("         last failure: \(failure)") }
         }
         lines.append(slowerHeadline)
         for test in slower {
-            lines.append("  \(String(format: "%.1f×", test.factor).leftPadded(6))  \(test.id): \(Self.seconds(test.before)) → \(Self.seconds(test.now))")
+            lines.append("  \(String(format: "%.1f×", test.factor).leftPadded(6))  \(test.name ?? test.id): \(Self.seconds(test.before)) → \(Self.seconds(test.now))")
+            if test.name != nil { lines.append("          \(test.id)") }
         }
         if !proposedAdditions.isEmpty {
             lines.append("Quarantine: add \(counted(proposedAdditions.count, "entry", plural: "entries")) (flaky in at least \(options.quarantineAfter) of the last \(windowRuns) runs):")
@@ -33,7 +35,7 @@ extension FlakinessReport {
             out += "| Flip rate | Test | Flaky runs | First seen | Last seen | Last failure |\n| ---: | --- | --- | --- | --- | --- |\n"
             for test in flaky {
                 let cells = [
-                    Self.percent(test.flipRate), MarkdownSpec.escape(test.id) + (test.quarantined ? " 🧊" : ""),
+                    Self.percent(test.flipRate), Self.markdownName(test.name, id: test.id) + (test.quarantined ? " 🧊" : ""),
                     MarkdownSpec.escape(Self.evidence(test)), Self.time(test.firstSeen), Self.time(test.lastSeen),
                     MarkdownSpec.escape(test.lastFailure ?? ""),
                 ]
@@ -45,7 +47,7 @@ extension FlakinessReport {
         if !slower.isEmpty {
             out += "| Slower by | Test | Before | Now |\n| ---: | --- | ---: | ---: |\n"
             for test in slower {
-                out += "| \(String(format: "%.1f×", test.factor)) | \(MarkdownSpec.escape(test.id)) | \(Self.seconds(test.before)) | \(Self.seconds(test.now)) |\n"
+                out += "| \(String(format: "%.1f×", test.factor)) | \(Self.markdownName(test.name, id: test.id)) | \(Self.seconds(test.before)) | \(Self.seconds(test.now)) |\n"
             }
             out += "\n"
         }
@@ -65,10 +67,10 @@ extension FlakinessReport {
         let document = JSONReport(
             runs: runCount, window: windowRuns,
             flaky: flaky.map {
-                .init(id: $0.id, flipRate: $0.flipRate, runs: $0.runs, flakyRuns: $0.flakyRuns, passedOnRetry: $0.passedOnRetry,
+                .init(id: $0.id, name: $0.name, flipRate: $0.flipRate, runs: $0.runs, flakyRuns: $0.flakyRuns, passedOnRetry: $0.passedOnRetry,
                       firstSeen: Self.time($0.firstSeen), lastSeen: Self.time($0.lastSeen), lastFailure: $0.lastFailure, quarantined: $0.quarantined)
             },
-            slower: slower.map { .init(id: $0.id, before: $0.before, now: $0.now, factor: $0.factor) },
+            slower: slower.map { .init(id: $0.id, name: $0.name, before: $0.before, now: $0.now, factor: $0.factor) },
             quarantine: .init(add: proposedAdditions, remove: proposedRemovals))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -77,10 +79,10 @@ extension FlakinessReport {
 
     private struct JSONReport: Encodable {
         struct Flaky: Encodable {
-            var id: String, flipRate: Double, runs: Int, flakyRuns: Int, passedOnRetry: Int
+            var id: String, name: String?, flipRate: Double, runs: Int, flakyRuns: Int, passedOnRetry: Int
             var firstSeen: String, lastSeen: String, lastFailure: String?, quarantined: Bool
         }
-        struct Slower: Encodable { var id: String, before: Double, now: Double, factor: Double }
+        struct Slower: Encodable { var id: String, name: String?, before: Double, now: Double, factor: Double }
         struct Proposals: Encodable { var add: [QuarantineList.Entry], remove: [QuarantineList.Entry] }
         var runs: Int, window: Int, flaky: [Flaky], slower: [Slower], quarantine: Proposals
     }
@@ -99,6 +101,13 @@ extension FlakinessReport {
     /// "3 of 20 runs flaky, 2 passed only on a retry".
     private static func evidence(_ test: FlakyTest) -> String {
         "\(test.flakyRuns) of \(test.runs) runs flaky" + (test.passedOnRetry > 0 ? ", \(test.passedOnRetry) passed only on a retry" : "")
+    }
+
+    /// A test in a Markdown table: its name, then its id; its id alone when the history has no
+    /// name for it.
+    private static func markdownName(_ name: String?, id: String) -> String {
+        guard let name else { return MarkdownSpec.escape(id) }
+        return MarkdownSpec.escape(name) + " (" + MarkdownSpec.escape(id) + ")"
     }
 
     private static func percent(_ rate: Double) -> String { "\(Int((rate * 100).rounded())) %" }

@@ -38,8 +38,10 @@ public struct FlakinessReport: Sendable {
 
     /// A test that flipped.
     public struct FlakyTest: Sendable, Equatable {
-        /// Its id, as the history has it.
+        /// Its identity, as the history has it (``TestIdentity``).
         public var id: String
+        /// Its name in the spec, from the latest run that gave one.
+        public var name: String?
         /// Its runs in the window.
         public var runs: Int
         /// Its flaky runs in the window.
@@ -60,8 +62,10 @@ public struct FlakinessReport: Sendable {
 
     /// A test that got slower.
     public struct SlowTest: Sendable, Equatable {
-        /// Its id.
+        /// Its identity.
         public var id: String
+        /// Its name in the spec, from the latest run that gave one.
+        public var name: String?
         /// The median of its earlier durations in the window, in seconds.
         public var before: Double
         /// The median of its recent durations.
@@ -188,7 +192,7 @@ public struct FlakinessReport: Sendable {
             let quarantined = quarantine?.tests.contains { $0.matches(id: id) } ?? false
             if flakyInWindow > 0, let first, let last {
                 flaky.append(FlakyTest(
-                    id: id, runs: inWindow, flakyRuns: flakyInWindow, passedOnRetry: retried, firstSeen: first, lastSeen: last,
+                    id: id, name: table.name(ofSlot: slot), runs: inWindow, flakyRuns: flakyInWindow, passedOnRetry: retried, firstSeen: first, lastSeen: last,
                     lastFailure: lastFailure.map { table.failures[Int($0.record)][Int($0.failure)] }, quarantined: quarantined))
             }
             if quarantined, !options.flakyOnly {
@@ -199,7 +203,7 @@ public struct FlakinessReport: Sendable {
                 let before = median(durations.dropLast(options.recentRuns), scratch: &scratch)
                 let now = median(durations.suffix(options.recentRuns), scratch: &scratch)
                 if now >= before * options.slowdownFactor, now - before >= options.slowdownMinimum {
-                    slower.append(SlowTest(id: id, before: before, now: now))
+                    slower.append(SlowTest(id: id, name: table.name(ofSlot: slot), before: before, now: now))
                 }
             }
         }

@@ -9,12 +9,15 @@ public import TestEventStream
 ///
 /// ```json
 /// {"version":1,"time":1764226200.5,"commit":"4b70c58…","dirty":false,
-///  "tests":[{"id":"ShopTests.CartTests/total()/CartTests.swift:12:6","outcome":"flaky","attempts":2,"duration":0.012,
-///            "failure":"Expectation failed: total == 12"}]}
+///  "tests":[{"id":"ShopTests.CartTests/total()","name":"Cart › the total adds every line","outcome":"flaky",
+///            "attempts":2,"duration":0.012,"failure":"Expectation failed: total == 12"}]}
 /// ```
 ///
 /// `time` is in seconds since 1970; `commit` and `dirty` are absent outside a git checkout;
-/// `outcome` is one of `passed`, `warning`, `knownIssue`, `flaky`, `skipped`, `cancelled`,
+/// `id` is the test's ``TestIdentity``, which stays the same when the test moves in its file
+/// (histories written before it held Swift Testing's whole id, `…/total()/CartTests.swift:12:6`,
+/// and are read as if they held the identity); `name` is what the test is called in the spec,
+/// its suites' names and its own, absent in older histories; `outcome` is one of `passed`, `warning`, `knownIssue`, `flaky`, `skipped`, `cancelled`,
 /// `failed`; `attempts` counts the runs of its most-run case; `duration` is in seconds, absent
 /// when the run did not say; `failure` is the first line of the test's first failure, for a
 /// test that failed or was flaky. Keys are written sorted.
@@ -32,8 +35,12 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
 
     /// One test function's result in a run.
     public struct Test: Codable, Sendable, Equatable {
-        /// The test's id: Swift Testing's, or `Module.Class/method` for XCTest.
+        /// The test's identity (``TestIdentity``): `Module.Suite/test()` for Swift Testing,
+        /// `Module.Class/method` for XCTest.
         public var id: String
+        /// Its suites' names and its own, as the spec shows them ("Cart › the total adds every
+        /// line"); nil in histories written before names were kept.
+        public var name: String?
         /// How it ended: the name of its `Outcome` case.
         public var outcome: String
         /// How many times its worst case ran.
@@ -44,8 +51,9 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         public var failure: String?
 
         /// A test's result.
-        public init(id: String, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
+        public init(id: String, name: String? = nil, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
             self.id = id
+            self.name = name
             self.outcome = outcome
             self.attempts = attempts
             self.duration = duration
@@ -62,11 +70,12 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         self.tests = tests
     }
 
-    /// The record of `run`, ended at `time`, on `commit`.
+    /// The record of `run`, ended at `time`, on `commit`: its tests named by their
+    /// ``TestIdentity``.
     public init(run: TestRun, time: Double, commit: String?, dirty: Bool?) {
         var tests: [Test] = []
         // Each test borrowed where it is in the tree, not copied out of it.
-        TestNode.forEachTest(in: run.modules) { test in
+        Self.forEachTest(in: run.modules, path: "") { test, name in
             let outcome = test.outcome
             var failure: String?
             if outcome == .failed || outcome == .flaky {
@@ -76,9 +85,36 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             }
             var attempts = 1
             for index in test.cases.indices { attempts = max(attempts, test.cases[index].attemptCount) }
-            tests.append(Test(id: test.id, outcome: Self.name(of: outcome), attempts: attempts, duration: test.duration, failure: failure))
+            tests.append(Test(id: test.id, name: name, outcome: Self.name(of: outcome), attempts: attempts, duration: test.duration, failure: failure))
         }
+        let identities = TestIdentity.of(tests.map(\.id))
+        for index in tests.indices { tests[index].id = identities[index] }
         self.init(time: time, commit: commit, dirty: dirty, tests: tests)
+    }
+
+    /// Each test function under `nodes`, lent in place, with its name in the spec: the titles of
+    /// the suites above it (not its module's) and its own, joined by " › ".
+    private static func forEachTest(in nodes: [TestNode], path: String, _ body: (borrowing TestNode, String) -> Void) {
+        nodes.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices {
+                let title = nodes[index].title
+                switch nodes[index].kind {
+                case .function: body(nodes[index], path.isEmpty ? title : path + " › " + title)
+                case .module: forEachTest(in: nodes[index].children, path: "", body)
+                default: forEachTest(in: nodes[index].children, path: path.isEmpty ? title : path + " › " + title, body)
+                }
+            }
+        }
+    }
+
+    /// This record with its tests' ids made their ``TestIdentity``, when one holds Swift
+    /// Testing's place (a history written before identities were kept).
+    func withIdentities() -> HistoryRecord {
+        guard tests.contains(where: { TestIdentity.hasPlace($0.id) }) else { return self }
+        var record = self
+        let identities = TestIdentity.of(tests.map(\.id))
+        for index in record.tests.indices { record.tests[index].id = identities[index] }
+        return record
     }
 
     /// The record as one line of JSON, keys sorted, without its line break: what `JSONEncoder`
@@ -110,6 +146,10 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             }
             line += ",\"id\":"
             Markup.appendJSONString(test.id, to: &line)
+            if let name = test.name {
+                line += ",\"name\":"
+                Markup.appendJSONString(name, to: &line)
+            }
             line += ",\"outcome\":"
             Markup.appendJSONString(test.outcome, to: &line)
             line += "}"
@@ -185,10 +225,12 @@ extension HistoryRecord {
     }
 
     private static func scanTest(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Test? {
-        var id: String?, outcome: String?, attempts: Int?, duration: Double?, failure: String?
+        var id: String?, name: String?, outcome: String?, attempts: Int?, duration: Double?, failure: String?
         try scanner.object { key, value throws(JSONScanner.Failure) in
             if key.equals("id") {
                 id = try value.string()
+            } else if key.equals("name") {
+                name = try value.optionalString()
             } else if key.equals("outcome") {
                 outcome = try value.string()
             } else if key.equals("attempts") {
@@ -202,6 +244,6 @@ extension HistoryRecord {
             }
         }
         guard let id, let outcome, let attempts else { return nil }
-        return Test(id: id, outcome: outcome, attempts: attempts, duration: duration, failure: failure)
+        return Test(id: id, name: name, outcome: outcome, attempts: attempts, duration: duration, failure: failure)
     }
 }

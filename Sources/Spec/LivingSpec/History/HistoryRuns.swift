@@ -40,16 +40,21 @@ package struct HistoryRuns: Sendable {
         /// The failure messages of its tests, which ``Test/failure`` indexes.
         var failures: [String]
         /// Its tests' ids as strings, by position, for a record that is not in the file's
-        /// bytes (decoded, or made in memory); nil when the tests point into the file.
+        /// bytes (decoded, or made in memory), or whose ids were made identities; nil when the
+        /// tests point into the file.
         var ids: [String]?
+        /// Its tests' names as strings, by position, for a record that is not in the file's
+        /// bytes; nil when the tests point into the file.
+        var names: [String?]?
 
-        init(time: Double, commit: String?, dirty: Bool?, tests: [Test], failures: [String], ids: [String]? = nil) {
+        init(time: Double, commit: String?, dirty: Bool?, tests: [Test], failures: [String], ids: [String]? = nil, names: [String?]? = nil) {
             self.time = time
             self.commit = commit
             self.dirty = dirty
             self.tests = tests
             self.failures = failures
             self.ids = ids
+            self.names = names
         }
 
         /// The record of `record`, its ids as strings.
@@ -64,9 +69,33 @@ package struct HistoryRuns: Sendable {
                     failures.append(message)
                 }
                 tests.append(Test(
-                    idStart: 0, idCount: 0, failure: failure, verdict: RunVerdict(outcome: test.outcome), duration: test.duration ?? .nan))
+                    idStart: 0, idCount: 0, nameStart: 0, nameCount: -1, failure: failure, verdict: RunVerdict(outcome: test.outcome),
+                    duration: test.duration ?? .nan))
             }
-            self.init(time: record.time, commit: record.commit, dirty: record.dirty, tests: tests, failures: failures, ids: record.tests.map(\.id))
+            let record = record.withIdentities()
+            self.init(
+                time: record.time, commit: record.commit, dirty: record.dirty, tests: tests, failures: failures, ids: record.tests.map(\.id),
+                names: record.tests.map(\.name))
+        }
+
+        /// This record with its tests' ids made their ``TestIdentity`` as strings, when one of
+        /// them holds Swift Testing's place (a history written before identities were kept).
+        func withIdentities(in file: UnsafeRawBufferPointer) -> Record {
+            guard ids == nil, let base = file.baseAddress else { return self }
+            // Only an id that ends with a digit can hold a place; most do not.
+            let ending = tests.contains { test in
+                test.idCount > 0 && (0x30...0x39).contains(base.load(fromByteOffset: test.idStart + Int(test.idCount) - 1, as: UInt8.self))
+            }
+            guard ending else { return self }
+            let raw = tests.map { test in
+                let bytes = UnsafeRawBufferPointer(rebasing: file[test.idStart..<(test.idStart + Int(test.idCount))])
+                // The scanner checked the escapes of these ids already.
+                return (try? JSONScanner(bytes).string(fromRaw: bytes)) ?? String(decoding: bytes, as: UTF8.self)
+            }
+            guard raw.contains(where: { TestIdentity.hasPlace($0) }) else { return self }
+            var record = self
+            record.ids = TestIdentity.of(raw)
+            return record
         }
     }
 
@@ -75,6 +104,9 @@ package struct HistoryRuns: Sendable {
         /// Where its id is in the file: the bytes between the quotes, escapes as they are.
         var idStart: Int
         var idCount: Int32
+        /// Where its name is in the file, as its id is; a count of -1 when it has none.
+        var nameStart: Int
+        var nameCount: Int32
         /// Its message in the record's ``Record/failures``, or -1.
         var failure: Int32
         var verdict: RunVerdict
@@ -89,7 +121,7 @@ package struct HistoryRuns: Sendable {
         var failures: [String] = []
         let scanned = HistoryRecord.scan(line) { scanner throws(JSONScanner.Failure) -> Test? in
             if let test = scanInWriterForm(&scanner, file: fileStart, failures: &failures) { return test }
-            var id: UnsafeRawBufferPointer?, verdict: RunVerdict?, attempts = false, duration = Double.nan
+            var id: UnsafeRawBufferPointer?, name: UnsafeRawBufferPointer?, verdict: RunVerdict?, attempts = false, duration = Double.nan
             var failure: Int32 = -1
             try scanner.object { key, value throws(JSONScanner.Failure) in
                 if key.equals("id") {
@@ -97,6 +129,12 @@ package struct HistoryRuns: Sendable {
                     // An escaped id is checked now, so a bad escape sends the line to the decoder.
                     if raw.contains(0x5C) { _ = try value.string(fromRaw: raw) }
                     id = raw
+                } else if key.equals("name") {
+                    if !value.null() {
+                        let raw = try value.rawString()
+                        if raw.contains(0x5C) { _ = try value.string(fromRaw: raw) }
+                        name = raw
+                    }
                 } else if key.equals("outcome") {
                     let raw = try value.rawString()
                     verdict = raw.contains(0x5C) ? RunVerdict(outcome: try value.string(fromRaw: raw)) : RunVerdict(raw: raw)
@@ -117,10 +155,12 @@ package struct HistoryRuns: Sendable {
             guard let id, let verdict, attempts else { return nil }
             return Test(
                 idStart: id.baseAddress.map { UnsafeRawPointer($0) - UnsafeRawPointer(fileStart) } ?? 0, idCount: Int32(id.count),
+                nameStart: name?.baseAddress.map { UnsafeRawPointer($0) - UnsafeRawPointer(fileStart) } ?? 0, nameCount: name.map { Int32($0.count) } ?? -1,
                 failure: failure, verdict: verdict, duration: duration)
         }
         guard let scanned, scanned.version == 1 else { return nil }
         return Record(time: scanned.time, commit: scanned.commit, dirty: scanned.dirty, tests: scanned.tests, failures: failures)
+            .withIdentities(in: file)
     }
 
     /// A test written as ``HistoryRecord/jsonLine()`` writes one: its fields in that order, no
@@ -142,6 +182,12 @@ package struct HistoryRuns: Sendable {
             let id = try fast.rawString()
             // An escaped id is checked now, as the general way checks it.
             if id.contains(0x5C) { _ = try fast.string(fromRaw: id) }
+            var name: UnsafeRawBufferPointer?
+            if fast.literal(#","name":"#) {
+                let raw = try fast.rawString()
+                if raw.contains(0x5C) { _ = try fast.string(fromRaw: raw) }
+                name = raw
+            }
             guard fast.literal(#","outcome":"#) else { return nil }
             let outcome = try fast.rawString()
             let verdict = outcome.contains(0x5C) ? RunVerdict(outcome: try fast.string(fromRaw: outcome)) : RunVerdict(raw: outcome)
@@ -154,6 +200,7 @@ package struct HistoryRuns: Sendable {
             scanner = fast
             return Test(
                 idStart: id.baseAddress.map { UnsafeRawPointer($0) - file } ?? 0, idCount: Int32(id.count),
+                nameStart: name?.baseAddress.map { UnsafeRawPointer($0) - file } ?? 0, nameCount: name.map { Int32($0.count) } ?? -1,
                 failure: failure, verdict: verdict, duration: duration)
         } catch {
             return nil

@@ -12,6 +12,11 @@ struct HistoryTable: Sendable {
     private(set) var ids: [String] = []
     /// Each test's runs, by its slot, oldest first.
     private(set) var runs: [[Run]] = []
+    /// The file the records were read from, which ``namePlaces`` point into.
+    private var bytes = Data()
+    /// Where each slot's name was last given: a place in ``bytes``, or the name itself for a
+    /// record in memory (a count of -1 and no text: no name yet).
+    private var namePlaces: [(start: Int, count: Int32, text: String?)] = []
     /// How many clean commits the records name.
     var commitCount: Int { commitNumbers.count }
 
@@ -42,6 +47,7 @@ struct HistoryTable: Sendable {
     init(_ runs: HistoryRuns, room: Int = 0) {
         recordCount = runs.records.count + room
         let order = runs.records.indices.sorted { runs.records[$0].time < runs.records[$1].time }
+        bytes = runs.bytes
         runs.bytes.withUnsafeBytes { file in
             for index in order { add(runs.records[index], file: file) }
         }
@@ -89,6 +95,11 @@ struct HistoryTable: Sendable {
                 placeInFile[Int(slot)] = (test.idStart, test.idCount)
             }
             slotsHere.append(slot)
+            if let names = record.names {
+                if let name = names[position] { namePlaces[Int(slot)] = (-1, -1, name) }
+            } else if test.nameCount >= 0 {
+                namePlaces[Int(slot)] = (test.nameStart, test.nameCount, nil)
+            }
             runs[Int(slot)].append(Run(record: recordNumber, failure: test.failure, verdict: test.verdict, commit: group, duration: test.duration))
         }
         previousSlots = slotsHere
@@ -111,6 +122,18 @@ struct HistoryTable: Sendable {
         list.reserveCapacity(recordCount)
         runs.append(list)
         placeInFile.append((-1, 0))
+        namePlaces.append((-1, -1, nil))
         return slot
+    }
+
+    /// The name the latest record that gave one gave the test in `slot`.
+    func name(ofSlot slot: Int) -> String? {
+        let place = namePlaces[slot]
+        if let text = place.text { return text }
+        guard place.count >= 0, place.start + Int(place.count) <= bytes.count else { return nil }
+        return bytes.withUnsafeBytes { file in
+            let raw = UnsafeRawBufferPointer(rebasing: file[place.start..<(place.start + Int(place.count))])
+            return (try? JSONScanner(raw).string(fromRaw: raw)) ?? String(decoding: raw, as: UTF8.self)
+        }
     }
 }

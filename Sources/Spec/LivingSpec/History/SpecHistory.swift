@@ -1,4 +1,5 @@
 import PyramidIO
+public import TestEventStream
 
 /// What the living spec shows from a test history (`--history DIR`): each test's flip rate over
 /// the history's last runs, this run included.
@@ -7,7 +8,8 @@ public struct SpecHistory: Sendable {
     public var folder: String
     /// The runs the rates are over.
     public var runs: Int
-    /// The tests that flipped, by id.
+    /// The tests that flipped, by their ids in the run the spec shows (the history names them
+    /// by their ``TestIdentity``).
     public var flaky: [String: FlakinessReport.FlakyTest]
 
     /// How the spec's report is made: its flaky tests alone, which is all the spec shows.
@@ -17,14 +19,27 @@ public struct SpecHistory: Sendable {
         return options
     }
 
-    /// The spec's view of `report`, a report of the history in `folder`.
-    public init(report: FlakinessReport, folder: String) {
+    /// The spec's view of `report`, a report of the history in `folder`, for `run`, the run
+    /// the spec shows: its tests are found in the report by their ``TestIdentity``.
+    public init(report: FlakinessReport, folder: String, run: TestRun) {
         self.folder = folder
         self.runs = report.windowRuns
+        var byIdentity: [String: FlakinessReport.FlakyTest] = [:]
+        for test in report.flaky { byIdentity[test.id] = test }
+        var ids: [String] = []
+        TestNode.forEachTest(in: run.modules) { ids.append($0.id) }
         var flaky: [String: FlakinessReport.FlakyTest] = [:]
-        for test in report.flaky { flaky[test.id] = test }
+        if !byIdentity.isEmpty {
+            for (id, identity) in zip(ids, TestIdentity.of(ids)) {
+                if let test = byIdentity[identity] { flaky[id] = test }
+            }
+        }
         self.flaky = flaky
+        self.flipped = report.flaky.count
     }
+
+    /// How many tests of the history flipped in its window, whether this run has them or not.
+    var flipped: Int
 
     /// "flipped in 3 of 20 runs (15 %)" for a test that flipped, nil for one that did not.
     func flipText(of id: String) -> String? {
@@ -34,6 +49,6 @@ public struct SpecHistory: Sendable {
 
     /// "Flip rates over the last 20 runs in .pyramid-history: 3 tests flipped."
     var headline: String {
-        "Flip rates over the last \(counted(runs, "run")) in \(folder): " + (flaky.isEmpty ? "no test flipped." : "\(counted(flaky.count, "test")) flipped.")
+        "Flip rates over the last \(counted(runs, "run")) in \(folder): " + (flipped == 0 ? "no test flipped." : "\(counted(flipped, "test")) flipped.")
     }
 }
