@@ -43,7 +43,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var target: ShapeOption
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Run each failed test again, at most N times (0 to \(TestRetries.maximum)); one that then passes is flaky, not failed.",
         valueName: "N"))
     var retries = 0

@@ -20,28 +20,49 @@ struct FlakyCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The history's folder (it holds history.jsonl).")
+    @Argument(help: "The history's folder (it holds history.jsonl), or that file.")
     var folder: String
 
     @Option(help: "text, markdown or json.")
     var format: Format = .text
 
-    @Option(help: "How many of the latest runs flip rates and proposals look at.")
+    @Option(parsing: .unconditional, help: "How many of the latest runs flip rates and proposals look at.")
     var window = 30
 
-    @Option(help: "Propose quarantining a test flaky in at least this many runs of the window.")
+    @Option(parsing: .unconditional, help: "Propose quarantining a test flaky in at least this many runs of the window.")
     var quarantineAfter = 2
 
-    @Option(help: "How many of a test's latest durations are compared with its earlier ones.")
+    @Option(parsing: .unconditional, help: "How many of a test's latest durations are compared with its earlier ones.")
     var recent = 5
 
-    @Option(help: "How much slower the recent median must be to list a test (1.5 is 50 % slower).")
+    @Option(parsing: .unconditional, help: "How much slower the recent median must be to list a test (1.5 is 50 % slower).")
     var slowdown = 1.5
 
     @Option(help: ArgumentHelp(
         "The quarantine list proposals are made against (default: .pyramid/quarantine.json in this folder, when there is one).",
         valueName: "file"))
     var quarantine: String?
+
+    /// The history `path` names: its folder, or its `history.jsonl` itself.
+    static func history(at path: String) throws -> TestHistory {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw CommandFailure.invalidOption(name: "flaky", value: path, reason: "does not exist: give the folder a run's history went to (pyramid spec --history DIR)")
+        }
+        guard isFolder.boolValue else {
+            // The history's own file, named by mistake for its folder, reads as the folder.
+            guard (path as NSString).lastPathComponent == "history.jsonl" else {
+                throw CommandFailure.invalidOption(name: "flaky", value: path, reason: "is a file, not a history folder: give the folder that holds history.jsonl")
+            }
+            let parent = (path as NSString).deletingLastPathComponent
+            return TestHistory(folder: parent.isEmpty ? "." : parent)
+        }
+        let history = TestHistory(folder: path)
+        guard FileManager.default.fileExists(atPath: history.file) else {
+            throw CommandFailure.invalidOption(name: "flaky", value: path, reason: "holds no history.jsonl: record one with pyramid spec --history \(path)")
+        }
+        return history
+    }
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json
@@ -55,10 +76,7 @@ struct FlakyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let history = TestHistory(folder: folder)
-        guard FileManager.default.fileExists(atPath: history.file) else {
-            throw CommandFailure.invalidOption(name: "flaky", value: folder, reason: "holds no history.jsonl: record one with pyramid spec --history \(folder)")
-        }
+        let history = try Self.history(at: folder)
         let report: FlakinessReport
         do {
             let (runs, problems) = try history.readRuns()

@@ -47,7 +47,7 @@ struct SpecCommand: ParsableCommand {
         valueName: "file"))
     var xcresultJSON: [String] = []
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Run each failed test again, at most N times (0 to \(TestRetries.maximum)); one that then passes is flaky, not failed.",
         valueName: "N"))
     var retries = 0
@@ -77,7 +77,7 @@ struct SpecCommand: ParsableCommand {
     @Option(help: "swift test list's output, naming each XCTest class's module, beside --event-stream.")
     var testList: String?
 
-    @Option(help: "The folder for spec.md, spec.html and junit.xml.")
+    @Option(name: .shortAndLong, help: "The folder for spec.md, spec.html and junit.xml.")
     var output = ".build/pyramid-spec"
 
     @Option(help: "Write the Markdown here instead.")

@@ -88,7 +88,7 @@ struct FlakyCommandTests {
     }
 
     @Test("bad input: no history there, an option out of range — exit 2 with the reason", arguments: [
-        (["flaky", "/nonexistent/history"], "flaky /nonexistent/history holds no history.jsonl"),
+        (["flaky", "/nonexistent/history"], "flaky /nonexistent/history does not exist"),
         (["flaky", ".", "--window", "0"], "--window 0: give at least 1 run"),
         (["flaky", ".", "--slowdown", "0.5"], "--slowdown 0.5: give a factor above 1"),
         (["flaky", ".", "--format", "xml"], "--format"),
@@ -97,5 +97,129 @@ struct FlakyCommandTests {
         let run = try await CLI.run(arguments)
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+}
+
+/// A test's history on a real package whose test file is edited between runs, as a team edits
+/// its tests every day.
+@Suite("A test's history across edits of its file")
+struct TestIdentityHistoryTests {
+    let folder = TemporaryFolder("pyramid-identity", create: true)
+
+    /// The test file: `total()` fails its first attempt and passes its retry (a marker file
+    /// beside the package says which attempt it is), so every run records it flaky; with
+    /// `edited`, two lines are added above the suite, its sibling is renamed and comes first.
+    static func testFile(edited: Bool) -> String {
+        let total = """
+                @Test("the total adds every line, on its second attempt")
+                func total() throws {
+                    let marker = URL(fileURLWithPath: #filePath)
+                        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                        .appendingPathComponent("attempted")
+                    if FileManager.default.fileExists(atPath: marker.path) {
+                        try FileManager.default.removeItem(at: marker)
+                    } else {
+                        FileManager.default.createFile(atPath: marker.path, contents: Data())
+                        Issue.record("the first attempt fails")
+                    }
+                }
+
+            """
+        let sibling = """
+                @Test func \(edited ? "emptyCartIsFree" : "sibling")() {}
+
+            """
+        return """
+            import Foundation
+            import Testing
+            \(edited ? "\n// The cart's tests.\n" : "")
+            @Suite("Cart")
+            struct CartTests {
+            \(edited ? sibling + total : total + sibling)}
+
+            """
+    }
+
+    @Test(
+        "a test moved two lines down, its sibling renamed and the file reordered keeps its history: one test, flaky in both runs, proposed for the quarantine under its name",
+        .timeLimit(.minutes(20)))
+    func movedTestKeepsItsHistory() async throws {
+        let package = folder.path("Cart")
+        let tests = package + "/Tests/CartTests"
+        try FileManager.default.createDirectory(atPath: tests, withIntermediateDirectories: true)
+        try """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(name: "Cart", targets: [.testTarget(name: "CartTests")])
+
+            """.write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
+        let history = folder.path("history")
+        let scratch = folder.path("scratch")
+        for (run, edited) in [false, true].enumerated() {
+            try Self.testFile(edited: edited).write(toFile: tests + "/CartTests.swift", atomically: true, encoding: .utf8)
+            let spec = try await CLI.run([
+                "spec", "--package-path", package, "--retries", "1", "--history", history, "-o", folder.path("out-\(run)"),
+                "--", "--scratch-path", scratch,
+            ])
+            #expect(spec.status == 0, "a flaky test passes the run: \(spec.stdout) \(spec.stderr.suffix(2_000))")
+            #expect(spec.stdout.contains("rerun 1 of 1: 1 failed test again"), "\(spec.stdout)")
+        }
+        let spec = try String(contentsOfFile: folder.path("out-1/spec.md"), encoding: .utf8)
+        #expect(spec.contains("runs in \(history): 1 test flipped."), "\(spec)")
+        #expect(spec.contains("flipped in 2 of 2 runs (100 %)"), "\(spec)")
+
+        let flaky = try await CLI.run(["flaky", history, "--format", "json"])
+        #expect(flaky.status == 0, "\(flaky.stderr)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(flaky.stdout.utf8)) as? [String: Any])
+        let flakyTests = try #require(report["flaky"] as? [[String: Any]])
+        #expect(flakyTests.count == 1, "one test, not one for each place it was declared at: \(flakyTests)")
+        #expect(flakyTests.first?["id"] as? String == "CartTests.CartTests/total()")
+        #expect(flakyTests.first?["name"] as? String == "Cart › the total adds every line, on its second attempt")
+        #expect(flakyTests.first?["flakyRuns"] as? Int == 2)
+        #expect(flakyTests.first?["runs"] as? Int == 2)
+        let proposals = try #require((report["quarantine"] as? [String: Any])?["add"] as? [[String: Any]])
+        #expect(proposals.map { $0["id"] as? String } == ["CartTests.CartTests/total()"])
+
+        let text = try await CLI.run(["flaky", history])
+        #expect(text.stdout.contains("  100 %  Cart › the total adds every line, on its second attempt\n         CartTests.CartTests/total()\n"), "\(text.stdout)")
+    }
+
+    @Test("the history's folder, its history.jsonl itself, a folder without one and a path that does not exist: each read or named as what it is")
+    func historyPaths() async throws {
+        let history = folder.path("h")
+        try FileManager.default.createDirectory(atPath: history, withIntermediateDirectories: true)
+        try Data(#"{"version":1,"time":1764000000,"tests":[{"id":"M.S/t()","outcome":"passed","attempts":1}]}"#.utf8 + [0x0A])
+            .write(to: URL(fileURLWithPath: history + "/history.jsonl"))
+        let byFile = try await CLI.run(["flaky", history + "/history.jsonl"])
+        #expect(byFile.status == 0, "\(byFile.stderr)")
+        #expect(byFile.stdout.hasPrefix("1 run in the history"), "\(byFile.stdout)")
+
+        let missing = try await CLI.run(["flaky", folder.path("no/such/dir")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("\(folder.path("no/such/dir")) does not exist"), "\(missing.stderr)")
+        #expect(!missing.stderr.contains("holds no history.jsonl"))
+
+        let empty = folder.path("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let noHistory = try await CLI.run(["flaky", empty])
+        #expect(noHistory.status == 2)
+        #expect(noHistory.stderr.contains("holds no history.jsonl: record one with pyramid spec --history \(empty)"), "\(noHistory.stderr)")
+
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.path("notes.txt")))
+        let other = try await CLI.run(["flaky", folder.path("notes.txt")])
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("is a file, not a history folder"), "\(other.stderr)")
+    }
+
+    @Test("a negative number is taken as the option's value and refused with the option's own rule, not as a missing value")
+    func negativeNumbers() async throws {
+        let retries = try await CLI.run(["spec", "--retries", "-1", "--event-stream", "none.jsonl"])
+        #expect(retries.status == 2)
+        #expect(retries.stderr.contains("--retries -1: give a number from 0 to"), "\(retries.stderr)")
+        #expect(!retries.stderr.contains("Missing value"))
+        let window = try await CLI.run(["flaky", folder.path("h"), "--window", "-3"])
+        #expect(window.status == 2)
+        #expect(window.stderr.contains("--window -3: give at least 1 run"), "\(window.stderr)")
     }
 }
