@@ -16,6 +16,8 @@ struct Pyramid: AsyncParsableCommand {
     /// Exit codes every subcommand shares: 0 success, 1 a negative answer (the
     /// images differ), 2 any error, usage errors included.
     static func main() async {
+        // Each line is written as it is printed, also to a file or a pipe (a CI log).
+        LineBufferedOutput.enable()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -143,6 +143,27 @@ struct RetrySpecCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("demo")))
     }
 
+    @Test("through one pipe, as a CI log gets it, each progress line comes when it is printed: a rerun's line before the warnings written after the reruns")
+    func progressInOrderThroughAPipe() async throws {
+        let list = folder.path("unmatched.json")
+        try Data(#"{"version": 1, "tests": [{"id": "Nowhere.Nothing/gone()", "reason": "a test since deleted"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: list))
+        try FileManager.default.createDirectory(atPath: folder.path("piped"), withIntermediateDirectories: true)
+        // Standard output and standard error into one pipe, as CI services collect them.
+        let command = ([CLI.executable.path, "spec", "--package-path", Self.packageRoot, "--filter", "RetryFixture", "--retries", "1",
+                        "--quarantine", list, "--output", folder.path("out-piped"), "--", "--skip-build", "--ignore-lock"]
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")) + " 2>&1"
+        let run = try await CLI.runProcess(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", command],
+            environment: ["PYRAMID_RETRY_FIXTURE": folder.path("piped"), "CI": "", "SNAPSHOT_ARTIFACTS": folder.path("piped-artifacts")])
+        #expect(run.status == 1, "two fixture tests never pass")
+        let rerun = try #require(run.stdout.range(of: "rerun 1 of 1: 6 failed tests again"), "\(run.stdout.suffix(3_000))")
+        let warning = try #require(run.stdout.range(of: "warning: \(list): Nowhere.Nothing/gone() is quarantined but matches no test"))
+        let summary = try #require(run.stdout.range(of: "Living spec: 6 tests"))
+        #expect(rerun.lowerBound < warning.lowerBound, "the rerun's line was written before the warning, and reaches the pipe first")
+        #expect(warning.lowerBound < summary.lowerBound)
+    }
+
     @Test("a quarantine list that is not one: exit 2 naming the file and what is wrong, before any test runs")
     func badQuarantine() async throws {
         let list = folder.path("quarantine.json")
