@@ -44,8 +44,17 @@ public enum HTMLSpec {
             <main>
 
             """
-        let located = LocatedTest.all(in: run) { $0.quarantine != nil || $0.outcome == .flaky }
-        let quarantined = located.filter { $0.test.quarantine != nil }
+        let (failures, quarantined, flaky) = LocatedTest.listed(in: run)
+        // The failures first, each a link to the test below, as the Markdown spec lists them.
+        if !failures.isEmpty {
+            out += "<section class=\"failures\"><h2>Failures (\(failures.count))</h2><ul>\n"
+            for failure in failures {
+                out += "<li>\(mark(Outcome.failed)) <a href=\"#\(anchor(of: failure.test.id))\">\(escape(failure.breadcrumb))</a>"
+                if let issue = MarkdownSpec.firstFailure(failure.test) { out += " — \(escape(SpecText.issueLine(issue)))" }
+                out += "</li>\n"
+            }
+            out += "</ul></section>\n"
+        }
         if !quarantined.isEmpty {
             out += "<section class=\"quarantined\"><h2>Quarantined</h2><p>These tests ran and are reported, but their failures do not fail the run.</p><ul>\n"
             for entry in quarantined {
@@ -55,7 +64,6 @@ public enum HTMLSpec {
             }
             out += "</ul></section>\n"
         }
-        let flaky = located.filter { $0.test.outcome == .flaky }
         if !flaky.isEmpty {
             out += "<section class=\"flaky\"><h2>Flaky</h2><ul>\n"
             for entry in flaky {
@@ -135,6 +143,11 @@ public enum HTMLSpec {
         let outcome = test.outcome
         out += "<li class=\"test "
         out += className(outcome)
+        // A failed test is the target of its link in the list of failures at the top.
+        if outcome == .failed, test.quarantine == nil {
+            out += "\" id=\""
+            out += anchor(of: test.id)
+        }
         out += "\"><div class=\"head\">"
         out += mark(outcome)
         out += " <span class=\"name\">"
@@ -188,19 +201,28 @@ public enum HTMLSpec {
 
     /// - Parameter skipShown: the test's heading already says it was skipped, and why.
     private static func renderCase(_ testCase: TestCaseResult, skipShown: Bool = false, into out: inout TextBuffer) {
-        // A case run more than once lists each attempt; the last one's steps and issues follow it.
-        if !testCase.earlierAttempts.isEmpty {
-            out += "<ol class=\"attempts\">\n"
-            for (offset, attempt) in testCase.earlierAttempts.enumerated() {
-                out += "<li class=\"attempt \(className(attempt.outcome))\">\(mark(attempt.outcome)) "
-                out += escape(SpecText.attemptHeading(attempt, number: offset + 1, of: testCase.attemptCount))
-                if !attempt.issues.isEmpty { renderIssues(attempt.issues, into: &out) }
-                out += "</li>\n"
-            }
-            let last = SpecText.lastAttemptOutcome(testCase)
-            out += "<li class=\"attempt \(className(last))\">\(mark(last)) \(escape(SpecText.lastAttemptHeading(testCase)))</li>\n"
-            out += "</ol>\n"
+        // A case run more than once lists each attempt; the last one's steps and issues are
+        // inside its item, under its heading.
+        guard !testCase.earlierAttempts.isEmpty else {
+            renderLastAttempt(testCase, skipShown: skipShown, into: &out)
+            return
         }
+        out += "<ol class=\"attempts\">\n"
+        for (offset, attempt) in testCase.earlierAttempts.enumerated() {
+            out += "<li class=\"attempt \(className(attempt.outcome))\">\(mark(attempt.outcome)) "
+            out += escape(SpecText.attemptHeading(attempt, number: offset + 1, of: testCase.attemptCount))
+            if !attempt.issues.isEmpty { renderIssues(attempt.issues, into: &out) }
+            out += "</li>\n"
+        }
+        let last = SpecText.lastAttemptOutcome(testCase)
+        out += "<li class=\"attempt \(className(last))\">\(mark(last)) \(escape(SpecText.lastAttemptHeading(testCase)))\n"
+        renderLastAttempt(testCase, skipShown: skipShown, into: &out)
+        out += "</li>\n</ol>\n"
+    }
+
+    /// A case's steps, issues, reasons and attachments: those of its last attempt, the only
+    /// one for a case run once.
+    private static func renderLastAttempt(_ testCase: TestCaseResult, skipShown: Bool, into out: inout TextBuffer) {
         if !testCase.steps.isEmpty {
             let issuesTellFailure = testCase.issues.contains { $0.kind == .failure }
             out += "<ol class=\"steps\">\n"
@@ -240,6 +262,12 @@ public enum HTMLSpec {
             }
             out += "</ul>\n"
         }
+    }
+
+    /// The id of a failed test's item, which the list of failures links to: made from its id
+    /// alone, so both places make the same one, with nothing a fragment would need escaped.
+    static func anchor(of id: String) -> String {
+        "test-" + String(FNV1a.hash(id.utf8), radix: 16)
     }
 
     private static func renderIssues(_ issues: [IssueRecord], into out: inout TextBuffer) {

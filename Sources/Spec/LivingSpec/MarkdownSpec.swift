@@ -33,12 +33,7 @@ public enum MarkdownSpec {
         if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
         if let history { out += "> 🔀 \(escape(history.headline))\n\n" }
 
-        let located = LocatedTest.all(in: run) { test in
-            if test.quarantine != nil { return true }
-            let outcome = test.outcome
-            return outcome == .failed || outcome == .flaky
-        }
-        let failures = located.filter { $0.test.outcome == .failed && $0.test.quarantine == nil }
+        let (failures, quarantined, flaky) = LocatedTest.listed(in: run)
         if !failures.isEmpty {
             out += "## Failures\n\n"
             for failure in failures {
@@ -49,7 +44,6 @@ public enum MarkdownSpec {
             out += "\n"
         }
 
-        let quarantined = located.filter { $0.test.quarantine != nil }
         if !quarantined.isEmpty {
             out += "## Quarantined\n\nThese tests ran and are reported, but their failures do not fail the run.\n\n"
             for entry in quarantined {
@@ -60,7 +54,6 @@ public enum MarkdownSpec {
             out += "\n"
         }
 
-        let flaky = located.filter { $0.test.outcome == .flaky }
         if !flaky.isEmpty {
             out += "## Flaky\n\n"
             for entry in flaky {

@@ -157,7 +157,9 @@ enum SpecText {
 
     /// "Launch Screen (public.png)": an attachment's name, and its type when the run gave one.
     static func attachmentLabel(_ attachment: AttachmentRecord) -> String {
-        attachment.type.map { "\(attachment.name) (\($0))" } ?? attachment.name
+        let label = attachment.type.map { "\(attachment.name) (\($0))" } ?? attachment.name
+        guard attachment.path == nil, let missing = attachment.missing else { return label }
+        return label + " — " + missing
     }
 
     /// A start time as ISO 8601 in UTC, to the second: what JUnit's `timestamp` holds.
@@ -229,6 +231,20 @@ struct LocatedTest {
 
     /// "個人法人選択画面 › onTapNext: … › 法人を…".
     var breadcrumb: String { (path.dropFirst().map(\.title) + [test.title]).joined(separator: " › ") }
+
+    /// What a report lists above its suites, each in the run's order: the failed tests that are
+    /// not quarantined, the quarantined tests, and the flaky ones.
+    static func listed(in run: TestRun) -> (failures: [LocatedTest], quarantined: [LocatedTest], flaky: [LocatedTest]) {
+        let located = all(in: run) { test in
+            if test.quarantine != nil { return true }
+            let outcome = test.outcome
+            return outcome == .failed || outcome == .flaky
+        }
+        return (
+            located.filter { $0.test.outcome == .failed && $0.test.quarantine == nil },
+            located.filter { $0.test.quarantine != nil },
+            located.filter { $0.test.outcome == .flaky })
+    }
 
     /// The tests of `run` for which `include` is true, in the run's order: the others are
     /// not copied (a report lists its few failures, flaky and quarantined tests out of many).

@@ -244,11 +244,15 @@ public struct AttachmentRecord: Sendable, Equatable {
     public var path: String?
     /// Its type, when the run said: a uniform type identifier such as `public.png`.
     public var type: String?
+    /// Why there is no file to open, when the reader knows ("not in the bundle").
+    public var missing: String?
 
-    /// An attachment named `name`, saved at `path` when the run saved it, of `type` when known.
-    public init(name: String, path: String?, type: String? = nil) {
+    /// An attachment named `name`, saved at `path` when the run saved it, of `type` when
+    /// known; `missing` says why there is no file, when there is none and the reader knows why.
+    public init(name: String, path: String?, type: String? = nil, missing: String? = nil) {
         self.name = name
         self.path = path
         self.type = type
+        self.missing = missing
     }
 }

@@ -126,7 +126,8 @@ struct XCResultDatabaseReader {
                 extractor?.plan(payload: payload, name: attachment["filenameOverride"].string ?? name)
             }
             attachmentsByRun[owner, default: []].append(AttachmentRecord(
-                name: name, path: path, type: attachment["uniformTypeIdentifier"].string))
+                name: name, path: path, type: attachment["uniformTypeIdentifier"].string,
+                missing: path == nil ? "not in the bundle" : nil))
         }
 
         func issueRecords(ofRun id: Int, module: String) -> [IssueRecord] {

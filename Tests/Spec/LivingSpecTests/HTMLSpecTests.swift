@@ -23,6 +23,49 @@ struct HTMLSpecTests {
         #expect(html.contains("id=\"only-failed\""))
     }
 
+    @Test("a case run three times: its last attempt's failure is inside the last attempt's item, within the list of attempts")
+    func lastAttemptInsideItsItem() throws {
+        let html = HTMLSpec.render(JUnitSchemaTests.retriedRun(), title: "Spec")
+        let heading = try #require(html.range(of: "attempt 3 of 3: failed"))
+        let after = html[heading.upperBound...]
+        let box = try #require(after.range(of: "<div class=\"issue failure\">"), "the last attempt's failure is shown")
+        let itemEnd = try #require(after.range(of: "</li>"))
+        let listEnd = try #require(after.range(of: "</ol>"))
+        #expect(box.lowerBound < itemEnd.lowerBound, "the failure box is in the last attempt's item")
+        #expect(itemEnd.lowerBound < listEnd.lowerBound, "the item ends before the list of attempts")
+        #expect(after[box.lowerBound...].hasPrefix("<div class=\"issue failure\"><span class=\"label\">failure</span> <pre>1 ≠ 2 &amp; more"))
+        // Every list of attempts is closed once, each of its items inside it.
+        #expect(html.components(separatedBy: "<ol class=\"attempts\">").count == html.components(separatedBy: "</li>\n</ol>").count)
+    }
+
+    @Test("the failures are listed at the top, each a link to its test below, as the Markdown spec lists them")
+    func failuresAtTheTop() throws {
+        let html = HTMLSpec.render(try SampleRun.run(), title: "Spec")
+        let markdown = MarkdownSpec.render(try SampleRun.run(), title: "Spec")
+        let section = try #require(html.range(of: "<section class=\"failures\"><h2>Failures ("))
+        let end = try #require(html[section.upperBound...].range(of: "</section>"))
+        let list = html[section.upperBound..<end.lowerBound]
+        let links = list.components(separatedBy: "<a href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let markdownFailures = markdown.components(separatedBy: "## Failures\n\n")[1].components(separatedBy: "\n\n")[0].split(separator: "\n")
+        #expect(links.count == markdownFailures.count && !links.isEmpty, "\(links) against \(markdownFailures)")
+        #expect(Set(links).count == links.count)
+        for link in links {
+            #expect(html.contains("<li class=\"test failed\" id=\"\(link)\">"), "the link to #\(link) has its target")
+        }
+        #expect(section.lowerBound < (html.range(of: "<section class=\"module\">")?.lowerBound ?? html.endIndex), "before the suites")
+    }
+
+    @Test("an attachment whose payload is not in the Xcode bundle says so, in every rendering")
+    func attachmentNotInBundle() {
+        var run = SampleRun.single(suite: "S", test: "launch")
+        run.modules[0].children[0].children[0].cases[0].attachments = [
+            AttachmentRecord(name: "kXCTAttachmentLegacySnapshot", path: nil, type: "public.png", missing: "not in the bundle"),
+        ]
+        let html = HTMLSpec.render(run, title: "Spec"), markdown = MarkdownSpec.render(run, title: "Spec")
+        #expect(html.contains("<li>↗ kXCTAttachmentLegacySnapshot (public.png) — not in the bundle</li>"), "\(html)")
+        #expect(markdown.contains("📎 kXCTAttachmentLegacySnapshot (public.png) — not in the bundle"))
+    }
+
     @Test("a skip without a reason says skipped once, in every rendering")
     func skipWithoutReason() {
         var run = SampleRun.single(suite: "S", test: "needs a Mac")

@@ -71,6 +71,7 @@ struct XCResultMappingTests {
         let attachments = launch.cases.flatMap(\.attachments)
         #expect(attachments.count == 4)
         #expect(attachments.allSatisfy { $0.name == "Launch Screen" && $0.type == "public.png" && $0.path == nil })
+        #expect(attachments.allSatisfy { $0.missing == "not in the bundle" }, "the corpus's bundles hold no Data/ folder: each attachment says it is not there")
         let document = SpecDocument(run: run, title: "t")
         #expect(document.markdown.contains("- 📎 Launch Screen (public.png)"))
         #expect(document.html.contains("<span class=\"time\" title=\"started 2025-"))
