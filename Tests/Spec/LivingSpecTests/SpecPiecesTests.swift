@@ -40,8 +40,10 @@ struct SpecPiecesTests {
         #expect(pieces.0 == one.0)
         #expect(pieces.1 == one.1)
         #expect(pieces.2 == one.2)
-        // The one-piece renderings are what they should be: every list of tests closed once.
-        #expect(one.1.components(separatedBy: "<ul class=\"tests\">").count == one.1.components(separatedBy: "</ul>").count)
+        // The one-piece renderings are what they should be: every list of tests, and the list of
+        // failures at the top, closed once.
+        let lists = one.1.components(separatedBy: "<ul class=\"tests\">").count + one.1.components(separatedBy: "<h2>Failures (").count - 1
+        #expect(lists == one.1.components(separatedBy: "</ul>").count)
         #expect(!one.0.contains("\n\n\n"))
         #expect(one.2.components(separatedBy: "<testsuite ").count - 1 == 1 + run.modules[0].children.filter { $0.kind == .suite }.count)
     }
