@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import PyramidIO
 
 /// An HTTP/1.1 server on 127.0.0.1 built on SwiftNIO's `NIOAsyncChannel`, shared by the
 /// snapshot review server and the HTTP stub server.
@@ -38,17 +39,27 @@ package final class LoopbackServer: Sendable {
 
     /// Binds 127.0.0.1 on `port` (0 picks a free one). Serving starts with ``serve()``;
     /// prefer ``withLoopbackServer(port:limits:immediate:handler:body:)`` or ``start(port:limits:immediate:handler:)``.
+    ///
+    /// - Throws: `ListenError` naming the address and why when the port cannot be bound (it is
+    ///   taken, or needs privileges).
     package static func bind(
         port: Int = 0, limits: ServerLimits, immediate: Immediate? = nil, handler: @escaping Handler
     ) async throws -> LoopbackServer {
         let lifecycle = ServerLifecycle(limits: limits, immediate: immediate)
-        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelOption(.backlog, value: 256)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .bind(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture { try lifecycle.admit(channel) }
-            }
+        let listener: NIOAsyncChannel<ServerConnection, Never>
+        do {
+            listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .serverChannelOption(.backlog, value: 256)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .bind(host: "127.0.0.1", port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture { try lifecycle.admit(channel) }
+                }
+        } catch let error as IOError {
+            // NIO's text is the socket call's ("bind(descriptor:ptr:bytes:): Address already in
+            // use) (errno: 98)"); the user needs the address and the reason.
+            throw ListenError(host: "127.0.0.1", port: port, errno: error.errnoCode)
+        }
         return LoopbackServer(
             port: listener.channel.localAddress?.port ?? port, limits: limits, handler: handler, listener: listener,
             lifecycle: lifecycle)

@@ -1,4 +1,6 @@
 import PyramidDemo
+import PyramidIO
+
 /// A failure a subcommand reports: printed as `Error: <description>`, with exit status 2.
 enum CommandFailure: Error, CustomStringConvertible {
     /// An option's value the command cannot use: the option as typed, the value, and why
@@ -40,11 +42,11 @@ enum CommandFailure: Error, CustomStringConvertible {
         case let .unreadableRunReport(error):
             return "the run report could not be read: \(error)"
         case let .reviewServerDidNotStart(error):
-            return "the review server could not start: \(error)"
+            return Self.didNotStart("the review server", error)
         case let .stubRoot(message):
             return message
         case let .stubServerDidNotStart(error):
-            return "the stub server could not start: \(error)"
+            return Self.didNotStart("the stub server", error)
         case let .demoSetup(error):
             return "\(error)"
         case let .demoFailed(error):
@@ -54,5 +56,12 @@ enum CommandFailure: Error, CustomStringConvertible {
         case let .noExamplesPackage(folder):
             return "no Examples package in \(folder): run the demo from the swift-pyramid checkout, or pass --examples DIR"
         }
+    }
+
+    /// "the stub server could not listen on 127.0.0.1:18081: the address is already in use", or
+    /// "… could not start: <error>" for any other failure.
+    private static func didNotStart(_ server: String, _ error: any Error) -> String {
+        if let listen = error as? ListenError { return "\(server) \(listen)" }
+        return "\(server) could not start: \(error)"
     }
 }

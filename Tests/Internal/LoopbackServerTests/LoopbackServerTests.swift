@@ -162,4 +162,15 @@ struct LoopbackServerTests {
             #expect(response.text.contains("without an answer"))
         }
     }
+
+    @Test("a port already taken is refused naming the address and the reason in words, not the socket call and errno")
+    func portTaken() async throws {
+        try await withLoopbackServer(limits: Self.limits, handler: Self.handler) { server in
+            let error = await #expect(throws: (any Error).self) {
+                _ = try await LoopbackServer.bind(port: server.port, limits: Self.limits, handler: Self.handler)
+            }
+            let text = error.map { "\($0)" } ?? ""
+            #expect(text == "could not listen on 127.0.0.1:\(server.port): the address is already in use", "\(text)")
+        }
+    }
 }
