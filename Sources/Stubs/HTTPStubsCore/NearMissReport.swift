@@ -2,8 +2,11 @@ public import Foundation
 
 /// Why no stub answered a request: the closest stubs, each criterion marked ✓ or ✗.
 ///
-/// Stubs are ranked by how many criteria matched (more first), then by how few failed, then
-/// in the order the registry tries them. At most ``limit`` are shown. The text is deterministic:
+/// Stubs are ranked by how close the request came: the method first, then how much of the
+/// path matched (the same path with another query before a path that shares only its start),
+/// then how many of the other criteria (query, headers, body, scenario state) matched, then
+/// how few failed, then in the order the registry tries them. At most ``limit`` are shown. The
+/// text is deterministic:
 ///
 /// ```text
 /// No stub matched GET /articles/42?page=2

@@ -185,7 +185,7 @@ public final class StubRegistry: Sendable {
     }
 
     private func nearMisses(for request: StubRequest, in snapshot: Snapshot) -> NearMissReport {
-        var ranked: [(miss: NearMiss, matched: Int, failed: Int, order: Int)] = []
+        var ranked: [(miss: NearMiss, rank: NearMissRanking)] = []
         for (order, entry) in snapshot.entries.enumerated() {
             var criteria = entry.stub.request.evaluate(request).criteria
             if let scenario = entry.stub.scenario, let required = scenario.requiredState {
@@ -195,11 +195,10 @@ public final class StubRegistry: Sendable {
                     actual: "state \(Markup.jsonString(current))", matched: current == required
                 ))
             }
-            let matched = criteria.filter(\.matched).count
             ranked.append((NearMiss(stubID: entry.stub.id, stubName: entry.stub.displayName, criteria: criteria),
-                           matched, criteria.count - matched, order))
+                           NearMissRanking(entry.stub.request, criteria: criteria, request: request, order: order)))
         }
-        ranked.sort { ($0.matched, -$0.failed, -$0.order) > ($1.matched, -$1.failed, -$1.order) }
+        ranked.sort { $0.rank < $1.rank }
         return NearMissReport(
             request: request,
             nearMisses: ranked.prefix(NearMissReport.limit).map(\.miss),

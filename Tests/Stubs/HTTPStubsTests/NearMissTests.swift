@@ -36,6 +36,36 @@ struct NearMissTests {
         """)
     }
 
+    @Test("the closest stub comes first wherever it was registered: the method, then how much of the path, then the query and body")
+    func closenessOverRegistrationOrder() throws {
+        let stubs = StubRegistry()
+        // Registered first, so the registry tries it last.
+        stubs.stub(.get(.url("/items?page=1"))).named("items_page_1").respond(.status(200))
+        stubs.stub(.get("/items/{id}")).named("item by id").respond(.status(200))
+        stubs.stub(.post(.url("/items?page=2"))).named("post items").respond(.status(201))
+        stubs.stub(.get("/image.png")).named("image").respond(.status(200))
+        stubs.stub(.get("/items").query("page", "3").body(.contains("x"))).named("items page 3 with x").respond(.status(200))
+        stubs.stub(.get("/items").query("page", "3")).named("items page 3").respond(.status(200))
+        guard case .unmatched(let report) = stubs.respond(to: try StubRequest(method: "GET", url: "/items?page=2")) else {
+            Issue.record("a stub matched GET /items?page=2")
+            return
+        }
+        // The whole path, the one with fewer failed criteria first; then the same path with another
+        // query. A path sharing only its first segment, another path and another method come after.
+        #expect(report.nearMisses.map(\.stubName) == ["\"items page 3\"", "\"items page 3 with x\"", "\"items_page_1\""])
+        // A recording's stubs, as a user met them: the page-1 stub was listed last of three.
+        let recording = StubRegistry()
+        recording.stub(.get(.url("/items?page=1"))).named("items_page_1").respond(.status(200))
+        recording.stub(.get("/me")).named("me").respond(.status(200))
+        recording.stub(.post("/orders")).named("orders").respond(.status(201))
+        recording.stub(.get("/image.png")).named("image").respond(.status(200))
+        guard case .unmatched(let recorded) = recording.respond(to: try StubRequest(method: "GET", url: "/items?page=2")) else {
+            Issue.record("a stub matched GET /items?page=2")
+            return
+        }
+        #expect(recorded.nearMisses.map(\.stubName) == ["\"items_page_1\"", "\"image\"", "\"me\""])
+    }
+
     @Test("a failed JSON criterion shows a line diff, expected − and actual +")
     func jsonDiff() throws {
         let stubs = StubRegistry()
