@@ -60,7 +60,7 @@ enum StubURLError {
         switch failure.kind {
         case .timedOut: code = .timedOut
         case .invalidURL: code = .badURL
-        case .failed: code = .cannotConnectToHost
+        case .unreachable, .failed: code = .cannotConnectToHost
         }
         return make(code, failure.description, url: url)
     }

@@ -58,10 +58,30 @@ public final class ProxyForwarder: Sendable {
                 headers.add(name, value)
             }
             return .success(RecordedExchange(request: request, status: http.statusCode, headers: headers, body: body, target: proxy.baseURL))
-        } catch let error as URLError where error.code == .timedOut {
-            return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .timedOut(timeout)))
+        } catch let error as URLError {
+            if error.code == .timedOut {
+                return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .timedOut(timeout)))
+            }
+            if let reason = Self.unreachable(error.code, url) {
+                return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .unreachable(reason)))
+            }
+            return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .failed(error.localizedDescription)))
         } catch {
             return .failure(ProxyFailure(request: request, url: url.absoluteString, kind: .failed(error.localizedDescription)))
+        }
+    }
+
+    /// Why no connection to `url`'s server could be made, in words, when `code` says so: the
+    /// text URLSession gives carries how many milliseconds it tried, which differs run to run.
+    static func unreachable(_ code: URLError.Code, _ url: URL) -> String? {
+        let host = url.host ?? url.absoluteString
+        switch code {
+        case .cannotConnectToHost:
+            let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+            return "nothing accepted a connection on \(host) port \(port)"
+        case .cannotFindHost, .dnsLookupFailed: return "no host named \(host) was found"
+        case .notConnectedToInternet: return "this machine has no network connection"
+        default: return nil
         }
     }
 
@@ -115,7 +135,9 @@ public struct ProxyFailure: Error, Sendable, CustomStringConvertible {
         case invalidURL
         /// The real server did not answer within the forwarder's timeout.
         case timedOut(Duration)
-        /// It could not be reached, or the exchange broke off, and why.
+        /// No connection could be made (nothing listens there, no such host), and why.
+        case unreachable(String)
+        /// The exchange broke off, or its answer was not HTTP, and why.
         case failed(String)
     }
 
@@ -136,7 +158,7 @@ public struct ProxyFailure: Error, Sendable, CustomStringConvertible {
         switch kind {
         case .invalidURL: "cannot proxy \(request.summary): \(url) is not a valid URL"
         case .timedOut(let timeout): "proxying \(request.summary) to \(url): no answer within \(timeout) (the proxy timeout)"
-        case .failed(let reason): "proxying \(request.summary) to \(url) failed: \(reason)"
+        case .unreachable(let reason), .failed(let reason): "proxying \(request.summary) to \(url) failed: \(reason)"
         }
     }
 }

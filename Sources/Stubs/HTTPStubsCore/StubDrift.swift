@@ -1,4 +1,5 @@
 public import Foundation
+import PyramidIO
 
 /// Whether the real API still answers as recorded stubs say: each stub's request sent to it,
 /// its answer compared with the stub's (status, headers you name, and the body as a
@@ -41,11 +42,35 @@ public struct DriftReport: Sendable, CustomStringConvertible {
 
     /// Each stub checked or skipped, in the order given.
     public var entries: [Entry]
+    /// The real API the stubs were checked against.
+    public var target: URL
+    /// Why the API could not be reached, when a connection to it failed ("nothing accepted a
+    /// connection on 127.0.0.1 port 1"); the requests after that one were not sent.
+    public var unreachable: String?
 
     /// Whether any stub's answer moved.
     public var hasDrift: Bool { entries.contains { !$0.drift.isEmpty } }
     /// Whether the real API could not answer some request.
     public var hasFailures: Bool { entries.contains { $0.failure != nil } }
+
+    /// One line of counts that add up to the stubs given: "3 of 4 mapping(s) checked against
+    /// https://api.example.com: 1 moved, 1 skipped." When the API could not be reached:
+    /// "3 of 3 mapping(s) not checked: the API at http://127.0.0.1:1 could not be reached
+    /// (nothing accepted a connection on 127.0.0.1 port 1)."
+    public var summary: String {
+        let failed = entries.filter { $0.failure != nil }.count
+        let skipped = entries.filter { $0.skipped != nil }.count
+        if let unreachable {
+            let skippedText = skipped > 0 ? " (\(skipped) more skipped)" : ""
+            return "\(failed) of \(entries.count - skipped) mapping(s) not checked\(skippedText): the API at \(target.absoluteString) could not be reached (\(unreachable))."
+        }
+        let moved = entries.filter { !$0.drift.isEmpty }.count
+        let checked = entries.count - failed - skipped
+        var counts = ["\(moved) moved"]
+        if failed > 0 { counts.append("\(failed) not answered") }
+        if skipped > 0 { counts.append("\(skipped) skipped") }
+        return "\(checked) of \(entries.count) mapping(s) checked against \(target.absoluteString): " + counts.joined(separator: ", ") + "."
+    }
 
     /// One line a stub: `✔`, `✘` with what moved, `!` with why it could not be checked, `–` skipped.
     public var description: String {
@@ -62,43 +87,77 @@ public struct DriftReport: Sendable, CustomStringConvertible {
 public struct StubDriftError: Error, Sendable, CustomStringConvertible {
     /// The whole report.
     public var report: DriftReport
-    public var description: String { "the real API has moved away from the stubs:\n\(report)" }
+    public var description: String {
+        if report.unreachable != nil { return "the stubs could not be checked: \(report.summary)\n\(report)" }
+        return "the real API has moved away from the stubs (\(report.summary)):\n\(report)"
+    }
 }
 
 /// The drift check itself: recorded stubs' requests sent to the real API, the answers compared
 /// as ``DriftCheck`` says, the findings in a ``DriftReport``.
 public enum StubDrift {
-    /// Sends each stub's request to `target` and compares the answers; a scenario's steps
-    /// after its first, and a request already checked, are not sent again.
+    /// Sends each stub's request to `target` and compares the answers, in the order given (a
+    /// registry's ``StubRegistry/stubs``, the order a server tries them in). Every stub gets an
+    /// entry: a scenario's steps after its first, and a stub of a request an earlier one already
+    /// answers, are skipped and say so. Once a connection to the API fails, no more requests
+    /// are sent: each stub left is "not checked", and ``DriftReport/unreachable`` says why.
     public static func check(_ stubs: [Stub], against target: URL, _ check: DriftCheck = DriftCheck(), forwarder: ProxyForwarder = .shared) async -> DriftReport {
-        var entries: [DriftReport.Entry] = []
-        var sent: Set<String> = []
+        var report = DriftReport(entries: [], target: target)
+        var sent: [String: Stub] = [:]
         for stub in stubs {
-            if let scenario = stub.scenario, let required = scenario.requiredState, required != ScenarioStep.started { continue }
+            if let scenario = stub.scenario, let required = scenario.requiredState, required != ScenarioStep.started {
+                let request = request(for: stub)?.summary ?? stub.displayName
+                report.entries.append(DriftReport.Entry(
+                    request: request, drift: [], skipped: "a later step of scenario \(Markup.jsonString(scenario.name)) (its first step is checked)"))
+                continue
+            }
             guard let request = request(for: stub) else {
-                entries.append(DriftReport.Entry(request: stub.displayName, drift: [], skipped: "its pattern is not one request (a template, a regular expression or a partial body)"))
+                report.entries.append(DriftReport.Entry(request: stub.displayName, drift: [], skipped: "its pattern is not one request (a template, a regular expression or a partial body)"))
                 continue
             }
             let summary = request.summary
-            guard sent.insert(summary + "\n" + (request.bodyText ?? "")).inserted else { continue }
+            let key = summary + "\n" + (request.bodyText ?? "")
+            if let first = sent[key] {
+                report.entries.append(DriftReport.Entry(
+                    request: summary, drift: [],
+                    skipped: "mapping \(first.id.uuidString.lowercased()) of the same request answers it first"))
+                continue
+            }
+            sent[key] = stub
             guard check.methods.contains(request.method) else {
-                entries.append(DriftReport.Entry(request: summary, drift: [], skipped: "\(request.method) may change the server's data (allow it to send it)"))
+                report.entries.append(DriftReport.Entry(request: summary, drift: [], skipped: "\(request.method) may change the server's data (allow it to send it)"))
                 continue
             }
             guard let recorded = try? stub.responses.first?.resolve(for: request, captures: [:]), stub.responses.first?.isTemplated == false,
                   stub.responses.first?.proxy == nil, stub.responses.first?.fault == nil
             else {
-                entries.append(DriftReport.Entry(request: summary, drift: [], skipped: "its response is templated, a fault, a proxy, or unreadable"))
+                report.entries.append(DriftReport.Entry(request: summary, drift: [], skipped: "its response is templated, a fault, a proxy, or unreadable"))
+                continue
+            }
+            if report.unreachable != nil {
+                report.entries.append(DriftReport.Entry(request: summary, drift: [], failure: "not checked: the API could not be reached"))
                 continue
             }
             switch await forwarder.forward(request, via: StubProxy(baseURL: target)) {
             case .failure(let failure):
-                entries.append(DriftReport.Entry(request: summary, drift: [], failure: failure.description))
+                report.entries.append(DriftReport.Entry(request: summary, drift: [], failure: Self.describe(failure)))
+                if case .unreachable(let reason) = failure.kind { report.unreachable = reason }
             case .success(let live):
-                entries.append(DriftReport.Entry(request: summary, drift: compare(recorded, live, check)))
+                report.entries.append(DriftReport.Entry(request: summary, drift: compare(recorded, live, check)))
             }
         }
-        return DriftReport(entries: entries)
+        return report
+    }
+
+    /// Why a request sent to check a stub got no answer, in a drift report's words (it is not
+    /// proxying: the request is the check's own).
+    static func describe(_ failure: ProxyFailure) -> String {
+        switch failure.kind {
+        case .unreachable: "not checked: the API could not be reached"
+        case .timedOut(let timeout): "no answer from \(failure.url) within \(timeout)"
+        case .invalidURL: "not checked: \(failure.url) is not a valid URL"
+        case .failed(let reason): "the exchange with \(failure.url) failed: \(reason)"
+        }
     }
 
     /// What moved between a stub's response and the live answer.

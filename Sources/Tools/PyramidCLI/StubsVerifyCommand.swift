@@ -14,9 +14,13 @@ struct StubsVerifyCommand: AsyncParsableCommand {
             $.items[0].title; values too with --values, except where the recorded value is a \
             json-unit placeholder such as ${json-unit.ignore}, or the path is given to --ignore). \
             Only GET, HEAD and OPTIONS are sent unless --all-methods: the others may change the \
-            server's data. Prints one line a mapping (✔ held, ✘ moved, ! not answered, – skipped). \
-            Exit status: 0 when nothing moved, 1 when something did, 2 when the API could not be \
-            asked or the input is bad.
+            server's data. The mappings are taken in the order `pyramid stubs serve` tries them: of \
+            two mappings of the same request, the one it answers with is checked and the other is \
+            skipped, naming the first. Prints one line a mapping (✔ held, ✘ moved, ! not answered, \
+            – skipped), then counts that add up to the mappings. When the API cannot be reached, \
+            nothing more is sent and the last line says so, with its URL and why. Exit status: 0 \
+            when nothing moved, 1 when something did, 2 when the API could not be asked or the \
+            input is bad.
             """
     )
 
@@ -62,11 +66,13 @@ struct StubsVerifyCommand: AsyncParsableCommand {
             headers: headers, diff: JSONDiff(comparesValues: values, ignoring: ignore),
             methods: allMethods ? DriftCheck.safeMethods.union(imported.stubs.map { $0.request.method ?? "GET" }) : DriftCheck.safeMethods)
         let forwarder = ProxyForwarder(timeout: .milliseconds(Int64(timeout * 1000)))
-        let report = await StubDrift.check(imported.stubs, against: URL(string: target)!, check, forwarder: forwarder)
+        // In the order `stubs serve` tries them: of two mappings of one request, the one the
+        // server answers with is checked, and the other is listed as skipped.
+        let served = StubRegistry()
+        served.add(imported.stubs)
+        let report = await StubDrift.check(served.stubs, against: URL(string: target)!, check, forwarder: forwarder)
         print(report.description)
-        let moved = report.entries.filter { !$0.drift.isEmpty }.count
-        let checked = report.entries.filter { $0.skipped == nil && $0.failure == nil }.count
-        print("\(checked) checked against \(target): \(moved) moved\(report.hasFailures ? ", some not answered" : "").")
+        print(report.summary)
         if report.hasFailures { throw ExitCode(2) }
         if report.hasDrift { throw ExitCode(1) }
     }

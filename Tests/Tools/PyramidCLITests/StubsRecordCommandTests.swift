@@ -104,7 +104,7 @@ struct StubsVerifyCommandTests {
         #expect(holds.status == 0, "\(holds.stdout)\(holds.stderr)")
         #expect(holds.stdout.contains("✔ GET /items?page=1") && holds.stdout.contains("✔ GET /image.png"), "\(holds.stdout)")
         #expect(holds.stdout.contains("– POST /orders: skipped, POST may change the server's data"), "\(holds.stdout)")
-        #expect(holds.stdout.contains("3 checked against \(api.url.absoluteString): 0 moved."), "\(holds.stdout)")
+        #expect(holds.stdout.contains("3 of 4 mapping(s) checked against \(api.url.absoluteString): 0 moved, 1 skipped."), "\(holds.stdout)")
 
         var rename = URLRequest(url: api.url("/__control/rename"))
         rename.httpMethod = "POST"
@@ -125,8 +125,24 @@ struct StubsVerifyCommandTests {
 
         await api.stop()
         let gone = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root])
-        #expect(gone.status == 2 && gone.stdout.contains("! GET /items?page=1: proxying GET /items?page=1 to "), "\(gone.stdout)")
+        #expect(gone.status == 2 && gone.stdout.contains("! GET /items?page=1: not checked: the API could not be reached"), "\(gone.stdout)")
         let bad = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root, "--ignore", "items"])
         #expect(bad.status == 2 && bad.stderr.contains("--ignore items is not a path such as $.items[*].price"), "\(bad.stderr)")
+    }
+    @Test("an API that cannot be reached: every mapping not checked, and the last line names its URL and why; exit 2")
+    func unreachable() async throws {
+        let root = folder.path("down")
+        try FileManager.default.createDirectory(atPath: root + "/mappings", withIntermediateDirectories: true)
+        for path in ["/a", "/b?page=1", "/c"] {
+            try Data(#"{"request": {"method": "GET", "url": "\#(path)"}, "response": {"status": 200, "jsonBody": {"ok": true}}}"#.utf8)
+                .write(to: URL(fileURLWithPath: root + "/mappings/\(path.filter(\.isLetter)).json"))
+        }
+        let down = try await CLI.run(["stubs", "verify", "--target", "http://127.0.0.1:1", "--root-dir", root])
+        #expect(down.status == 2, "\(down.stdout)\(down.stderr)")
+        #expect(!down.stdout.contains("proxying") && !down.stdout.contains("checked against"), "\(down.stdout)")
+        #expect(down.stdout.contains("! GET /b?page=1: not checked: the API could not be reached\n"), "\(down.stdout)")
+        #expect(down.stdout.hasSuffix(
+            "3 of 3 mapping(s) not checked: the API at http://127.0.0.1:1 could not be reached (nothing accepted a connection on 127.0.0.1 port 1).\n"),
+            "\(down.stdout)")
     }
 }
