@@ -14,6 +14,8 @@ public enum StubRecorder {
         public var files: [(name: String, bytes: Data)]
         /// Headers left out of what was recorded (redacted), with how many times each was.
         public var leftOut: [String: Int]
+        /// What saving it to a root directory wrote and replaced; nil until it is saved.
+        public var saved: SavedRecording?
 
         /// A recording with its parts given: stubs to write, with the `__files` bodies they read.
         public init(stubs: [Stub], files: [(name: String, bytes: Data)] = [], leftOut: [String: Int] = [:]) {

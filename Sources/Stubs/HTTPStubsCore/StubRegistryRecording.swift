@@ -23,13 +23,15 @@ extension StubRegistry {
     }
 
     /// Turns what the real servers answered so far (``recordedExchanges``) into stubs and
-    /// writes them to `root` as WireMock writes a recording; returns what was written.
+    /// writes them to `root` as WireMock writes a recording; returns what was written, with
+    /// ``StubRecorder/Recording/saved`` naming the files. A mapping file an earlier recording
+    /// wrote for a request recorded again is replaced (``StubRootDirectory/write(_:replacingSameRequests:)``).
     ///
     /// - Throws: ``StubRootError`` when the root cannot be written.
     @discardableResult
     public func saveRecording(to root: StubRootDirectory, spec: RecordSpec = RecordSpec()) throws(StubRootError) -> StubRecorder.Recording {
-        let recording = StubRecorder.record(recordedExchanges, spec: spec, filesDirectory: root.filesDirectory)
-        try root.write(recording)
+        var recording = StubRecorder.record(recordedExchanges, spec: spec, filesDirectory: root.filesDirectory)
+        recording.saved = try root.write(recording)
         return recording
     }
 }

@@ -14,7 +14,8 @@ extension AdminAPI {
             return error(422, "this server has no root directory to save mappings in; start it with one")
         }
         do throws(StubRootError) {
-            try root.write(StubRecorder.Recording(stubs: registry.stubs, files: [], leftOut: [:]))
+            // Every stub is saved as it is, as WireMock saves them: none replaces another's file.
+            try root.write(StubRecorder.Recording(stubs: registry.stubs, files: [], leftOut: [:]), replacingSameRequests: false)
         } catch {
             return self.error(500, error.description)
         }

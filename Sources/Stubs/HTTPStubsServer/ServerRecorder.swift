@@ -85,10 +85,12 @@ final class ServerRecorder: Sendable {
         }
         guard let root else { throw RecordingError(status: 422, reason: "this server has no root directory to save a recording in") }
         do throws(StubRootError) {
-            try root.write(recording)
+            recording.saved = try root.write(recording)
         } catch {
             throw RecordingError(status: 500, reason: error.description)
         }
+        // The stubs of the mapping files a request recorded again replaced are served no more.
+        for id in recording.saved?.replacedStubIDs ?? [] { registry.remove(id) }
         registry.add(recording.stubs)
         return recording
     }

@@ -15,7 +15,9 @@ struct StubsRecordCommand: AsyncParsableCommand {
             to --root-dir as WireMock writes a recording: one mapping a distinct request (method, path and \
             query, the headers named by --capture-header, the body), JSON request bodies matched with \
             equalToJson, text bodies over 10 KB and every binary body in __files/, a request answered \
-            differently when it came again as a scenario. Request headers are not recorded unless named \
+            differently when it came again as a scenario. A request an earlier recording in --root-dir \
+            has a mapping of (the same method, path and query, captured headers and body) gets the new \
+            mapping in place of the old file, which is named; WireMock would keep both. Request headers are not recorded unless named \
             with --capture-header, so Authorization and Cookie values stay out; Set-Cookie is left out of \
             responses unless named, and --redact leaves out any other header. `pyramid stubs serve \
             --root-dir` (or WireMock) plays the recording back. A real server that takes longer than \
@@ -96,5 +98,13 @@ struct StubsRecordCommand: AsyncParsableCommand {
         }
         let failed = server.registry.journal.count - requests
         if failed > 0 { print("\(failed) request(s) got no answer from \(target) and were not recorded.") }
+        let mappings = root.mappingsDirectory + "/"
+        func relative(_ path: String) -> String { path.hasPrefix(mappings) ? String(path.dropFirst(mappings.count)) : path }
+        for replaced in recording.saved?.replaced ?? [] {
+            print("Replaced \(replaced.removed) with \(relative(replaced.by)): \(replaced.request) was recorded again.")
+        }
+        for file in recording.saved?.leftInPlace ?? [] {
+            FileHandle.standardError.write(Data("warning: \(file) also holds a mapping of a request recorded again, beside other mappings; it was left as it is, so edit it by hand\n".utf8))
+        }
     }
 }

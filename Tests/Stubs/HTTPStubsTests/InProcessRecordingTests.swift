@@ -64,6 +64,29 @@ struct InProcessRecordingTests {
         }
     }
 
+    @Test("saving a recording again into the same root replaces the mapping of each request recorded again, and says which")
+    func saveAgain() async throws {
+        let api = try await RealAPI.start()
+        defer { Task { await api.stop() } }
+        let root = StubRootDirectory(folder.path("again"))
+        func record(_ paths: [String]) async throws -> StubRecorder.Recording {
+            let recorder = StubRegistry()
+            recorder.proxyAll(to: api.url)
+            for path in paths { _ = try await recorder.makeSession().data(from: URL(string: "https://api.example.com" + path)!) }
+            return try recorder.saveRecording(to: root)
+        }
+        let first = try await record(["/items?page=2", "/boom"])
+        let page = try #require(first.saved?.mappings.first { $0.contains("/items_page_2-") }, "\(String(describing: first.saved))")
+        #expect(first.saved?.replaced.isEmpty == true)
+        let second = try await record(["/items?page=2"])
+        let replacement = try #require(second.saved?.mappings.first)
+        #expect(second.saved?.replaced == [SavedRecording.Replacement(removed: page, by: replacement, request: "GET /items?page=2")])
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.mappingsDirectory)
+        #expect(files.count == 2 && files.filter { $0.hasPrefix("items_page_2-") } == [(replacement as NSString).lastPathComponent], "\(files)")
+        let loaded = try root.load()
+        #expect(loaded.stubs.map(\.request.description).sorted() == ["GET /boom", "GET /items?page=2"])
+    }
+
     @Test("a real API that cannot be reached is a URLError naming the proxied request and where it went")
     func unreachable() async throws {
         let closed = try await RealAPI.start()

@@ -66,6 +66,50 @@ struct StubsRecordCommandTests {
         }
     }
 
+    @Test("recording again into the same root replaces the mapping of each request recorded again, naming the file; serve and verify then judge the same one")
+    func recordAgain() async throws {
+        let api = try await RealAPI.start()
+        defer { Task { await api.stop() } }
+        let root = folder.path("again")
+        func record(_ paths: [String]) async throws -> String {
+            let (recorder, first) = try await CLI.start(["stubs", "record", "--target", api.url.absoluteString, "--root-dir", root])
+            defer { if recorder.isRunning { recorder.send(SIGKILL) } }
+            for path in paths { _ = try await get(first, path) }
+            let (status, output, errors) = try await CLI.stop(recorder, with: SIGTERM)
+            #expect(status == 0, "\(output)\(errors)")
+            return output
+        }
+        func mappingFiles() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: root + "/mappings").sorted() }
+        let firstRun = try await record(["/items?page=1", "/image.png"])
+        #expect(!firstRun.contains("Replaced"), "\(firstRun)")
+        let before = try mappingFiles()
+        let old = try #require(before.first { $0.hasPrefix("items_page_1-") }, "\(before)")
+        let oldBody = try #require(try FileManager.default.contentsOfDirectory(atPath: root + "/__files").first, "the image's body file")
+
+        // The API moves; the page is recorded again, and the image too (its body file replaced).
+        var rename = URLRequest(url: api.url("/__control/rename"))
+        rename.httpMethod = "POST"
+        _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+        let secondRun = try await record(["/items?page=1", "/image.png"])
+        let after = try mappingFiles()
+        #expect(after.count == 2 && after.filter { $0.hasPrefix("items_page_1-") }.count == 1 && !after.contains(old), "\(after)")
+        let new = try #require(after.first { $0.hasPrefix("items_page_1-") })
+        #expect(secondRun.contains("Replaced \(root)/mappings/\(old) with \(new): GET /items?page=1 was recorded again."), "\(secondRun)")
+        let bodies = try FileManager.default.contentsOfDirectory(atPath: root + "/__files")
+        #expect(bodies.count == 1 && bodies != [oldBody], "the old body file went with its mapping: \(bodies)")
+
+        // Serve answers the new page; verify checks that one mapping, which holds.
+        let (live, _) = try await URLSession(configuration: .ephemeral).data(from: api.url("/items?page=1"))
+        let (server, url) = try await CLI.start(["stubs", "serve", "--root-dir", root])
+        defer { if server.isRunning { server.send(SIGKILL) } }
+        let (served, servedBody) = try await get(url, "/items?page=1")
+        #expect(served == 200 && servedBody == live, "\(String(decoding: servedBody, as: UTF8.self))")
+        #expect(try await CLI.stop(server, with: SIGTERM).status == 0)
+        let verify = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("✔ GET /items?page=1\n") && verify.stdout.contains("2 of 2 mapping(s) checked against \(api.url.absoluteString): 0 moved."), "\(verify.stdout)")
+    }
+
     @Test("bad input is refused before anything is proxied: a root that cannot be written, a target that is not a URL, a header both captured and redacted")
     func badInput() async throws {
         let file = folder.path("a-file")
