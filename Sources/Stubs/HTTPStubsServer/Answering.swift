@@ -74,9 +74,11 @@ struct Answering: Sendable {
             try await writer.interruptible { try await clock.sleep(for: delay) }
         }
         if let proxy = response.proxy {
-            switch await forwarder.forward(stubRequest, via: proxy) {
+            let outcome = await forwarder.forward(stubRequest, via: proxy)
+            if case .success(let exchange) = outcome { registry.record(exchange) }
+            options.proxied?(outcome)
+            switch outcome {
             case .success(let exchange):
-                registry.record(exchange)
                 let answer = ProxyForwarder.response(to: exchange)
                 try await writer.respond(ServerResponse(status: answer.status, headers: answer.headers.map { ($0.name, $0.value) }, body: [UInt8](answer.body)))
             case .failure(let failure):

@@ -1,4 +1,5 @@
 import Foundation
+package import HTTPStubsCore
 
 /// How a ``StubServer`` runs.
 public struct StubServerOptions: Sendable {
@@ -19,6 +20,10 @@ public struct StubServerOptions: Sendable {
     public var rootDirectory: String?
     /// How long a real server may take to answer a proxied request; past it, the client gets 504.
     public var proxyTimeout: Duration
+    /// Told of each proxied request once the real server answered it (or failed to), before
+    /// the client gets the answer; `pyramid stubs record` prints a line for each. It runs on
+    /// the connection's event loop, so it must not block.
+    package var proxied: (@Sendable (Result<RecordedExchange, ProxyFailure>) -> Void)?
 
     /// Options for the server.
     /// - Parameters:

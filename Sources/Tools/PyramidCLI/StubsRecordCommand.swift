@@ -11,7 +11,8 @@ struct StubsRecordCommand: AsyncParsableCommand {
         abstract: "Record a real API through a proxy on 127.0.0.1, as WireMock mappings (mappings/ and __files/).",
         discussion: """
             Prints the proxy's URL on the first line; point the app or the tests at it. Every request is \
-            sent on to --target and its answer passed back. On SIGINT or SIGTERM the answers are written \
+            sent on to --target and its answer passed back, with a line for each as it happens \
+            ("recorded GET /items?page=1 → 200"). On SIGINT or SIGTERM the answers are written \
             to --root-dir as WireMock writes a recording: one mapping a distinct request (method, path and \
             query, the headers named by --capture-header, the body), JSON request bodies matched with \
             equalToJson, text bodies over 10 KB and every binary body in __files/, a request answered \
@@ -62,8 +63,17 @@ struct StubsRecordCommand: AsyncParsableCommand {
         let spec = RecordSpec(
             targetBaseURL: URL(string: target), captureHeaders: captureHeaders.map { ($0, false) },
             repeatsAsScenarios: !noRepeatsAsScenarios, redactedHeaders: Set(redact))
-        let options = StubServerOptions(
+        var options = StubServerOptions(
             filesDirectory: root.filesDirectory, rootDirectory: rootDir, proxyTimeout: proxyTimeout.duration)
+        // A line a request as it is answered, flushed at once: through a pipe too, a script or
+        // a test sees what was recorded while the recording runs.
+        options.proxied = { outcome in
+            switch outcome {
+            case .success(let exchange): print("recorded \(exchange.request.summary) → \(exchange.status)")
+            case .failure(let failure): print("not recorded: \(failure)")
+            }
+            fflush(nil)
+        }
         let server: StubServer
         do {
             server = try await StubServer.start(StubRegistry(journalLimit: 100_000), port: port, options: options)

@@ -1,5 +1,8 @@
 package import Foundation
 package import PyramidIO
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension ChildProcess {
     /// The first line the process prints (a server's URL), read on a thread of its own for at
@@ -13,6 +16,29 @@ extension ChildProcess {
                 line += chunk
             }
             return String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        }
+    }
+}
+
+extension ChildProcess {
+    /// What the process prints from now until its output contains `text`, read on a thread of
+    /// its own for at most `seconds`: it ends without `text` when the process ended or the time
+    /// ran out (it waits for output with `poll`, so a process that prints nothing more does not
+    /// hold it past the time). For a line a running process prints as something happens.
+    package func output(until text: String, within seconds: TimeInterval = 60) async throws -> String {
+        try await offThePool("ChildProcess.output(until:)") { () -> String in
+            guard let output = self.output else { return "" }
+            var read = Data()
+            let deadline = Date().addingTimeInterval(seconds)
+            while !String(decoding: read, as: UTF8.self).contains(text) {
+                let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+                var ready = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                guard left > 0, poll(&ready, 1, left) > 0 else { break }
+                let chunk = output.availableData
+                guard !chunk.isEmpty else { break }
+                read += chunk
+            }
+            return String(decoding: read, as: UTF8.self)
         }
     }
 }

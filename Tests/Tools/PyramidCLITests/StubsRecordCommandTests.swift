@@ -66,6 +66,25 @@ struct StubsRecordCommandTests {
         }
     }
 
+    @Test("prints a line for each request as it is recorded, which a pipe delivers while the recording runs")
+    func linePerExchange() async throws {
+        let api = try await RealAPI.start()
+        defer { Task { await api.stop() } }
+        let root = folder.path("live")
+        let (recorder, first) = try await CLI.start(["stubs", "record", "--target", api.url.absoluteString, "--root-dir", root])
+        defer { if recorder.isRunning { recorder.send(SIGKILL) } }
+        #expect(try await get(first, "/items?page=1").0 == 200)
+        let seen = try await recorder.output(until: "recorded GET /items?page=1 → 200\n")
+        #expect(seen.contains("recorded GET /items?page=1 → 200\n"), "\(seen)")
+        #expect(recorder.isRunning, "the line came before the recorder was stopped")
+        #expect(try await get(first, "/boom").0 == 500)
+        let next = try await recorder.output(until: "recorded GET /boom → 500\n")
+        #expect(next.contains("recorded GET /boom → 500\n") && !next.contains("page=1"), "one line a request, each once: \(next)")
+        let (status, rest, errors) = try await CLI.stop(recorder, with: SIGINT)
+        #expect(status == 0, "\(rest)\(errors)")
+        #expect(rest.contains("Recorded 2 request(s) as 2 mapping(s)"), "\(rest)")
+    }
+
     @Test("recording again into the same root replaces the mapping of each request recorded again, naming the file; serve and verify then judge the same one")
     func recordAgain() async throws {
         let api = try await RealAPI.start()
@@ -108,6 +127,15 @@ struct StubsRecordCommandTests {
         let verify = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.contains("✔ GET /items?page=1\n") && verify.stdout.contains("2 of 2 mapping(s) checked against \(api.url.absoluteString): 0 moved."), "\(verify.stdout)")
+    }
+
+    @Test("--help says that recording a request again replaces its mapping, and that each request is a line")
+    func help() async throws {
+        let help = try await CLI.run(["stubs", "record", "--help"])
+        #expect(help.status == 0)
+        let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("gets the new mapping in place of the old file, which is named"), "\(help.stdout)")
+        #expect(text.contains("with a line for each as it happens"), "\(help.stdout)")
     }
 
     @Test("bad input is refused before anything is proxied: a root that cannot be written, a target that is not a URL, a header both captured and redacted")
@@ -173,6 +201,7 @@ struct StubsVerifyCommandTests {
         let bad = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root, "--ignore", "items"])
         #expect(bad.status == 2 && bad.stderr.contains("--ignore items is not a path such as $.items[*].price"), "\(bad.stderr)")
     }
+
     @Test("an API that cannot be reached: every mapping not checked, and the last line names its URL and why; exit 2")
     func unreachable() async throws {
         let root = folder.path("down")
