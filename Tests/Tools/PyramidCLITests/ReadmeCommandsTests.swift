@@ -26,4 +26,23 @@ struct ReadmeCommandsTests {
         #expect(help.status == 0)
         #expect(help.stdout.contains("--no-install"), "\(help.stdout)")
     }
+
+    /// The subcommands a `--help` lists under SUBCOMMANDS.
+    static func subcommands(_ help: String) -> [String] {
+        help.components(separatedBy: "SUBCOMMANDS:").dropFirst().first?.split(separator: "\n")
+            .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("    ") ? $0.split(separator: " ").first.map(String.init) : nil }
+            .filter { $0.first?.isLowercase == true } ?? []
+    }
+
+    @Test("the README's table lists every command pyramid --help lists, and each stubs subcommand")
+    func everyCommandListed() async throws {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| `pyramid` |") }, "the README has no `pyramid` row")
+        let top = Self.subcommands(try await CLI.run(["--help"]).stdout)
+        let stubs = Self.subcommands(try await CLI.run(["stubs", "--help"]).stdout)
+        #expect(top.contains("flaky") && stubs == ["serve", "record", "verify"], "\(top) \(stubs)")
+        for command in top.filter({ $0 != "stubs" }) + stubs.map({ "stubs \($0)" }) {
+            #expect(row.contains("`\(command)`"), "the README's list of commands leaves out \(command)")
+        }
+    }
 }
