@@ -48,6 +48,32 @@ struct RecordingTests {
         return (answer.status, answer.body.isEmpty ? .null : try JSONValue(parsing: answer.body))
     }
 
+    @Test("a second recording through the admin API replaces the first one's mapping of the same request, in the files and in what the server serves")
+    func recordAgain() async throws {
+        let api = try await RealAPI.start()
+        defer { Task { await api.stop() } }
+        let root = folder.path("again")
+        try await withStubServer(options: StubServerOptions(rootDirectory: root)) { server in
+            for round in 1...2 {
+                let (started, _) = try await admin(server, "POST", "/__admin/recordings/start", #"{"targetBaseUrl": "\#(api.url.absoluteString)"}"#)
+                #expect(started == 200, "round \(round)")
+                #expect(try await send(server.baseURL, "GET", "/items?page=1").status == 200)
+                #expect(try await admin(server, "POST", "/__admin/recordings/stop").0 == 200)
+                if round == 1 {
+                    var rename = URLRequest(url: api.url("/__control/rename"))
+                    rename.httpMethod = "POST"
+                    _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+                }
+            }
+            let files = try FileManager.default.contentsOfDirectory(atPath: root + "/mappings")
+            #expect(files.count == 1 && files[0].hasPrefix("items_page_1-"), "\(files)")
+            let served = server.registry.stubs
+            #expect(served.count == 1 && files[0].contains(served[0].id.uuidString.lowercased()), "the stub of the file, and no other: \(served.map(\.id))")
+            let (live, _) = try await URLSession(configuration: .ephemeral).data(from: api.url("/items?page=1"))
+            #expect(try await send(server.baseURL, "GET", "/items?page=1").body == live)
+        }
+    }
+
     @Test("recorded through the admin API, written as WireMock writes it, valid against WireMock's schema, and replayed byte for byte once the API is gone, by a server and in process")
     func recordAndReplay() async throws {
         let api = try await RealAPI.start()
