@@ -202,6 +202,40 @@ struct StubsVerifyCommandTests {
         #expect(bad.status == 2 && bad.stderr.contains("--ignore items is not a path such as $.items[*].price"), "\(bad.stderr)")
     }
 
+    @Test("of two mappings of one request, verify checks the one stubs serve answers with and lists the other as skipped")
+    func sameMappingsAsServe() async throws {
+        // The "real API" is a stub server answering {"page": 2}.
+        let apiRoot = folder.path("api")
+        try FileManager.default.createDirectory(atPath: apiRoot + "/mappings", withIntermediateDirectories: true)
+        try Data(#"{"request": {"method": "GET", "url": "/items?page=1"}, "response": {"status": 200, "jsonBody": {"page": 2}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: apiRoot + "/mappings/items.json"))
+        let (api, apiURL) = try await CLI.start(["stubs", "serve", "--root-dir", apiRoot])
+        defer { if api.isRunning { api.send(SIGKILL) } }
+        // The recording holds an older mapping of the request ({"page": 1}, first in path order)
+        // and a newer one ({"page": 2}), which stubs serve answers with: it tries the last loaded first.
+        let root = folder.path("two")
+        try FileManager.default.createDirectory(atPath: root + "/mappings", withIntermediateDirectories: true)
+        for (file, id, page) in [("a-old.json", "00000000-0000-0000-0000-00000000000a", 1), ("b-new.json", "00000000-0000-0000-0000-00000000000b", 2)] {
+            try Data(#"{"id": "\#(id)", "request": {"method": "GET", "url": "/items?page=1"}, "response": {"status": 200, "jsonBody": {"page": \#(page)}}}"#.utf8)
+                .write(to: URL(fileURLWithPath: root + "/mappings/" + file))
+        }
+        let (server, url) = try await CLI.start(["stubs", "serve", "--root-dir", root])
+        defer { if server.isRunning { server.send(SIGKILL) } }
+        let (served, _) = try await URLSession(configuration: .ephemeral).data(from: try #require(URL(string: url + "/items?page=1")))
+        #expect(try JSONValue(parsing: served) == ["page": 2])
+        #expect(try await CLI.stop(server, with: SIGTERM).status == 0)
+
+        let verify = try await CLI.run(["stubs", "verify", "--target", apiURL, "--root-dir", root, "--values"])
+        #expect(verify.status == 0, "the mapping served holds: \(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout == """
+            ✔ GET /items?page=1
+            – GET /items?page=1: skipped, mapping 00000000-0000-0000-0000-00000000000b of the same request answers it first
+            1 of 2 mapping(s) checked against \(apiURL): 0 moved, 1 skipped.
+
+            """, "\(verify.stdout)")
+        #expect(try await CLI.stop(api, with: SIGTERM).status == 0)
+    }
+
     @Test("an API that cannot be reached: every mapping not checked, and the last line names its URL and why; exit 2")
     func unreachable() async throws {
         let root = folder.path("down")
