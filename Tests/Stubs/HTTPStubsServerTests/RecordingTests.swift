@@ -60,9 +60,7 @@ struct RecordingTests {
                 #expect(try await send(server.baseURL, "GET", "/items?page=1").status == 200)
                 #expect(try await admin(server, "POST", "/__admin/recordings/stop").0 == 200)
                 if round == 1 {
-                    var rename = URLRequest(url: api.url("/__control/rename"))
-                    rename.httpMethod = "POST"
-                    _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+                    try await api.move()
                 }
             }
             let files = try FileManager.default.contentsOfDirectory(atPath: root + "/mappings")

@@ -44,9 +44,7 @@ struct InProcessRecordingTests {
         checked.add(try root.load().stubs)
         let report = try await checked.verify(against: api.url)
         #expect(report.entries.map(\.request).sorted() == ["GET /image.png", "GET /items?page=2"] && !report.hasDrift)
-        var rename = URLRequest(url: api.url("/__control/rename"))
-        rename.httpMethod = "POST"
-        _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+        try await api.move()
         let drift = await #expect(throws: StubDriftError.self) { try await checked.verify(against: api.url) }
         #expect(drift?.description.contains("✘ GET /items?page=2: body $.items[0].name added") == true, "\(String(describing: drift))")
         await api.stop()

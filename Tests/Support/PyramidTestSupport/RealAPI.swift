@@ -1,4 +1,7 @@
 package import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import PyramidIO
 
 /// A small real API that is not ours (`real_api.py`, Python's standard library only) on
@@ -30,6 +33,14 @@ package final class RealAPI: Sendable {
 
     /// The URL of `path` on it.
     package func url(_ path: String) -> URL { URL(string: url.absoluteString + path)! }
+
+    /// Moves the API (`POST /__control/rename`): a field renamed, `X-Request-Id` and `/boom`'s
+    /// status changed, as a real API drifts away from a recording.
+    package func move() async throws {
+        var rename = URLRequest(url: url("/__control/rename"))
+        rename.httpMethod = "POST"
+        _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+    }
 
     /// Stops it; its port then refuses connections.
     package func stop() async {

@@ -106,9 +106,7 @@ struct StubsRecordCommandTests {
         let oldBody = try #require(try FileManager.default.contentsOfDirectory(atPath: root + "/__files").first, "the image's body file")
 
         // The API moves; the page is recorded again, and the image too (its body file replaced).
-        var rename = URLRequest(url: api.url("/__control/rename"))
-        rename.httpMethod = "POST"
-        _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+        try await api.move()
         let secondRun = try await record(["/items?page=1", "/image.png"])
         let after = try mappingFiles()
         #expect(after.count == 2 && after.filter { $0.hasPrefix("items_page_1-") }.count == 1 && !after.contains(old), "\(after)")
@@ -178,9 +176,7 @@ struct StubsVerifyCommandTests {
         #expect(holds.stdout.contains("– POST /orders: skipped, POST may change the server's data"), "\(holds.stdout)")
         #expect(holds.stdout.contains("3 of 4 mapping(s) checked against \(api.url.absoluteString): 0 moved, 1 skipped."), "\(holds.stdout)")
 
-        var rename = URLRequest(url: api.url("/__control/rename"))
-        rename.httpMethod = "POST"
-        _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+        try await api.move()
         let moved = try await CLI.run(["stubs", "verify", "--target", api.url.absoluteString, "--root-dir", root])
         #expect(moved.status == 1, "\(moved.stdout)\(moved.stderr)")
         #expect(moved.stdout.contains(#"✘ GET /items?page=1: body $.items[0].name added: "記事"; body $.items[0].title removed (was "記事")"#), "\(moved.stdout)")
