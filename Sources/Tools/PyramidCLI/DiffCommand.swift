@@ -13,11 +13,14 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two PNG images.",
         discussion: """
             Prints the verdict: identical, within tolerance (pixels differ, but within the options), \
-            or failed and why. Exits 0 for identical and within tolerance, 1 for failed, 2 on any error.
+            or failed and why, with the rule that judged. Exits 0 for identical and within tolerance, \
+            1 for failed, 2 on any error (a diff image that cannot be written is an error, printed \
+            after the verdict).
 
-            --snapshot-defaults compares as a snapshot cell does: precision 0.99, perceptual precision \
-            0.98 and a visible change of 2.5 points (at --scale pixels a point); an option given \
-            beside it replaces that one default.
+            By default it compares as a snapshot assertion does: precision 0.99, perceptual precision \
+            0.98 and a visible change of 2.5 points (at --scale pixels a point), rendering noise set \
+            apart. --exact demands every pixel identical instead. An option given beside either \
+            replaces that one value.
             """
     )
 
@@ -27,25 +30,28 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The actual PNG.")
     var actual: String
 
-    @Option(help: "Fraction of pixels that must match, 0…1 (default: 1, or 0.99 with --snapshot-defaults).")
+    @Option(help: "Fraction of pixels that must match, 0…1 (default: 0.99, or 1 with --exact).")
     var precision: Double?
 
     @Option(
         name: .customLong("perceptual-precision"),
-        help: "A pixel matches when ΔE ≤ (1 − Q) × 100, 0…1 (default: 1, or 0.98 with --snapshot-defaults).")
+        help: "A pixel matches when ΔE ≤ (1 − Q) × 100, 0…1 (default: 0.98, or 1 with --exact).")
     var perceptualPrecision: Double?
 
     @Option(
         name: .customLong("visible-change"),
         help: ArgumentHelp(
-            "Fail on a region of differing pixels covering at least POINTS × POINTS points (default: none, or 2.5 with --snapshot-defaults).",
+            "Fail on a region of differing pixels covering at least POINTS × POINTS points (default: 2.5, or none with --exact).",
             valueName: "points"))
     var visibleChange: Double?
 
     @Option(help: "Pixels a point, to turn --visible-change into pixels: 3 for an iPhone 16 screenshot (default: 1).")
     var scale: Double?
 
-    @Flag(name: .customLong("snapshot-defaults"), help: "Compare as a snapshot cell does: precision 0.99, perceptual precision 0.98, visible change 2.5 points.")
+    @Flag(help: "Demand every pixel identical (precision 1, perceptual precision 1, no visible-change rule) instead of the snapshot defaults.")
+    var exact = false
+
+    @Flag(name: .customLong("snapshot-defaults"), help: ArgumentHelp("The default: compare as a snapshot assertion does (kept for scripts that give it).", visibility: .hidden))
     var snapshotDefaults = false
 
     @Option(name: .customLong("color-distance"), help: "ΔE formula: cie94 or ciede2000.")
@@ -66,13 +72,20 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print the result as JSON.")
     var json = false
 
-    /// The options: the snapshot defaults when asked for, each replaced by an option given.
-    func comparisonOptions() throws -> ComparisonOptions {
-        if scale != nil && visibleChange == nil && !snapshotDefaults {
-            throw CommandFailure.invalidOption(
-                name: "--scale", value: "\(scale!)", reason: "turns --visible-change's points into pixels; give --visible-change or --snapshot-defaults with it")
+    func validate() throws {
+        if exact && snapshotDefaults {
+            throw ValidationError("--exact and --snapshot-defaults are two different rules; give one of them")
         }
-        var options = snapshotDefaults ? SnapshotConfiguration().comparisonOptions(scale: scale ?? 1) : ComparisonOptions()
+    }
+
+    /// The options: the snapshot defaults (every pixel identical with `--exact`), each replaced
+    /// by an option given.
+    func comparisonOptions() throws -> ComparisonOptions {
+        if let scale, visibleChange == nil, exact {
+            throw CommandFailure.invalidOption(
+                name: "--scale", value: "\(scale)", reason: "turns --visible-change's points into pixels, and --exact has none; give --visible-change with it")
+        }
+        var options = exact ? ComparisonOptions() : SnapshotConfiguration().comparisonOptions(scale: scale ?? 1)
         if let precision { options.precision = precision }
         if let perceptualPrecision { options.perceptualPrecision = perceptualPrecision }
         if let visibleChange { options.visibleChange = VisibleChangeRule(size: visibleChange, scale: scale ?? 1) }
@@ -97,13 +110,15 @@ struct DiffCommand: ParsableCommand {
         let (referenceImage, actualImage) = try Self.decodeBoth(reference, actual)
 
         let result: ComparisonReport
+        // A diff image that cannot be written is reported after the verdict, which stands.
+        var writeError: PNGError?
         if let output {
             let (compared, diffImage) = comparator.compareWithDiffImage(referenceImage, actualImage)
             result = compared
-            do {
+            do throws(PNGError) {
                 try PNGEncoder().write(diffImage, to: output)
             } catch {
-                throw CommandFailure.library(error)
+                writeError = error
             }
         } else {
             result = comparator.compare(referenceImage, actualImage)
@@ -114,9 +129,32 @@ struct DiffCommand: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(result), as: UTF8.self))
         } else {
-            print(describe(result))
+            print(describe(result, options: options, diffWritten: writeError == nil))
         }
+        if let writeError { throw CommandFailure.library(writeError) }
         if result.verdict == .failed { throw ExitCode(1) }
+    }
+
+    /// The rule that judged, as the first line names it: "snapshot defaults (precision 0.99,
+    /// perceptual precision 0.98, visible change 2.5 × 2.5 pt at 3 px a point)", "exact (every
+    /// pixel identical)", or either with the options given beside it.
+    func ruleDescription(_ options: ComparisonOptions) -> String {
+        var given: [String] = []
+        if precision != nil { given.append("--precision") }
+        if perceptualPrecision != nil { given.append("--perceptual-precision") }
+        if visibleChange != nil { given.append("--visible-change") }
+        if maxDiffPixels != nil { given.append("--max-diff-pixels") }
+        if !mask.isEmpty { given.append("--mask") }
+        if antialiasing { given.append("--antialiasing") }
+        let name = (exact ? "exact" : "snapshot defaults") + (given.isEmpty ? "" : " with " + given.joined(separator: ", "))
+        if exact && given.isEmpty { return name + " (every pixel identical)" }
+        var parts = ["precision \(options.precision.shortText)", "perceptual precision \(options.perceptualPrecision.shortText)"]
+        if let rule = options.visibleChange {
+            parts.append("visible change \(rule.size.shortText) × \(rule.size.shortText) pt at \(rule.scale.shortText) px a point")
+        }
+        if let limit = options.maxDifferingPixels { parts.append("at most \(limit) differing pixels") }
+        if !options.masks.isEmpty { parts.append("\(options.masks.count) masked") }
+        return name + " (" + parts.joined(separator: ", ") + ")"
     }
 
     /// Decodes both files at once: each decode spreads its bands over the cores where it can,
@@ -147,19 +185,28 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    private func describe(_ result: ComparisonReport) -> String {
+    private func describe(_ result: ComparisonReport, options: ComparisonOptions, diffWritten: Bool) -> String {
         var lines: [String]
+        let rule = ", judged by the " + ruleDescription(options)
         switch result.verdict {
-        case .identical: lines = [result.summary]
-        case .withinTolerance: lines = ["within tolerance: " + result.summary]
-        case .failed: lines = ["failed: " + result.summary] + result.failureReasons.map { "  fails: \($0)" }
+        case .identical: lines = [result.summary + rule]
+        case .withinTolerance: lines = ["within tolerance: " + result.summary + rule]
+        case .failed: lines = ["failed: " + result.summary + rule] + result.failureReasons.map { "  fails: \($0)" }
         }
         if result.regionCount > 0 {
             lines.append("  regions: \(result.regionCount)" + (result.regionCount > result.regions.count ? " (the \(result.regions.count) largest listed)" : ""))
             lines += result.regions.map { "    \($0.isVisible ? "visible" : "small  ") \($0.description(scale: result.scale)), \($0.pixelCount) px, max ΔE \(($0.maxDeltaE * 100).rounded() / 100)" }
         }
-        if let output { lines.append("  diff image: \(output)") }
+        if let output, diffWritten { lines.append("  diff image: \(output)") }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Double {
+    /// At most six decimals, without a trailing ".0": 0.9999, 2.5, 3 (a Float's 0.98 is 0.98).
+    fileprivate var shortText: String {
+        let text = String((self * 1_000_000).rounded() / 1_000_000)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }
 

@@ -39,33 +39,74 @@ struct DiffCommandTests {
         #expect(run.stdout.hasPrefix("identical"))
     }
 
-    @Test("differing images exit 1 and say how")
+    @Test("with --exact, differing images exit 1 and say how, the first line naming the rule")
     func differing() async throws {
-        let run = try await CLI.run(["diff", reference, changed])
+        let run = try await CLI.run(["diff", reference, changed, "--exact"])
         #expect(run.status == 1)
-        #expect(run.stdout.hasPrefix("failed: 99.92% of pixels match, below the required 100% — 2 pixels differ"))
+        let first = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("failed: 99.92% of pixels match, below the required 100% — 2 pixels differ"), "\(run.stdout)")
+        #expect(first.hasSuffix(", judged by the exact (every pixel identical)"), "\(run.stdout)")
         #expect(run.stdout.contains("within 50,30,2,1"))
+    }
+
+    @Test("without options, the snapshot defaults judge: a pixel of noise and a lone dot pass, and the first line says which rule judged")
+    func snapshotDefaultsByDefault() async throws {
+        let run = try await CLI.run(["diff", reference, changed])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let first = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("within tolerance: 1 pixel differs"), "\(run.stdout)")
+        #expect(first.hasSuffix(
+            ", judged by the snapshot defaults (precision 0.99, perceptual precision 0.98, visible change 2.5 × 2.5 pt at 1 px a point)"), "\(run.stdout)")
+        // An option given beside the defaults replaces that one, and the rule says so.
+        let stricter = try await CLI.run(["diff", reference, changed, "--precision", "0.9999", "--scale", "2"])
+        #expect(stricter.status == 1, "\(stricter.stdout)")
+        #expect(stricter.stdout.split(separator: "\n").first?.hasSuffix(
+            ", judged by the snapshot defaults with --precision (precision 0.9999, perceptual precision 0.98, visible change 2.5 × 2.5 pt at 2 px a point)") == true,
+            "\(stricter.stdout)")
+    }
+
+    @Test("a sub-pixel shift of thin bars is rendering noise under the defaults; --exact fails it")
+    func noisePair() async throws {
+        // Bars 2.5 px wide every 6 px; the actual's are 0.3 px to the right, their edge pixels blended.
+        var shifted = Bitmap(width: 120, height: 40, fill: .white)
+        var original = shifted
+        for x in stride(from: 2, to: 114, by: 6) {
+            original.fill(PixelRect(x: x, y: 0, width: 2, height: 40), with: .black)
+            original.fill(PixelRect(x: x + 2, y: 0, width: 1, height: 40), with: RGBA(128, 128, 128))
+            shifted.fill(PixelRect(x: x, y: 0, width: 1, height: 40), with: RGBA(77, 77, 77))
+            shifted.fill(PixelRect(x: x + 1, y: 0, width: 1, height: 40), with: .black)
+            shifted.fill(PixelRect(x: x + 2, y: 0, width: 1, height: 40), with: RGBA(51, 51, 51))
+        }
+        let before = folder.path("bars.png"), after = folder.path("bars-shifted.png")
+        try PNGEncoder().write(original, to: before)
+        try PNGEncoder().write(shifted, to: after)
+        let exact = try await CLI.run(["diff", before, after, "--exact"])
+        #expect(exact.status == 1)
+        #expect(exact.stdout.hasPrefix("failed: 68.33% of pixels match, below the required 100%"), "\(exact.stdout)")
+        let defaults = try await CLI.run(["diff", before, after, "--scale", "2"])
+        #expect(defaults.status == 0, "\(defaults.stdout)")
+        #expect(defaults.stdout.hasPrefix("within tolerance: 0 pixels differ") && defaults.stdout.contains("1520 rendering noise"), "\(defaults.stdout)")
     }
 
     @Test("options change the verdict: max pixels, perceptual precision, masks, precision")
     func options() async throws {
-        #expect(try await CLI.run(["diff", reference, changed, "--max-diff-pixels", "2", "--precision", "0"]).status == 0)
-        #expect(try await CLI.run(["diff", reference, changed, "--max-diff-pixels", "1", "--precision", "0"]).status == 1)
-        #expect(try await CLI.run(["diff", reference, changed, "--perceptual-precision", "0.98", "--max-diff-pixels", "1", "--precision", "0"]).status == 0)
-        #expect(try await CLI.run(["diff", reference, changed, "--mask", "48,28,5,5"]).status == 0)
-        #expect(try await CLI.run(["diff", reference, changed, "--precision", "0.999"]).status == 0)
-        #expect(try await CLI.run(["diff", reference, changed, "--precision", "0.9999"]).status == 1)
-        #expect(try await CLI.run(["diff", reference, changed, "--antialiasing", "--color-distance", "ciede2000"]).status == 1)
+        #expect(try await CLI.run(["diff", reference, changed, "--exact", "--max-diff-pixels", "2", "--precision", "0"]).status == 0)
+        #expect(try await CLI.run(["diff", reference, changed, "--exact", "--max-diff-pixels", "1", "--precision", "0"]).status == 1)
+        #expect(try await CLI.run(["diff", reference, changed, "--exact", "--perceptual-precision", "0.98", "--max-diff-pixels", "1", "--precision", "0"]).status == 0)
+        #expect(try await CLI.run(["diff", reference, changed, "--exact", "--mask", "48,28,5,5"]).status == 0)
+        #expect(try await CLI.run(["diff", reference, changed, "--exact", "--precision", "0.999"]).status == 0)
+        #expect(try await CLI.run(["diff", reference, changed, "--exact", "--precision", "0.9999"]).status == 1)
+        #expect(try await CLI.run(["diff", reference, changed, "--exact", "--antialiasing", "--color-distance", "ciede2000"]).status == 1)
     }
 
     @Test("a visible change fails within the budget, named in points; a smaller one is within tolerance")
     func visibleChange() async throws {
         // The budget alone lets 144 differing pixels of 60,000 through.
-        let budget = try await CLI.run(["diff", screen, screenWithBlock, "--precision", "0.99"])
+        let budget = try await CLI.run(["diff", screen, screenWithBlock, "--exact", "--precision", "0.99"])
         #expect(budget.status == 0)
         #expect(budget.stdout.hasPrefix("within tolerance: 144 pixels differ (0.24%)"))
         // As a snapshot cell at 3 pixels a point: 2.5 × 2.5 points is 57 pixels, so the block fails.
-        let cell = try await CLI.run(["diff", screen, screenWithBlock, "--snapshot-defaults", "--scale", "3"])
+        let cell = try await CLI.run(["diff", screen, screenWithBlock, "--scale", "3"])
         #expect(cell.status == 1)
         #expect(cell.stdout.hasPrefix("failed: a visible change (larger than 2.5 × 2.5 pt) at x 33, y 20, 4 × 4 pt — 144 pixels differ"), "\(cell.stdout)")
         #expect(cell.stdout.contains("    visible x 33, y 20, 4 × 4 pt, 144 px"))
@@ -88,7 +129,7 @@ struct DiffCommandTests {
 
     @Test("--json prints the result value")
     func json() async throws {
-        let run = try await CLI.run(["diff", reference, changed, "--json"])
+        let run = try await CLI.run(["diff", reference, changed, "--exact", "--json"])
         #expect(run.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(object?["differingPixels"] as? Int == 2)
@@ -99,11 +140,22 @@ struct DiffCommandTests {
     @Test("--output writes a diff image with the change in red")
     func output() async throws {
         let diffPath = folder.path("diff.png")
-        let run = try await CLI.run(["diff", reference, changed, "--output", diffPath])
+        let run = try await CLI.run(["diff", reference, changed, "--exact", "--output", diffPath])
         #expect(run.status == 1)
         let diff = try PNGDecoder().decode(contentsOf: diffPath).bitmap
         #expect(diff[50, 30] == RGBA(255, 0, 0))
         #expect(diff[0, 0] == RGBA(255, 255, 255))
+    }
+
+    @Test("--output into a folder that does not exist: the verdict is printed, then the write error, and the exit is 2")
+    func outputIntoMissingFolder() async throws {
+        let diffPath = folder.path("no-such-folder/diff.png")
+        let run = try await CLI.run(["diff", reference, changed, "--exact", "--output", diffPath])
+        #expect(run.status == 2)
+        #expect(run.stdout.hasPrefix("failed: 99.92% of pixels match"), "\(run.stdout)")
+        #expect(!run.stdout.contains("diff image:"), "\(run.stdout)")
+        #expect(run.stderr.contains(diffPath), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: diffPath))
     }
 
     @Test("errors exit 2 with the reason on stderr", arguments: [
@@ -117,9 +169,9 @@ struct DiffCommandTests {
         (["diff", "REF", "REF", "--visible-change", "nan"], "Error: --visible-change nan must be a finite number of points, 0 or more"),
         (["diff", "REF", "REF", "--visible-change", "inf"], "Error: --visible-change inf must be a finite number of points, 0 or more"),
         (["diff", "REF", "REF", "--snapshot-defaults", "--scale", "0"], "Error: --scale 0.0 must be a finite number of pixels a point, more than 0"),
-        (["diff", "REF", "REF", "--scale", "3"], "Error: --scale 3.0 turns --visible-change's points into pixels"),
+        (["diff", "REF", "REF", "--exact", "--scale", "3"], "Error: --scale 3.0 turns --visible-change's points into pixels, and --exact has none"),
+        (["diff", "REF", "REF", "--exact", "--snapshot-defaults"], "Error: --exact and --snapshot-defaults are two different rules; give one of them"),
         (["diff", "REF"], "Missing expected argument"),
-        (["diff", "REF", "REF", "--output", "/no/such/dir/d.png"], "/no/such/dir/d.png"),
     ])
     func errors(arguments: [String], message: String) async throws {
         let corrupt = folder.path("corrupt.png")
