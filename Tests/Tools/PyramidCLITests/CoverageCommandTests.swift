@@ -13,9 +13,15 @@ struct CoverageCommandTests {
     func specWithCoverage() async throws {
         let output = folder.path("spec")
         let run = try await CoverageFixture.exclusively {
-            try await CLI.run(["spec", "--coverage", "--package-path", CoverageFixture.folder, "--output", output, "--", "--ignore-lock"])
+            // TERM names a terminal and NO_COLOR is empty, as in a terminal's shell; the output still goes into pipes.
+            try await CLI.run(
+                ["spec", "--coverage", "--package-path", CoverageFixture.folder, "--output", output, "--", "--ignore-lock"],
+                environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
         }
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        // Captured through pipes: plain text, no colour codes from the tests' output.
+        #expect(!run.stderr.contains("\u{1B}["), "\(run.stderr)")
+        #expect(!run.stdout.contains("\u{1B}["), "\(run.stdout)")
         #expect(run.stdout.contains("Unit tests (1), with coverage…") && run.stdout.contains("UI tests (1), with coverage…"), "\(run.stdout)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         let header = try #require(lines.firstIndex { $0.hasPrefix("Coverage of the code under test") })

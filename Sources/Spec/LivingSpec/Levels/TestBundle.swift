@@ -53,7 +53,10 @@ public struct TestBundle: Sendable, Equatable {
     /// - Throws: ``SpecError/noEventStream(path:exitStatus:)`` when Swift Testing's tests ran
     ///   and wrote no stream; ``SpecError/cannotCreateFolder(path:reason:)`` or ``SpecError/notAPackage(path:)`` when the work folder cannot be readied.
     public func run(_ tests: [String], runner: SwiftTestRunner) throws(SpecError) -> Int32 {
-        let environment = try runner.prepare()
+        // Run directly, Swift Testing colours its output whenever TERM names a terminal, pipe or
+        // not: colour only what this process's terminal shows, and honour NO_COLOR.
+        let environment = TerminalColour.childEnvironment(
+            try runner.prepare(), allowed: runner.onLine == nil && TerminalColour.allowedOnStandardError())
         guard FileManager.default.createFile(atPath: runner.consolePath, contents: nil),
               let console = FileHandle(forWritingAtPath: runner.consolePath)
         else {
