@@ -7,9 +7,7 @@ import PyramidIO
 /// for code without branches).
 ///
 /// The lines are those of the measure's LCOV, and every rate is worked out from them, as a
-/// reader of the file does. For a file of top-level code (`main.swift`) `llvm-cov`'s summary
-/// counts a few lines more than its LCOV lists (comments between statements), so its rate there
-/// can differ from ``FileCoverage/lines``.
+/// reader of the file does: the same count as ``FileCoverage/lines``, the LCOV's and the spec's.
 public enum CoberturaReport {
     /// The XML of `measure`, its file paths relative to `root` (the folder `<source>` names) and
     /// `timestamp` in seconds since 1970.
@@ -17,7 +15,7 @@ public enum CoberturaReport {
         let root = root.hasSuffix("/") ? String(root.dropLast()) : root
         func relative(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
         func rate(_ counts: CoverageCounts) -> String { String(format: "%.4f", counts.fraction ?? 1) }
-        func listed(_ file: FileCoverage) -> CoverageCounts { CoverageCounts(covered: file.coveredLines.count, count: file.lineHits.count) }
+        func listed(_ file: FileCoverage) -> CoverageCounts { FileCoverage.lineCounts(file.lineHits) }
         let total = measure.files.reduce(CoverageCounts.zero) { $0 + listed($1) }
         var packages: [String: [FileCoverage]] = [:]
         for file in measure.files {

@@ -5,8 +5,9 @@ import PyramidJSON
 extension CoverageTools {
     /// The coverage `profile` gives for `binaries` (the test bundle, and any app it launched),
     /// limited to the files under `sources` (folders or files; every file the binaries hold when
-    /// empty): `llvm-cov export`'s JSON summary for the totals and each file's, and its LCOV for
-    /// each line. The two run at once.
+    /// empty): `llvm-cov export`'s JSON for the regions and functions and each file's segments,
+    /// and its LCOV for each line, from which the lines are counted (see ``FileCoverage/lines``).
+    /// The two run at once.
     ///
     /// - Throws: ``CoverageError/toolFailed(command:status:message:)`` when `llvm-cov` fails (a
     ///   binary without coverage, a profile that does not match it);
@@ -20,12 +21,15 @@ extension CoverageTools {
         let lcovRun = Pending("CoverageTools.lcov") { () throws(CoverageError) -> String in
             try Self.run(cov, ["export", "-format=lcov"] + common)
         }
-        let summaryText = try Self.run(cov, ["export", "-summary-only"] + common)
+        let summaryText = try Self.run(cov, ["export", "-skip-functions", "-skip-expansions"] + common)
         let lcov = try lcovRun.wait()
         return try Self.measure(summary: summaryText, lcov: lcov)
     }
 
-    /// A measure read from `llvm-cov export -summary-only`'s JSON and `-format=lcov`'s text.
+    /// A measure read from `llvm-cov export`'s JSON and `-format=lcov`'s text: the lines
+    /// counted from the LCOV's line records, each line once (its own `LF:` and `LH:` recounted
+    /// so), the regions and functions as the JSON's summaries give them, and each file's
+    /// segments when the JSON has them (not with `-summary-only`).
     ///
     /// - Throws: ``CoverageError/unreadableOutput(tool:reason:)`` when either is not what this reads.
     static func measure(summary: String, lcov: String) throws(CoverageError) -> CoverageMeasure {
@@ -47,15 +51,39 @@ extension CoverageTools {
             guard let path = file["filename"]?.stringValue, let summary = file["summary"] else {
                 throw .unreadableOutput(tool: tool, reason: "a file without its filename or summary")
             }
+            let summaryLines = try counts(summary["lines"], "\(path)'s lines")
+            let hits = lines[path]
             files.append(FileCoverage(
-                path: path, lines: try counts(summary["lines"], "\(path)'s lines"), regions: try counts(summary["regions"], "\(path)'s regions"),
-                functions: try counts(summary["functions"], "\(path)'s functions"), lineHits: lines[path] ?? []))
+                path: path, lines: hits.map(FileCoverage.lineCounts) ?? summaryLines, regions: try counts(summary["regions"], "\(path)'s regions"),
+                functions: try counts(summary["functions"], "\(path)'s functions"), lineHits: hits ?? [],
+                segments: try segments(file["segments"], of: path)))
         }
         guard let totals = export["totals"] else { throw .unreadableOutput(tool: tool, reason: "no totals") }
         return CoverageMeasure(
-            files: files.sorted { $0.path < $1.path }, lines: try counts(totals["lines"], "the total lines"),
+            files: files.sorted { $0.path < $1.path }, lines: files.reduce(CoverageCounts.zero) { $0 + $1.lines },
             regions: try counts(totals["regions"], "the total regions"), functions: try counts(totals["functions"], "the total functions"),
-            lcov: lcov)
+            lcov: LCOVLineTotals.recounted(lcov))
+    }
+
+    /// A file's segments, each `[line, column, count, hasCount, isRegionEntry, isGapRegion]`;
+    /// none when the export has none (`-summary-only`).
+    private static func segments(_ value: JSONValue?, of path: String) throws(CoverageError) -> [CoverageSegment] {
+        guard let value else { return [] }
+        guard let list = value.arrayValue else { throw .unreadableOutput(tool: "llvm-cov export", reason: "\(path)'s segments are not a list") }
+        var segments: [CoverageSegment] = []
+        segments.reserveCapacity(list.count)
+        for item in list {
+            guard let fields = item.arrayValue, fields.count >= 6, let line = fields[0].doubleValue.flatMap({ Int(exactly: $0) }),
+                  let column = fields[1].doubleValue.flatMap({ Int(exactly: $0) }), let count = fields[2].doubleValue,
+                  let hasCount = fields[3].boolValue, let entry = fields[4].boolValue, let gap = fields[5].boolValue,
+                  line >= 1, column >= 1, count >= 0
+            else {
+                throw .unreadableOutput(tool: "llvm-cov export", reason: "\(path) has a segment that is not [line, column, count, hasCount, isRegionEntry, isGapRegion]: \(item)")
+            }
+            segments.append(CoverageSegment(
+                line: line, column: column, count: UInt64(exactly: count.rounded()) ?? .max, hasCount: hasCount, isRegionEntry: entry, isGapRegion: gap))
+        }
+        return segments
     }
 
     private static func run(_ tool: String, _ arguments: [String]) throws(CoverageError) -> String {

@@ -3,13 +3,14 @@
 public struct CoverageMeasure: Sendable, Equatable {
     /// Each source file measured, by path.
     public var files: [FileCoverage]
-    /// The totals `llvm-cov export` gives: what `llvm-cov report` prints as TOTAL.
+    /// Total lines: the sum of the files' (each line once, see ``FileCoverage/lines``).
     public var lines: CoverageCounts
-    /// Total regions.
+    /// Total regions, as `llvm-cov export` gives them: what `llvm-cov report` prints as TOTAL.
     public var regions: CoverageCounts
     /// Total functions.
     public var functions: CoverageCounts
-    /// The LCOV tracefile `llvm-cov export -format=lcov` wrote (what Codecov and GitLab read).
+    /// The LCOV tracefile `llvm-cov export -format=lcov` wrote (what Codecov and GitLab read),
+    /// each record's `LF:` and `LH:` counted from its line records, as ``lines`` is.
     public var lcov: String
 
     /// A measure with every part given.

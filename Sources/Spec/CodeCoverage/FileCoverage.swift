@@ -3,7 +3,9 @@
 public struct FileCoverage: Sendable, Equatable {
     /// The file's path, as the binaries name it (absolute when they were built so).
     public var path: String
-    /// Lines that can run, and those that did.
+    /// Lines that can run, and those that did: each line once, as the LCOV's line records and
+    /// `llvm-cov show` list them. (`llvm-cov report` adds up each function's lines instead, so
+    /// it counts a line holding a closure, such as the autoclosure of `??` or `&&`, more than once.)
     public var lines: CoverageCounts
     /// Regions (the code between branches), and those that ran.
     public var regions: CoverageCounts
@@ -11,6 +13,9 @@ public struct FileCoverage: Sendable, Equatable {
     public var functions: CoverageCounts
     /// Each line that can run, by number, with its count of runs, in line order.
     public var lineHits: [LineHits]
+    /// Where the count of runs changes within the lines, in order (empty when the measure was
+    /// read without them): what tells a line that ran whole from one holding a region that did not.
+    public var segments: [CoverageSegment]
 
     /// A line that can run, and how many times it ran.
     public struct LineHits: Sendable, Equatable, Hashable {
@@ -27,12 +32,20 @@ public struct FileCoverage: Sendable, Equatable {
     }
 
     /// A file's coverage with every part given.
-    public init(path: String, lines: CoverageCounts, regions: CoverageCounts, functions: CoverageCounts, lineHits: [LineHits]) {
+    public init(
+        path: String, lines: CoverageCounts, regions: CoverageCounts, functions: CoverageCounts, lineHits: [LineHits], segments: [CoverageSegment] = []
+    ) {
+        self.segments = segments
         self.path = path
         self.lines = lines
         self.regions = regions
         self.functions = functions
         self.lineHits = lineHits
+    }
+
+    /// The count of `hits`: how many lines can run, and how many of them ran.
+    static func lineCounts(_ hits: [LineHits]) -> CoverageCounts {
+        CoverageCounts(covered: hits.lazy.filter { $0.hits > 0 }.count, count: hits.count)
     }
 
     /// The numbers of the lines that ran.

@@ -125,7 +125,8 @@ public struct SpecDocument: Sendable {
     }
 
     /// Writes each rendering whole (a temporary file renamed into place), making folders as
-    /// needed. Returns the paths written.
+    /// needed, and with ``coverage`` each measured file's source page beside the HTML page.
+    /// Returns the paths written: the renderings', then the source pages'.
     /// - Parameters:
     ///   - destinations: Where each rendering goes.
     ///   - report: ``pyramidReport``, when the caller has made it (else it is made here, once).
@@ -194,9 +195,10 @@ public struct SpecDocument: Sendable {
             throw .cannotWrite(path: failure.path, reason: failure.reason)
         }
         // Each measured file's source page, beside the HTML page that links to it.
-        if let coverage, let html = destinations.html { try coverage.writeSourcePages(besideSpecAt: html) }
-        // Named in the order Markdown, HTML, JUnit, as they are listed everywhere.
-        return ([destinations.markdown, destinations.html, destinations.junit].compactMap { $0 }, report.get(self))
+        var pages: [String] = []
+        if let coverage, let html = destinations.html { pages = try coverage.writeSourcePages(besideSpecAt: html) }
+        // Named in the order Markdown, HTML, JUnit, as they are listed everywhere; then the source pages.
+        return ([destinations.markdown, destinations.html, destinations.junit].compactMap { $0 } + pages, report.get(self))
     }
 }
 

@@ -178,6 +178,7 @@ struct SpecCommand: ParsableCommand {
         var (console, list) = (xctestOutput, testList)
         var ranWith: SwiftTestRunner?
         var levelRuns: (runs: [LevelRuns.LevelRun], layout: PackageLayout)?
+        var coverageFiles: [String] = []
         // The coverage tools are found before anything runs: a missing one fails at once.
         let tools: CoverageTools?
         do throws(CoverageError) { tools = coverage ? try CoverageTools.locate() : nil } catch { throw CommandFailure.library(SpecError.coverage(error)) }
@@ -238,7 +239,7 @@ struct SpecCommand: ParsableCommand {
         if let (levelRuns, layout) = levelRuns, let tools {
             do {
                 let measured = try PyramidCoverage.measure(runs: levelRuns, layout: layout, tools: tools, workFolder: workFolder)
-                try measured.writeFiles(to: (output as NSString).appendingPathComponent("coverage"))
+                coverageFiles = try measured.writeFiles(to: (output as NSString).appendingPathComponent("coverage"))
                 document.coverage = measured
             } catch {
                 throw CommandFailure.library(error)
@@ -255,7 +256,7 @@ struct SpecCommand: ParsableCommand {
         } catch {
             throw CommandFailure.library(error)
         }
-        try finish(result, readFor: read, source: streamPath)
+        try finish(result, readFor: read, source: streamPath, coverageFiles: coverageFiles)
     }
 
     /// The retries, quarantine and history this command was given.
@@ -293,7 +294,7 @@ struct SpecCommand: ParsableCommand {
     /// exits as the run ended: 2 when part of it could not be read, 1 when a test failed and is
     /// not quarantined, or swift test failed with no test to say why (or a test was flaky, with
     /// --fail-on-flaky).
-    private func finish(_ followUp: RunFollowUp.Result, readFor read: Duration, source: String) throws {
+    private func finish(_ followUp: RunFollowUp.Result, readFor read: Duration, source: String, coverageFiles: [String] = []) throws {
         // The run is freed by the process's exit, not piece by piece as this returns.
         KeptUntilExit.keep(followUp)
         var document = followUp.document
@@ -321,7 +322,7 @@ struct SpecCommand: ParsableCommand {
         print("\(title): \(document.summaryLine)")
         for line in report.lines { print(line) }
         if let coverage = document.coverage { for line in coverage.terminalLines { print(line) } }
-        for path in written { print("wrote \(path)") }
+        for path in written + coverageFiles { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
         let counts = run.counts

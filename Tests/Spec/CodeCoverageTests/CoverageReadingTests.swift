@@ -1,4 +1,5 @@
 @testable import CodeCoverage
+import Foundation
 import Testing
 
 /// The tools' outputs read without running them: LCOV lines, the JSON summary, and what is
@@ -44,6 +45,31 @@ struct CoverageReadingTests {
         #expect(CoverageCounts.zero.fraction == nil && CoverageCounts.zero.percentText == "-", "nothing to cover is not 0 %")
     }
 
+    @Test("one count of lines: each line once, from the LCOV's line records, in the files, the totals, the LCOV's own LF/LH and Cobertura")
+    func oneCountOfLines() throws {
+        // llvm-cov 6.3.1's output for the coverage fixture's app (main.swift) run once: its summary
+        // adds up each function's lines, so line 3 (two `??` autoclosures) and line 7 (an
+        // interpolation) count again, as lines that did not run: 7 lines, 4 covered. Its LCOV lists
+        // 4 lines, each ran, and copies the summary's 7 and 4 into LF and LH.
+        let summary = """
+            {"data":[{"files":[{"filename":"/p/Sources/greet/main.swift","summary":{"lines":{"count":7,"covered":4,"percent":57.1},\
+            "regions":{"count":9,"covered":5,"notcovered":4,"percent":55.5},"functions":{"count":4,"covered":1,"percent":25}}}],\
+            "totals":{"lines":{"count":7,"covered":4,"percent":57.1},"regions":{"count":9,"covered":5,"notcovered":4,"percent":55.5},\
+            "functions":{"count":4,"covered":1,"percent":25}}}],"type":"llvm.coverage.json.export","version":"3.0.1"}
+            """
+        let lcov = "SF:/p/Sources/greet/main.swift\nFN:3,main\nDA:3,1\nDA:4,1\nDA:5,1\nDA:7,1\nBRF:0\nBRH:0\nLF:7\nLH:4\nend_of_record\n"
+        let measure = try CoverageTools.measure(summary: summary, lcov: lcov)
+        #expect(measure.files[0].lines == CoverageCounts(covered: 4, count: 4))
+        #expect(measure.lines == CoverageCounts(covered: 4, count: 4))
+        #expect(measure.regions == CoverageCounts(covered: 5, count: 9), "regions stay the summary's")
+        #expect(measure.lcov == lcov.replacingOccurrences(of: "LF:7\n", with: "LF:4\n"))
+        let xml = CoberturaReport.xml(for: measure, root: "/p", timestamp: 0)
+        #expect(xml.contains(#"line-rate="1.0000" branch-rate="1" lines-covered="4" lines-valid="4""#), "\(xml)")
+        // A record without totals gets them; one with several files keeps each file's own.
+        #expect(LCOVLineTotals.recounted("SF:/a\nDA:1,0\nDA:2,3\nend_of_record\nSF:/b\nDA:1,1\nLF:9\nLH:9\nend_of_record\n")
+            == "SF:/a\nDA:1,0\nDA:2,3\nLF:2\nLH:1\nend_of_record\nSF:/b\nDA:1,1\nLF:1\nLH:1\nend_of_record\n")
+    }
+
     @Test("what a measure adds over others: its covered lines no other one covers, most first")
     func linesAdded() throws {
         let upper = try CoverageTools.measure(summary: Self.summary, lcov: Self.lcov)
@@ -65,6 +91,19 @@ struct CoverageReadingTests {
         #expect(throws: CoverageError.unreadableOutput(tool: "llvm-cov export -format=lcov", reason: reason)) {
             try LCOVReader.lines(of: text)
         }
+    }
+
+    @Test("a segment that is not [line, column, count, hasCount, isRegionEntry, isGapRegion] is an error naming its file", arguments: [
+        "[1,2,3]", "[0,1,1,true,true,false]", "[1,1,-1,true,true,false]", "[1.5,1,1,true,true,false]", "[1,1,1,1,true,false]", "{}",
+    ])
+    func badSegment(segment: String) {
+        let json = """
+            {"type":"llvm.coverage.json.export","data":[{"files":[{"filename":"/a","segments":[\(segment)],"summary":\
+            {"lines":{"count":0,"covered":0},"regions":{"count":0,"covered":0},"functions":{"count":0,"covered":0}}}],\
+            "totals":{"lines":{"count":0,"covered":0},"regions":{"count":0,"covered":0},"functions":{"count":0,"covered":0}}}]}
+            """
+        let error = #expect(throws: CoverageError.self) { try CoverageTools.measure(summary: json, lcov: "") }
+        #expect(error?.description.contains("/a has a segment that is not [line, column, count, hasCount, isRegionEntry, isGapRegion]") == true, "\(String(describing: error))")
     }
 
     @Test("a summary that is not llvm-cov's JSON export is an error")

@@ -9,7 +9,7 @@ import Testing
 struct CoverageCommandTests {
     let folder = TemporaryFolder("pyramid-coverage", create: true)
 
-    @Test("each level's line and region coverage is printed with the total and what the UI level adds, each as llvm-cov report prints it for the run's own profiles; LCOV and Cobertura are written")
+    @Test("each level's line and region coverage is printed with the total and what the UI level adds (regions as llvm-cov report prints them, lines as its LCOV lists them, for the run's own profiles); every file written is named; LCOV, Cobertura and the spec count the same lines")
     func specWithCoverage() async throws {
         let output = folder.path("spec")
         let run = try await CoverageFixture.exclusively {
@@ -33,22 +33,45 @@ struct CoverageCommandTests {
         let lcov = try String(contentsOfFile: output + "/coverage/coverage.lcov", encoding: .utf8)
         #expect(lcov.contains("SF:\(CoverageFixture.sources)/Greeting/Greeting.swift") && !lcov.contains("/Tests/"))
 
-        // Each row's line coverage, as printed, is what `llvm-cov report` prints as TOTAL for the
-        // run's own merged profile of that level (and of the whole run) and the same binaries.
+        // Each row, as printed, for the run's own merged profile of that level (and of the whole
+        // run) and the same binaries: its regions are what `llvm-cov report` prints as TOTAL; its
+        // lines are the share of the lines `llvm-cov export -format=lcov` lists that ran.
         let tools = try CoverageTools.locate()
         for (offset, profile) in ["unit", "ui", "total"].enumerated() {
             let row = lines[header + 1 + offset].split(separator: " ").map(String.init)
-            let shown = try #require(row.firstIndex(of: "%").map { row[$0 - 1] + " %" }, "\(row)")
-            let report = try await Program.run(URL(fileURLWithPath: tools.cov), [
-                "report", "-instr-profile=\(output)/run/profiles/\(profile).profdata", CoverageFixture.binaries[0],
+            let shown = row.indices.filter { row[$0] == "%" }.map { row[$0 - 1] + " %" }
+            try #require(shown.count == 2, "\(row)")
+            let common = [
+                "-instr-profile=\(output)/run/profiles/\(profile).profdata", CoverageFixture.binaries[0],
                 "-object=\(CoverageFixture.binaries[1])", CoverageFixture.sources,
-            ])
+            ]
+            let report = try await Program.run(URL(fileURLWithPath: tools.cov), ["report"] + common)
             try #require(report.status == 0, "\(report.stderr)")
             // TOTAL  regions  missed  cover  functions  missed  executed  lines  missed  cover  …
             let total = try #require(report.stdout.split(separator: "\n").first { $0.hasPrefix("TOTAL") })
             let columns = total.split(separator: " ").dropFirst().map(String.init)
-            #expect(shown == columns[8].replacingOccurrences(of: "%", with: " %"), "\(profile): printed \(shown), llvm-cov report \(columns[8])")
+            #expect(shown[1] == columns[2].replacingOccurrences(of: "%", with: " %"), "\(profile): printed \(shown[1]) regions, llvm-cov report \(columns[2])")
+            let lcov = try await Program.run(URL(fileURLWithPath: tools.cov), ["export", "-format=lcov"] + common)
+            try #require(lcov.status == 0, "\(lcov.stderr)")
+            let records = lcov.stdout.split(separator: "\n").filter { $0.hasPrefix("DA:") }
+            let ran = records.filter { !$0.hasSuffix(",0") }.count
+            #expect(shown[0] == String(format: "%.2f %%", Double(ran) / Double(records.count) * 100), "\(profile): printed \(shown[0]) lines, \(ran) of \(records.count) listed")
         }
+        // Every file written is named: the spec's, each source page, and the CI files.
+        for name in ["spec.md", "spec.html", "junit.xml", "coverage/Sources_Greeting_Greeting.swift.html", "coverage/coverage.lcov", "coverage/cobertura.xml",
+                     "coverage/coverage-unit.lcov", "coverage/cobertura-ui.xml"] {
+            #expect(lines.contains("wrote \(output)/\(name)"), "\(name): \(run.stdout)")
+        }
+        // One count of lines: the spec's, the LCOV's and Cobertura's for the whole run.
+        let totalRow = lines[header + 3].split(separator: " ").map(String.init)
+        let lcovTotals = lcov.split(separator: "\n").filter { $0.hasPrefix("LF:") || $0.hasPrefix("LH:") }.map { Int($0.dropFirst(3))! }
+        let found = stride(from: 0, to: lcovTotals.count, by: 2).reduce(0) { $0 + lcovTotals[$1] }
+        let hit = stride(from: 1, to: lcovTotals.count, by: 2).reduce(0) { $0 + lcovTotals[$1] }
+        let cobertura = try String(contentsOfFile: output + "/coverage/cobertura.xml", encoding: .utf8)
+        #expect(cobertura.contains("lines-covered=\"\(hit)\" lines-valid=\"\(found)\""), "LCOV says \(hit) of \(found)")
+        #expect(totalRow.contains(String(format: "%.2f", Double(hit) / Double(found) * 100)), "\(totalRow)")
+        let junit = try String(contentsOfFile: output + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains("<property name=\"coverage.total.lines\" value=\"\(String(format: "%.2f", Double(hit) / Double(found) * 100))\"/>"))
     }
 
     @Test("coverage options that cannot work are refused before anything runs", arguments: [

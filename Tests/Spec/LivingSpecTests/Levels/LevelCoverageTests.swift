@@ -88,6 +88,10 @@ struct LevelCoverageTests {
         let source = try String(contentsOfFile: page, encoding: .utf8)
         #expect(source.contains("<tr class=\"hit\" id=\"L\(try #require(bannerLine))\">"), "the banner line ran")
         #expect(source.contains("<td class=\"l\">UI</td>"), "and only the UI level ran it")
+        // The app ran with an hour given: line 3's defaults (`?? ""`, `?? 20`) did not run, on a line that did.
+        let app = try String(contentsOfFile: out + "/coverage/Sources_greet_main.swift.html", encoding: .utf8)
+        #expect(app.contains("<tr class=\"part\" id=\"L3\">"), "\(app)")
+        #expect(app.contains("?? <span class=\"rmiss\" title=\"did not run\">&quot;&quot;</span>) ?? <span class=\"rmiss\" title=\"did not run\">20</span>"), "\(app)")
         let junit = try String(contentsOfFile: out + "/junit.xml", encoding: .utf8)
         #expect(junit.contains("<property name=\"coverage.ui.lines\" value=\"\(String(format: "%.2f", ui.lines.fraction! * 100))\"/>"))
         let validation = try await SurefireSchema.validate(junit, in: scratch)
