@@ -117,6 +117,8 @@ struct BandScanner {
                 paint = DiffPalette.antialiased
             } else if findsRegions && ShiftExplainer.explains(x: x, y: y, detector: detector) {
                 tally.noise += 1
+                tally.noiseBounds.include(x: x, y: y)
+                regions.addNoise(x: x, deltaE: deltaE)
                 paint = DiffPalette.noise
             } else {
                 tally.markDiffering(x: x, y: y)

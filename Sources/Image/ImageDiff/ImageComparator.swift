@@ -102,10 +102,19 @@ public struct ImageComparator: Sendable {
         var total = Tally()
         for tally in tallies.value { total.merge(tally) }
         var regions: [DifferenceRegion] = []
-        if let rule = options.visibleChange, geometry.isSameSize, let differing = total.bounds.rect {
-            regions = RegionGrid.regions(
-                bands: regionBands.value.compactMap { $0 }, cellSize: rule.cellSize, within: differing,
-                minimumPixels: rule.minimumPixels)
+        if let rule = options.visibleChange, geometry.isSameSize, total.bounds.rect != nil {
+            var within = total.bounds
+            within.merge(total.noiseBounds)
+            let found = RegionGrid.regions(
+                bands: regionBands.value.compactMap { $0 }, cellSize: rule.cellSize, within: within.rect!, rule: rule)
+            regions = found.regions
+            // Noise-like pixels of a region that is a change differ after all.
+            total.noise -= found.reclaimedNoise
+            total.differing += found.reclaimedNoise
+            for rect in found.reclaimedBounds {
+                total.bounds.merge(PixelBounds(rect))
+                if let diff { Self.repaint(rect, from: DiffPalette.noise.packed, to: DiffPalette.differing.packed, in: diff, width: geometry.canvasWidth) }
+            }
         }
         if let diff {
             let thickness = max(2, Int((options.visibleChange?.scale ?? 1).rounded()))
@@ -114,6 +123,13 @@ public struct ImageComparator: Sendable {
             }
         }
         return makeResult(total, regions: regions, geometry: geometry, reference: reference.size, actual: actual.size)
+    }
+
+    /// Paints the pixels of `rect` that are `old` in `new`: noise-like pixels of a change, red.
+    private static func repaint(_ rect: PixelRect, from old: UInt32, to new: UInt32, in diff: UnsafeMutablePointer<UInt32>, width: Int) {
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX where diff[y * width + x] == old { diff[y * width + x] = new }
+        }
     }
 
     /// Draws a frame `thickness` pixels wide one pixel outside `bounds`, clipped to the canvas.
@@ -209,6 +225,8 @@ struct Tally {
     var antialiased = 0
     var tolerated = 0
     var noise = 0
+    /// Where the noise pixels are: the regions' grid covers them too.
+    var noiseBounds = PixelBounds()
     var masked = 0
     /// Pixels whose value differs, inside the common area and outside masks.
     var changed = 0
@@ -226,6 +244,7 @@ struct Tally {
         antialiased += other.antialiased
         tolerated += other.tolerated
         noise += other.noise
+        noiseBounds.merge(other.noiseBounds)
         masked += other.masked
         changed += other.changed
         sumDeltaE += other.sumDeltaE

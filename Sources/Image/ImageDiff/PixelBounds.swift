@@ -5,6 +5,16 @@ import PyramidImage
 struct PixelBounds {
     private var minX: Int32 = .max, minY: Int32 = .max, maxX: Int32 = -1, maxY: Int32 = -1
 
+    /// Empty bounds.
+    init() {}
+
+    /// The bounds of `rect`'s pixels.
+    init(_ rect: PixelRect) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        include(x: rect.x, y: rect.y)
+        include(x: rect.maxX - 1, y: rect.maxY - 1)
+    }
+
     @inline(__always)
     mutating func include(x: Int, y: Int) {
         minX = min(minX, Int32(x))

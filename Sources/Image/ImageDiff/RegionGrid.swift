@@ -4,14 +4,27 @@ import PyramidImage
 /// regions: cells that touch (8-connectivity) hold pixels at most two cells apart, so pixels
 /// closer than the gap always share a region and a region's letters stay together.
 ///
+/// The pixels set apart as rendering noise are gathered too, and join regions: a region whose
+/// differing pixels include enough that no shift explains (``VisibleChangeRule/isChange(explained:unexplained:)``)
+/// is a change as a whole, its noise-like pixels counted with it. A digit changed in small text
+/// has strokes so thin that most of its changed pixels look like an edge that moved; the few that
+/// do not give it away. A region of noise alone is no region.
+///
 /// Each band of rows fills a grid of its own (a cell row may straddle two bands), and the
 /// bands' grids are added once the scan is done; the cost grows with the differing pixels,
 /// and an identical band allocates nothing.
 struct RegionGrid {
     struct Cell {
+        /// Differing pixels that no shift explains.
         var count: Int32 = 0
         var maxDeltaE: Float = 0
         var bounds = PixelBounds()
+        /// Differing pixels set apart as rendering noise.
+        var noise: Int32 = 0
+        var noiseMaxDeltaE: Float = 0
+        var noiseBounds = PixelBounds()
+
+        var isEmpty: Bool { count == 0 && noise == 0 }
 
         mutating func add(x: Int, y: Int, deltaE: Double) {
             count += 1
@@ -19,11 +32,20 @@ struct RegionGrid {
             bounds.include(x: x, y: y)
         }
 
+        mutating func addNoise(x: Int, y: Int, deltaE: Double) {
+            noise += 1
+            noiseMaxDeltaE = max(noiseMaxDeltaE, Float(deltaE))
+            noiseBounds.include(x: x, y: y)
+        }
+
         mutating func merge(_ other: Cell) {
-            guard other.count > 0 else { return }
+            guard !other.isEmpty else { return }
             count += other.count
             maxDeltaE = max(maxDeltaE, other.maxDeltaE)
             bounds.merge(other.bounds)
+            noise += other.noise
+            noiseMaxDeltaE = max(noiseMaxDeltaE, other.noiseMaxDeltaE)
+            noiseBounds.merge(other.noiseBounds)
         }
     }
 
@@ -56,19 +78,31 @@ struct RegionGrid {
 
         @inline(__always)
         mutating func add(x: Int, deltaE: Double) {
+            moveRun(to: x)
+            run.add(x: x, y: row, deltaE: deltaE)
+        }
+
+        /// Adds a pixel set apart as rendering noise.
+        @inline(__always)
+        mutating func addNoise(x: Int, deltaE: Double) {
+            moveRun(to: x)
+            run.addNoise(x: x, y: row, deltaE: deltaE)
+        }
+
+        @inline(__always)
+        private mutating func moveRun(to x: Int) {
             if x >= columnEnd {
                 flush()
                 column = x / cellSize
                 columnEnd = (column + 1) * cellSize
             }
-            run.add(x: x, y: row, deltaE: deltaE)
         }
 
         /// Closes the row: its last run goes to its cell.
         mutating func end() { flush() }
 
         private mutating func flush() {
-            guard run.count > 0 else { return }
+            guard !run.isEmpty else { return }
             if cells.isEmpty {
                 let cellRows = lastRow / cellSize - firstCellRow + 1
                 cells = Array(repeating: Cell(), count: cellRows * columns)
@@ -78,13 +112,21 @@ struct RegionGrid {
         }
     }
 
-    /// The regions of the bands' pixels, largest first, each visible when it holds at least
-    /// `minimumPixels`. `within` is the bounds of every differing pixel: the regions are joined
-    /// on a grid of that area only.
-    static func regions(
-        bands: [Band], cellSize: Int, within differing: PixelRect, minimumPixels: Int
-    ) -> [DifferenceRegion] {
-        guard bands.contains(where: { !$0.cells.isEmpty }) else { return [] }
+    /// What ``regions(bands:cellSize:within:rule:)`` found: the regions, and how many pixels set
+    /// apart as noise belong to regions that are changes (they differ, after all), and where.
+    struct Found {
+        var regions: [DifferenceRegion] = []
+        var reclaimedNoise = 0
+        var reclaimedBounds: [PixelRect] = []
+    }
+
+    /// The regions of the bands' pixels, largest first, each visible when it holds at least the
+    /// rule's minimum. `within` is the bounds of every differing pixel, noise included: the
+    /// regions are joined on a grid of that area only. A region holds its unexplained pixels,
+    /// and also its noise-like ones when it is a change (``VisibleChangeRule/isChange(explained:unexplained:)``).
+    static func regions(bands: [Band], cellSize: Int, within differing: PixelRect, rule: VisibleChangeRule) -> Found {
+        let minimumPixels = rule.minimumPixels
+        guard bands.contains(where: { !$0.cells.isEmpty }) else { return Found() }
         let firstColumn = differing.x / cellSize, firstRow = differing.y / cellSize
         let columns = (differing.maxX - 1) / cellSize - firstColumn + 1
         let rows = (differing.maxY - 1) / cellSize - firstRow + 1
@@ -95,16 +137,16 @@ struct RegionGrid {
                 let row = band.firstCellRow + localRow - firstRow
                 guard row >= 0, row < rows else { continue }
                 let source = localRow * band.columns + firstColumn
-                for column in 0..<columns where band.cells[source + column].count > 0 {
+                for column in 0..<columns where !band.cells[source + column].isEmpty {
                     grid[row * columns + column].merge(band.cells[source + column])
                 }
             }
         }
 
         var seen = [Bool](repeating: false, count: grid.count)
-        var regions: [DifferenceRegion] = []
+        var found = Found()
         var stack: [Int] = []
-        for start in grid.indices where grid[start].count > 0 && !seen[start] {
+        for start in grid.indices where !grid[start].isEmpty && !seen[start] {
             var region = Cell()
             seen[start] = true
             stack.append(start)
@@ -118,18 +160,27 @@ struct RegionGrid {
                         let x = column + dx
                         guard x >= 0, x < columns else { continue }
                         let neighbour = y * columns + x
-                        if grid[neighbour].count > 0 && !seen[neighbour] {
+                        if !grid[neighbour].isEmpty && !seen[neighbour] {
                             seen[neighbour] = true
                             stack.append(neighbour)
                         }
                     }
                 }
             }
-            guard let bounds = region.bounds.rect else { continue }
-            let count = Int(region.count)
-            regions.append(DifferenceRegion(
-                bounds: bounds, pixelCount: count, maxDeltaE: Double(region.maxDeltaE), isVisible: count >= minimumPixels))
+            // A region of noise alone is no region.
+            guard region.count > 0 else { continue }
+            var count = Int(region.count), maxDeltaE = region.maxDeltaE, bounds = region.bounds
+            if region.noise > 0, rule.isChange(explained: Int(region.noise), unexplained: count) {
+                count += Int(region.noise)
+                maxDeltaE = max(maxDeltaE, region.noiseMaxDeltaE)
+                bounds.merge(region.noiseBounds)
+                found.reclaimedNoise += Int(region.noise)
+                if let noise = region.noiseBounds.rect { found.reclaimedBounds.append(noise) }
+            }
+            guard let rect = bounds.rect else { continue }
+            found.regions.append(DifferenceRegion(bounds: rect, pixelCount: count, maxDeltaE: Double(maxDeltaE), isVisible: count >= minimumPixels))
         }
-        return regions.sorted { ($0.isVisible ? 1 : 0, $0.pixelCount, -$0.bounds.y) > ($1.isVisible ? 1 : 0, $1.pixelCount, -$1.bounds.y) }
+        found.regions.sort { ($0.isVisible ? 1 : 0, $0.pixelCount, -$0.bounds.y) > ($1.isVisible ? 1 : 0, $1.pixelCount, -$1.bounds.y) }
+        return found
     }
 }

@@ -88,6 +88,29 @@ struct VisibleChangeTests {
         #expect(budget.noisePixels == 0 && budget.differingPixels == 200 && budget.regions.isEmpty && budget.verdict == .withinTolerance)
     }
 
+    @Test("a region that looks mostly like a moved edge is a change when at least 1 in 24 of its pixels is not noise-like (a digit changed in small text); fewer, and the noise is set apart")
+    func noiseWithinAChange() throws {
+        // The bar's bottom edge moved half a pixel (200 noise-like pixels), and dots two rows below
+        // it that no shift explains, close enough to join its region.
+        func edgeAndDots(every step: Int) -> Bitmap {
+            var image = Self.screen()
+            for x in 20..<220 { image[x, 32] = RGBA(141, 141, 142) }
+            for x in stride(from: 30, to: 220, by: step) { image[x, 34] = RGBA(0, 122, 255) }
+            return image
+        }
+        // 10 of 210: the whole region is a change, its noise-like pixels counted with it.
+        let change = try compare(edgeAndDots(every: 20))
+        #expect(change.verdict == .failed, "\(change.summary)")
+        #expect(change.noisePixels == 0 && change.differingPixels == 210)
+        #expect(change.visibleRegions.map(\.pixelCount) == [210])
+        #expect(change.visibleRegions.first?.bounds == PixelRect(x: 20, y: 32, width: 200, height: 3))
+        // 5 of 205: rendering noise with a few stray pixels, each too small to see.
+        let noise = try compare(edgeAndDots(every: 40))
+        #expect(noise.verdict == .withinTolerance, "\(noise.summary)")
+        #expect(noise.noisePixels == 200 && noise.differingPixels == 5 && noise.visibleRegions.isEmpty)
+        #expect(VisibleChangeRule(size: 2.5, scale: 2).minimumEvidence == 4 && VisibleChangeRule(size: 2.5, scale: 3).minimumEvidence == 9)
+    }
+
     @Test("identical images are identical, with no regions; a difference within ΔE 2 is within tolerance")
     func verdicts() throws {
         let same = try compare(Self.screen())

@@ -15,8 +15,8 @@ struct VerdictEvaluationTests {
     func defaults() async throws {
         let set = try VerdictEvaluationSet()
         let pairs = try await set.render(scratch: scratch)
-        // The whole set, pinned: 38 changes of one page each and 9 noises of all 4 pages, on 3 devices.
-        #expect(pairs.filter { $0.kind == .change }.count == 38 * 3)
+        // The whole set, pinned: 41 changes of one page each and 9 noises of all 4 pages, on 3 devices.
+        #expect(pairs.filter { $0.kind == .change }.count == 41 * 3)
         #expect(pairs.filter { $0.kind == .noise }.count == 9 * 4 * 3)
         if let folder = ProcessInfo.processInfo.environment["PYRAMID_VERDICT_PAIRS"] {
             try VerdictEvaluationSet.write(pairs, to: folder)
@@ -36,6 +36,17 @@ struct VerdictEvaluationTests {
         }
         if let file = ProcessInfo.processInfo.environment["PYRAMID_VERDICT_TABLE"] {
             try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        }
+    }
+
+    @Test("one digit changed in 11, 12 and 13 px text fails at @2x and @3x, as a visible change, not rendering noise")
+    func smallTextDigits() async throws {
+        let set = try VerdictEvaluationSet()
+        let pairs = try await set.render(scratch: scratch) { $0.name.hasPrefix("a digit changed in 1") }
+        #expect(pairs.count == 3 * 3 && Set(pairs.map(\.device.scale)) == [2, 3])
+        for pair in pairs {
+            let report = try ImageComparator(options: SnapshotConfiguration().comparisonOptions(scale: pair.device.scale)).compare(pair.reference, pair.actual)
+            #expect(report.verdict == .failed && !report.visibleRegions.isEmpty, "\(pair.title): \(report.summary)")
         }
     }
 

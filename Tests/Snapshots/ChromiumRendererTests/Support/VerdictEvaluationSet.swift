@@ -72,9 +72,12 @@ struct VerdictEvaluationSet: Sendable {
         return html
     }
 
-    /// Every pair of the set, rendered on each of `devices`: the references once per page and
-    /// device, the flags' cases in a browser of their own.
-    func render(devices: [SnapshotDevice] = SnapshotConfiguration.standardDevices, scratch: TemporaryFolder) async throws -> [Pair] {
+    /// Every pair of the set (the cases `including` keeps), rendered on each of `devices`: the
+    /// references once per page and device, the flags' cases in a browser of their own.
+    func render(
+        devices: [SnapshotDevice] = SnapshotConfiguration.standardDevices, scratch: TemporaryFolder,
+        including: (Case) -> Bool = { _ in true }
+    ) async throws -> [Pair] {
         var pairs: [Pair] = []
         let flagged = Set((cases.changes + cases.noise).compactMap(\.flags).filter { !$0.isEmpty })
         var pools: [[String]: BrowserPool] = [:]
@@ -89,8 +92,8 @@ struct VerdictEvaluationSet: Sendable {
             for page in pages.keys.sorted() {
                 references[page] = try await HTMLPage(html: pages[page]!).renderSnapshot(in: environment)
             }
-            let work = cases.changes.map { (Kind.change, $0, [$0.page ?? ""]) }
-                + cases.noise.map { (Kind.noise, $0, pages.keys.sorted()) }
+            let work = cases.changes.filter(including).map { (Kind.change, $0, [$0.page ?? ""]) }
+                + cases.noise.filter(including).map { (Kind.noise, $0, pages.keys.sorted()) }
             for (kind, item, onPages) in work {
                 for page in onPages {
                     let pool = item.flags.flatMap { pools[$0] } ?? BrowserPool.current
