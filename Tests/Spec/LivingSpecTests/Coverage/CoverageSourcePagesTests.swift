@@ -35,13 +35,18 @@ struct CoverageSourcePagesTests {
         return (json, lcov)
     }
 
-    @Test("a line that ran holding a region that did not (the right side of &&, a branch of ?:) is partly covered, the region's code marked as llvm-cov show marks it")
-    func missedRegionsWithinLines() throws {
+    /// `source` written in the scratch folder, measured from its export (its LCOV changed by `lcov`).
+    func measured(lcov change: (String) -> String = { $0 }) throws -> CoverageMeasure {
         let path = scratch.path("Sources/App/verdict.swift")
         try FileManager.default.createDirectory(atPath: scratch.path("Sources/App"), withIntermediateDirectories: true)
         try Self.source.write(toFile: path, atomically: true, encoding: .utf8)
         let (json, lcov) = Self.export(path: path)
-        let measure = try CoverageTools.measure(summary: json, lcov: lcov)
+        return try CoverageTools.measure(summary: json, lcov: change(lcov))
+    }
+
+    @Test("a line that ran holding a region that did not (the right side of &&, a branch of ?:) is partly covered, the region's code marked as llvm-cov show marks it")
+    func missedRegionsWithinLines() throws {
+        let measure = try measured()
         let file = try #require(measure.files.first)
         #expect(file.segments.count == 10 && file.segments[1] == CoverageSegment(line: 2, column: 23, count: 0, hasCount: true, isRegionEntry: true, isGapRegion: false))
         // Every line ran: 5 of 5, the LCOV's lines (its summary counted line 2's autoclosure again).
@@ -68,11 +73,7 @@ struct CoverageSourcePagesTests {
 
     @Test("a line that did not run is missed whole, with no region marked inside it; a file without segments is marked by lines alone")
     func missedLinesAndNoSegments() throws {
-        let path = scratch.path("Sources/App/verdict.swift")
-        try FileManager.default.createDirectory(atPath: scratch.path("Sources/App"), withIntermediateDirectories: true)
-        try Self.source.write(toFile: path, atomically: true, encoding: .utf8)
-        let (json, lcov) = Self.export(path: path)
-        var measure = try CoverageTools.measure(summary: json, lcov: lcov.replacingOccurrences(of: "DA:3,1", with: "DA:3,0"))
+        var measure = try measured { $0.replacingOccurrences(of: "DA:3,1", with: "DA:3,0") }
         let coverage = { (measure: CoverageMeasure) in
             PyramidCoverage(levels: [], total: measure, layout: PackageLayout(binaries: [], targets: [], root: self.scratch.path))
         }
