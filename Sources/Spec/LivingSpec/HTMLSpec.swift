@@ -169,7 +169,7 @@ public enum HTMLSpec {
             out += " <span class=\"time\""
             out += title
             out += ">"
-            out += SpecText.duration(duration)
+            out += SpecText.duration(duration, wholeSeconds: test.durationsInWholeSeconds)
             out += "</span>"
         }
         if let place = test.place {
@@ -189,18 +189,18 @@ public enum HTMLSpec {
             for testCase in test.cases {
                 out += "<li class=\"case \(className(testCase.outcome))\">\(mark(testCase.outcome)) "
                 out += "<code>\(escape(SpecText.caseLabel(testCase)))</code>\n"
-                renderCase(testCase, skipShown: test.skipReason != nil, into: &out)
+                renderCase(testCase, skipShown: test.skipReason != nil, wholeSeconds: test.durationsInWholeSeconds, into: &out)
                 out += "</li>\n"
             }
             out += "</ul>\n"
         } else if let only = test.cases.first {
-            renderCase(only, skipShown: test.skipReason != nil, into: &out)
+            renderCase(only, skipShown: test.skipReason != nil, wholeSeconds: test.durationsInWholeSeconds, into: &out)
         }
         out += "</li>\n"
     }
 
     /// - Parameter skipShown: the test's heading already says it was skipped, and why.
-    private static func renderCase(_ testCase: TestCaseResult, skipShown: Bool = false, into out: inout TextBuffer) {
+    private static func renderCase(_ testCase: TestCaseResult, skipShown: Bool = false, wholeSeconds: Bool = false, into out: inout TextBuffer) {
         // A case run more than once lists each attempt; the last one's steps and issues are
         // inside its item, under its heading.
         guard !testCase.earlierAttempts.isEmpty else {
@@ -210,12 +210,12 @@ public enum HTMLSpec {
         out += "<ol class=\"attempts\">\n"
         for (offset, attempt) in testCase.earlierAttempts.enumerated() {
             out += "<li class=\"attempt \(className(attempt.outcome))\">\(mark(attempt.outcome)) "
-            out += escape(SpecText.attemptHeading(attempt, number: offset + 1, of: testCase.attemptCount))
+            out += escape(SpecText.attemptHeading(attempt, number: offset + 1, of: testCase.attemptCount, wholeSeconds: wholeSeconds))
             if !attempt.issues.isEmpty { renderIssues(attempt.issues, into: &out) }
             out += "</li>\n"
         }
         let last = SpecText.lastAttemptOutcome(testCase)
-        out += "<li class=\"attempt \(className(last))\">\(mark(last)) \(escape(SpecText.lastAttemptHeading(testCase)))\n"
+        out += "<li class=\"attempt \(className(last))\">\(mark(last)) \(escape(SpecText.lastAttemptHeading(testCase, wholeSeconds: wholeSeconds)))\n"
         renderLastAttempt(testCase, skipShown: skipShown, into: &out)
         out += "</li>\n</ol>\n"
     }

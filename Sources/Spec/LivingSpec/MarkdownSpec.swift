@@ -141,7 +141,7 @@ public enum MarkdownSpec {
         for tag in test.tags { out += " `\(tag.replacingOccurrences(of: "`", with: "'"))`" }
         if let duration = test.duration {
             out += " · "
-            out += SpecText.duration(duration)
+            out += SpecText.duration(duration, wholeSeconds: test.durationsInWholeSeconds)
         }
         if let reason = test.skipReason { out += " — \(escape(SpecText.skipped(reason)))" }
         if let reason = test.cancelReason { out += " — cancelled: \(escape(reason))" }
@@ -153,23 +153,25 @@ public enum MarkdownSpec {
         if test.isParameterized || test.cases.count > 1 {
             for testCase in test.cases {
                 out += "  - \(SpecText.symbol(testCase.outcome)) \(escape(SpecText.caseLabel(testCase)))\n"
-                renderCase(testCase, indent: "    ", skipShown: test.skipReason != nil, into: &out)
+                renderCase(testCase, indent: "    ", skipShown: test.skipReason != nil, wholeSeconds: test.durationsInWholeSeconds, into: &out)
             }
         } else if let only = test.cases.first {
-            renderCase(only, indent: "  ", skipShown: test.skipReason != nil, into: &out)
+            renderCase(only, indent: "  ", skipShown: test.skipReason != nil, wholeSeconds: test.durationsInWholeSeconds, into: &out)
         }
     }
 
     /// - Parameter skipShown: the test's line already says it was skipped, and why.
-    private static func renderCase(_ testCase: TestCaseResult, indent: String, skipShown: Bool = false, into out: inout TextBuffer) {
+    private static func renderCase(
+        _ testCase: TestCaseResult, indent: String, skipShown: Bool = false, wholeSeconds: Bool = false, into out: inout TextBuffer
+    ) {
         // A case run more than once lists each attempt, the last one's steps and issues under it.
         var indent = indent
         if !testCase.earlierAttempts.isEmpty {
             for (offset, attempt) in testCase.earlierAttempts.enumerated() {
-                out += "\(indent)- \(SpecText.symbol(attempt.outcome)) \(escape(SpecText.attemptHeading(attempt, number: offset + 1, of: testCase.attemptCount)))\n"
+                out += "\(indent)- \(SpecText.symbol(attempt.outcome)) \(escape(SpecText.attemptHeading(attempt, number: offset + 1, of: testCase.attemptCount, wholeSeconds: wholeSeconds)))\n"
                 for issue in attempt.issues { renderIssue(issue, indent: indent + "  ", into: &out) }
             }
-            out += "\(indent)- \(SpecText.symbol(SpecText.lastAttemptOutcome(testCase))) \(escape(SpecText.lastAttemptHeading(testCase)))\n"
+            out += "\(indent)- \(SpecText.symbol(SpecText.lastAttemptOutcome(testCase))) \(escape(SpecText.lastAttemptHeading(testCase, wholeSeconds: wholeSeconds)))\n"
             indent += "  "
         }
         // A failing issue already says what failed and names its step; a step's own failure

@@ -25,6 +25,13 @@ enum SpecText {
     }
 
     /// "0.2 ms", "12 ms", "1.24 s".
+    /// A duration a run gave in whole seconds: "under 1 s" for 0, "2 s", never a precision the
+    /// run did not have; otherwise ``duration(_:)``.
+    static func duration(_ seconds: Double, wholeSeconds: Bool) -> String {
+        guard wholeSeconds, seconds.isFinite, seconds >= 0, seconds < 1e15 else { return duration(seconds) }
+        return seconds < 1 ? "under 1 s" : "\(Int(seconds.rounded())) s"
+    }
+
     static func duration(_ seconds: Double) -> String {
         // Formatted by hand: String(format:) costs more than the rest of a test's line.
         if seconds < 0.001 { return fixed(seconds * 1000, decimals: 2) + " ms" }
@@ -115,9 +122,9 @@ enum SpecText {
     }
 
     /// "attempt 1 of 3: failed", for an earlier attempt of a case that ran `count` times.
-    static func attemptHeading(_ attempt: TestAttempt, number: Int, of count: Int) -> String {
+    static func attemptHeading(_ attempt: TestAttempt, number: Int, of count: Int, wholeSeconds: Bool = false) -> String {
         var text = "attempt \(number) of \(count): \(attempt.outcome.label)"
-        if let duration = attempt.duration { text += " in \(Self.duration(duration))" }
+        if let duration = attempt.duration { text += " in \(Self.duration(duration, wholeSeconds: wholeSeconds))" }
         return text
     }
 
@@ -127,9 +134,9 @@ enum SpecText {
     }
 
     /// "attempt 3 of 3: passed in 12 ms", for the last attempt of a case run more than once.
-    static func lastAttemptHeading(_ testCase: TestCaseResult) -> String {
+    static func lastAttemptHeading(_ testCase: TestCaseResult, wholeSeconds: Bool = false) -> String {
         var text = "attempt \(testCase.attemptCount) of \(testCase.attemptCount): \(lastAttemptOutcome(testCase).label)"
-        if let duration = testCase.duration { text += " in \(Self.duration(duration))" }
+        if let duration = testCase.duration { text += " in \(Self.duration(duration, wholeSeconds: wholeSeconds))" }
         return text
     }
 

@@ -40,6 +40,10 @@ public struct TestNode: Sendable {
     public var cancelReason: String?
     /// Seconds, when the run said.
     public var duration: Double?
+    /// Whether the run gave this test's durations (its own, its cases' and their attempts')
+    /// rounded to whole seconds, as Xcode 26's result bundles give Swift Testing's: a 0 there
+    /// is "under a second", not a measured zero.
+    public var durationsInWholeSeconds = false
     /// The library that ran it: Swift Testing unless an XCTest result put it here.
     public var framework: TestFramework
     /// For a module read from an Xcode result bundle: the kind of test bundle Xcode gave it

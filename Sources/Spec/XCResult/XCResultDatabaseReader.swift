@@ -230,13 +230,20 @@ struct XCResultDatabaseReader {
             }
         }
 
+        // Xcode 26 writes Swift Testing's durations rounded to whole seconds (its JSON says "0s",
+        // "2s"), XCTest's to the microsecond. When every Swift Testing run of the bundle has a whole
+        // number, its tests are marked so, and the spec does not show a 0 as "0.00 ms".
+        func isSwiftTesting(_ testCase: XCResultTable.Row?) -> Bool { (testCase?["identifierURL"].string ?? "").hasSuffix(")") }
+        let swiftTestingDurations = runs.all.filter { isSwiftTesting(cases.row($0["testCase_fk"].int)) }.compactMap { $0["duration"].double }
+        let swiftTestingInWholeSeconds = !swiftTestingDurations.isEmpty && swiftTestingDurations.allSatisfy { $0.rounded() == $0 }
+
         func testNode(_ id: Int, module: String, parentID: String) -> TestNode? {
             guard let row = cases.row(id), let groups = groupsByCase[id], !groups.isEmpty else { return nil }
             let name = row["name"].string ?? "test"
             let identifier = row["identifier"].string.map { module + "." + $0 } ?? parentID + "/" + name
-            let url = row["identifierURL"].string ?? ""
-            let framework: TestFramework = url.hasSuffix(")") ? .swiftTesting : .xctest
+            let framework: TestFramework = isSwiftTesting(row) ? .swiftTesting : .xctest
             var node = TestNode(id: identifier, kind: .function, name: name, framework: framework)
+            node.durationsInWholeSeconds = framework == .swiftTesting && swiftTestingInWholeSeconds
             if let summary = row["summary"].string, !summary.isEmpty, summary != name { node.displayName = summary }
             node.tags = (tagsOfCase[id] ?? []).sorted()
             node.isParameterized = groups.contains { $0.arguments != nil }

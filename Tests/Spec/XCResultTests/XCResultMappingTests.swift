@@ -60,6 +60,22 @@ struct XCResultMappingTests {
         #expect(markdown.contains("      Password 'justbarely8' is too short\n"))
     }
 
+    @Test("Xcode 26 gives Swift Testing's durations in whole seconds: the spec says \"under 1 s\" and \"2 s\", not \"0.00 ms\"; XCTest's, and Xcode 16's, keep their precision")
+    func wholeSecondDurations() throws {
+        let run = try Self.corpusRun("Xcode26")
+        let arithmetic = try Self.test(run, "testArithmetic()")
+        #expect(arithmetic.framework == .swiftTesting && arithmetic.durationsInWholeSeconds)
+        #expect(arithmetic.cases.first?.earlierAttempts.first?.duration == 0, "the database's own value is kept")
+        #expect(try !Self.test(run, "testLaunch()").durationsInWholeSeconds, "an XCTest test of the same bundle")
+        #expect(try Self.corpusRun("Xcode16").tests.allSatisfy { !$0.durationsInWholeSeconds })
+        let document = SpecDocument(run: run, title: "t")
+        for text in [document.markdown, document.html] {
+            #expect(text.contains("attempt 1 of 2: passed in under 1 s"), "\(text.prefix(500))")
+            #expect(text.contains("attempt 2 of 2: passed in 2 s"))
+            #expect(!text.contains("passed in 0.00 ms"))
+        }
+    }
+
     @Test("durations, start times, and attachments with their types")
     func timesAndAttachments() throws {
         let run = try Self.corpusRun("Xcode26")
