@@ -38,7 +38,7 @@ public struct FlakinessReport: Sendable {
 
     /// A test that flipped.
     public struct FlakyTest: Sendable, Equatable {
-        /// Its identity, as the history has it (``TestIdentity``).
+        /// Its identity, as the history has it (`TestIdentity`).
         public var id: String
         /// Its name in the spec, from the latest run that gave one.
         public var name: String?

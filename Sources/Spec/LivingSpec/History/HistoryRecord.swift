@@ -14,7 +14,7 @@ public import TestEventStream
 /// ```
 ///
 /// `time` is in seconds since 1970; `commit` and `dirty` are absent outside a git checkout;
-/// `id` is the test's ``TestIdentity``, which stays the same when the test moves in its file
+/// `id` is the test's `TestIdentity`, which stays the same when the test moves in its file
 /// (histories written before it held Swift Testing's whole id, `…/total()/CartTests.swift:12:6`,
 /// and are read as if they held the identity); `name` is what the test is called in the spec,
 /// its suites' names and its own, absent in older histories; `outcome` is one of `passed`, `warning`, `knownIssue`, `flaky`, `skipped`, `cancelled`,
@@ -35,7 +35,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
 
     /// One test function's result in a run.
     public struct Test: Codable, Sendable, Equatable {
-        /// The test's identity (``TestIdentity``): `Module.Suite/test()` for Swift Testing,
+        /// The test's identity (`TestIdentity`): `Module.Suite/test()` for Swift Testing,
         /// `Module.Class/method` for XCTest.
         public var id: String
         /// Its suites' names and its own, as the spec shows them ("Cart › the total adds every
@@ -71,7 +71,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     }
 
     /// The record of `run`, ended at `time`, on `commit`: its tests named by their
-    /// ``TestIdentity``.
+    /// `TestIdentity`.
     public init(run: TestRun, time: Double, commit: String?, dirty: Bool?) {
         var tests: [Test] = []
         // Each test borrowed where it is in the tree, not copied out of it.
@@ -107,7 +107,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         }
     }
 
-    /// This record with its tests' ids made their ``TestIdentity``, when one holds Swift
+    /// This record with its tests' ids made their `TestIdentity`, when one holds Swift
     /// Testing's place (a history written before identities were kept).
     func withIdentities() -> HistoryRecord {
         guard tests.contains(where: { TestIdentity.hasPlace($0.id) }) else { return self }

@@ -78,7 +78,7 @@ package struct HistoryRuns: Sendable {
                 names: record.tests.map(\.name))
         }
 
-        /// This record with its tests' ids made their ``TestIdentity`` as strings, when one of
+        /// This record with its tests' ids made their `TestIdentity` as strings, when one of
         /// them holds Swift Testing's place (a history written before identities were kept).
         func withIdentities(in file: UnsafeRawBufferPointer) -> Record {
             guard ids == nil, let base = file.baseAddress else { return self }

@@ -9,7 +9,7 @@ public struct SpecHistory: Sendable {
     /// The runs the rates are over.
     public var runs: Int
     /// The tests that flipped, by their ids in the run the spec shows (the history names them
-    /// by their ``TestIdentity``).
+    /// by their `TestIdentity`).
     public var flaky: [String: FlakinessReport.FlakyTest]
 
     /// How the spec's report is made: its flaky tests alone, which is all the spec shows.
@@ -20,7 +20,7 @@ public struct SpecHistory: Sendable {
     }
 
     /// The spec's view of `report`, a report of the history in `folder`, for `run`, the run
-    /// the spec shows: its tests are found in the report by their ``TestIdentity``.
+    /// the spec shows: its tests are found in the report by their `TestIdentity`.
     public init(report: FlakinessReport, folder: String, run: TestRun) {
         self.folder = folder
         self.runs = report.windowRuns

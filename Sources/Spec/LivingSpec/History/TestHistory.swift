@@ -102,7 +102,7 @@ public struct TestHistory: Sendable {
 
     /// Every record, in the file's order, and the lines that could not be read (each skipped,
     /// none dropping another). An absent file is an empty history. Tests are named by their
-    /// ``TestIdentity`` in every record, those of histories written before it too.
+    /// `TestIdentity` in every record, those of histories written before it too.
     ///
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
     public func read() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
