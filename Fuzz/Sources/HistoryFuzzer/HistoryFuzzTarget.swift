@@ -2,6 +2,7 @@ import Foundation
 import FuzzSupport
 import HTTPStubs
 import LivingSpec
+import TestEventStream
 
 /// The history file the input becomes.
 let history = ScratchFile("history.jsonl")
@@ -28,7 +29,14 @@ public func fuzzHistory(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         number += 1
         let blank = line.first != 0x7B && !line.contains { $0 != 0x20 && $0 != 0x0D }
         guard !line.isEmpty, !blank else { continue }
-        let decoded = (try? JSONDecoder().decode(HistoryRecord.self, from: Data(line))).flatMap { $0.version == 1 ? $0 : nil }
+        // The reader names each test by its identity (ids written with Swift Testing's place
+        // shortened), so what JSONDecoder reads is compared with its tests so named.
+        let decoded = (try? JSONDecoder().decode(HistoryRecord.self, from: Data(line))).flatMap { record -> HistoryRecord? in
+            guard record.version == 1 else { return nil }
+            var named = record
+            for (index, identity) in TestIdentity.of(record.tests.map(\.id)).enumerated() { named.tests[index].id = identity }
+            return named
+        }
         if problemLines.contains(number) {
             if let decoded, !repeatsAKey(line) { finding(input, "line \(number) is a problem, but JSONDecoder reads \(decoded)") }
         } else {
