@@ -111,7 +111,7 @@ public struct RunFollowUp: Sendable {
                 warnings += problems.map(\.description)
                 report = FlakinessReport(runs: runs, quarantine: quarantine?.list, options: SpecHistory.reportOptions)
             }
-            document.history = SpecHistory(report: report, folder: history.folder, run: document.run)
+            document.history = SpecHistory(report: report, folder: history.folder, run: document.run, identities: record.tests.map(\.id))
         }
         return Result(document: document, warnings: warnings, unexplainedFailure: unexplained, rerunStatuses: statuses)
     }

@@ -38,16 +38,26 @@ public enum TestIdentity {
     /// Whether `id` ends with the place a test is declared in (`…/File.swift:12:6`): an id that
     /// ``of(_:)`` would shorten.
     public static func hasPlace(_ id: String) -> Bool {
-        var utf8 = id.utf8[...]
+        var id = id
+        return id.withUTF8 { nameLength(ofUTF8: UnsafeRawBufferPointer($0)) } != nil
+    }
+
+    /// How many of `bytes`' bytes, an id in UTF-8, are its name (`Module.Suite/test()`, the
+    /// bytes before the last `/`) when it ends with a place (`/File.swift:12:6`); nil when it
+    /// does not. A reader of ids in a file's bytes shortens them with it, making no string.
+    package static func nameLength(ofUTF8 bytes: UnsafeRawBufferPointer) -> Int? {
         // Two numbers, each after a colon, after a file's name.
+        var end = bytes.count
         for _ in 0..<2 {
-            let digits = utf8.reversed().prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-            guard digits > 0 else { return false }
-            utf8 = utf8.dropLast(digits)
-            guard utf8.last == UInt8(ascii: ":") else { return false }
-            utf8 = utf8.dropLast()
+            var digits = 0
+            while end - digits > 0, (0x30...0x39).contains(bytes[end - digits - 1]) { digits += 1 }
+            guard digits > 0, end - digits > 0, bytes[end - digits - 1] == UInt8(ascii: ":") else { return nil }
+            end -= digits + 1
         }
-        return utf8.last != UInt8(ascii: "/") && utf8.contains(UInt8(ascii: "/"))
+        guard end > 0, bytes[end - 1] != UInt8(ascii: "/") else { return nil }
+        var slash = end - 1
+        while slash >= 0, bytes[slash] != UInt8(ascii: "/") { slash -= 1 }
+        return slash >= 0 ? slash : nil
     }
 
     /// `Module.Suite/test()` for `Module.Suite/test()/File.swift:12:6`; an id without a place as it is.

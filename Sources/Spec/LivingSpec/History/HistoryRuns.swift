@@ -78,8 +78,11 @@ package struct HistoryRuns: Sendable {
                 names: record.tests.map(\.name))
         }
 
-        /// This record with its tests' ids made their `TestIdentity` as strings, when one of
-        /// them holds Swift Testing's place (a history written before identities were kept).
+        /// This record with its tests' ids made their `TestIdentity`, when one of them holds
+        /// Swift Testing's place (a history written before identities were kept). Where the
+        /// names of the record's tests are all different, as they almost always are, each id is
+        /// its name, a shorter place in the file (no string made); otherwise the ids are made
+        /// strings and ``TestIdentity/of(_:)`` tells the tests apart.
         func withIdentities(in file: UnsafeRawBufferPointer) -> Record {
             guard ids == nil, let base = file.baseAddress else { return self }
             // Only an id that ends with a digit can hold a place; most do not.
@@ -87,6 +90,7 @@ package struct HistoryRuns: Sendable {
                 test.idCount > 0 && (0x30...0x39).contains(base.load(fromByteOffset: test.idStart + Int(test.idCount) - 1, as: UInt8.self))
             }
             guard ending else { return self }
+            if let named = namedInPlace(in: file) { return named }
             let raw = tests.map { test in
                 let bytes = UnsafeRawBufferPointer(rebasing: file[test.idStart..<(test.idStart + Int(test.idCount))])
                 // The scanner checked the escapes of these ids already.
@@ -95,6 +99,24 @@ package struct HistoryRuns: Sendable {
             guard raw.contains(where: { TestIdentity.hasPlace($0) }) else { return self }
             var record = self
             record.ids = TestIdentity.of(raw)
+            return record
+        }
+
+        /// This record with each id that holds a place shortened to its name in the file's
+        /// bytes; nil when that cannot be done byte for byte: an id holds an escape, or two
+        /// tests would have one name (``TestIdentity/of(_:)`` then keeps their files).
+        private func namedInPlace(in file: UnsafeRawBufferPointer) -> Record? {
+            guard let base = file.baseAddress else { return nil }
+            var record = self
+            var names = Set<FileBytes>(minimumCapacity: tests.count)
+            for index in record.tests.indices {
+                let test = record.tests[index]
+                let bytes = UnsafeRawBufferPointer(start: base + test.idStart, count: Int(test.idCount))
+                if bytes.contains(0x5C) { return nil }
+                if let length = TestIdentity.nameLength(ofUTF8: bytes) { record.tests[index].idCount = Int32(length) }
+                let name = UnsafeRawBufferPointer(start: base + test.idStart, count: Int(record.tests[index].idCount))
+                guard names.insert(FileBytes(name)).inserted else { return nil }
+            }
             return record
         }
     }
@@ -205,6 +227,24 @@ package struct HistoryRuns: Sendable {
         } catch {
             return nil
         }
+    }
+}
+
+/// A run of bytes in a history file, compared and hashed by its bytes.
+struct FileBytes: Hashable {
+    let bytes: UnsafeRawBufferPointer
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    static func == (a: FileBytes, b: FileBytes) -> Bool {
+        a.bytes.count == b.bytes.count && (a.bytes.count == 0 || memcmp(a.bytes.baseAddress!, b.bytes.baseAddress!, a.bytes.count) == 0)
+    }
+
+    /// The count and the last 16 bytes: ids that share a suite differ at their end, and
+    /// hashing a whole id of every test of every record cost more than the rest of the check.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[max(0, bytes.count - 16)...]))
     }
 }
 

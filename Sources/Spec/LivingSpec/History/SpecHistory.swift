@@ -22,6 +22,12 @@ public struct SpecHistory: Sendable {
     /// The spec's view of `report`, a report of the history in `folder`, for `run`, the run
     /// the spec shows: its tests are found in the report by their `TestIdentity`.
     public init(report: FlakinessReport, folder: String, run: TestRun) {
+        self.init(report: report, folder: folder, run: run, identities: nil)
+    }
+
+    /// The same, with `identities` the identities of `run`'s tests in the order
+    /// `TestNode.forEachTest` visits them (its record's ids), when they are known already.
+    init(report: FlakinessReport, folder: String, run: TestRun, identities: [String]?) {
         self.folder = folder
         self.runs = report.windowRuns
         var byIdentity: [String: FlakinessReport.FlakyTest] = [:]
@@ -30,7 +36,7 @@ public struct SpecHistory: Sendable {
         TestNode.forEachTest(in: run.modules) { ids.append($0.id) }
         var flaky: [String: FlakinessReport.FlakyTest] = [:]
         if !byIdentity.isEmpty {
-            for (id, identity) in zip(ids, TestIdentity.of(ids)) {
+            for (id, identity) in zip(ids, identities.flatMap { $0.count == ids.count ? $0 : nil } ?? TestIdentity.of(ids)) {
                 if let test = byIdentity[identity] { flaky[id] = test }
             }
         }
