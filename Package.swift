@@ -112,13 +112,28 @@ let package = Package(
 
         // MARK: Libraries: what test targets import.
 
+        // The macros' expansions as a library, so their tests link it and not the macro: a test
+        // target that depends on a macro makes SwiftPM build the whole test product for the host,
+        // compiling every module of the package a second time (P25).
+        .target(
+            name: "VisualTestingMacroExpansions",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            path: source("Snapshots", "VisualTestingMacroExpansions"),
+            swiftSettings: strict
+        ),
+        // The compiler plugin: the macros by the names VisualTesting declares, each forwarding to its expansion.
         .macro(
             name: "VisualTestingMacros",
             dependencies: [
+                "VisualTestingMacroExpansions",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ],
             path: source("Snapshots", "VisualTestingMacros"),
             swiftSettings: strict
@@ -281,13 +296,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "VisualTestingMacrosTests",
+            name: "VisualTestingMacroExpansionsTests",
             dependencies: [
-                "VisualTestingMacros",
+                "VisualTestingMacroExpansions",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ],
-            path: tests("Snapshots", "VisualTestingMacrosTests"),
+            path: tests("Snapshots", "VisualTestingMacroExpansionsTests"),
             swiftSettings: strict
         ),
         .testTarget(
@@ -367,7 +382,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PyramidDemoTests",
-            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "VisualTesting", "WebDriver"],
+            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "VisualTesting", "WebDriver", "PyramidIO"],
             path: tests("Tools", "PyramidDemoTests"),
             swiftSettings: strict
         ),

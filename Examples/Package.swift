@@ -17,6 +17,14 @@ import PackageDescription
 /// - UI: ShopUITests, seed 000's LoginFlowUITests and seed 002's Page Objects, Robots, launch
 ///   scenarios, permission alerts and device layouts, against shop-app (launched per test) in
 ///   Chromium through UITesting, on a pooled browser.
+/// `pyramid demo` measures what each level covers: it sets PYRAMID_EXAMPLES_COVERAGE=1 and the
+/// app's own targets are instrumented, not their dependencies, so swift-syntax, SwiftNIO and
+/// swift-pyramid's modules are the ones `pyramid` was built with and are not compiled again.
+/// (`swift build --enable-code-coverage` would instrument every module.)
+let coverage = Context.environment["PYRAMID_EXAMPLES_COVERAGE"] == "1"
+let instrumented: [SwiftSetting] = coverage ? [.unsafeFlags(["-profile-generate", "-profile-coverage-mapping"])] : []
+let profileRuntime: [LinkerSetting] = coverage ? [.unsafeFlags(["-profile-generate"])] : []
+
 let package = Package(
     name: "swift-pyramid-examples",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -30,7 +38,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
-        .target(name: "RegisterFeature", swiftSettings: [.treatAllWarnings(as: .error)]),
+        .target(
+            name: "RegisterFeature",
+            swiftSettings: [.treatAllWarnings(as: .error)] + instrumented,
+            linkerSettings: profileRuntime
+        ),
         .testTarget(
             name: "RegisterFeatureTests",
             dependencies: ["RegisterFeature", .product(name: "Scenario", package: "swift-pyramid")],
@@ -40,7 +52,8 @@ let package = Package(
         .target(
             name: "UserListFeature",
             dependencies: [.product(name: "OpenCombineShim", package: "OpenCombine")],
-            swiftSettings: [.treatAllWarnings(as: .error)]
+            swiftSettings: [.treatAllWarnings(as: .error)] + instrumented,
+            linkerSettings: profileRuntime
         ),
         .testTarget(
             name: "UserListFeatureTests",
@@ -54,7 +67,8 @@ let package = Package(
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ],
-            swiftSettings: [.treatAllWarnings(as: .error)]
+            swiftSettings: [.treatAllWarnings(as: .error)] + instrumented,
+            linkerSettings: profileRuntime
         ),
         .testTarget(
             name: "SearchFeatureTests",
@@ -66,7 +80,11 @@ let package = Package(
             ],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
-        .target(name: "ArticleFeature", swiftSettings: [.treatAllWarnings(as: .error)]),
+        .target(
+            name: "ArticleFeature",
+            swiftSettings: [.treatAllWarnings(as: .error)] + instrumented,
+            linkerSettings: profileRuntime
+        ),
         .testTarget(
             name: "ArticleFeatureTests",
             dependencies: [
@@ -80,12 +98,14 @@ let package = Package(
         .target(
             name: "ShopCore",
             dependencies: ["UserListFeature", "SearchFeature", "ArticleFeature", "RegisterFeature"],
-            swiftSettings: [.treatAllWarnings(as: .error)]
+            swiftSettings: [.treatAllWarnings(as: .error)] + instrumented,
+            linkerSettings: profileRuntime
         ),
         .target(
             name: "ShopWeb",
             dependencies: ["ShopCore", "UserListFeature", "SearchFeature", "ArticleFeature", "RegisterFeature"],
-            swiftSettings: [.treatAllWarnings(as: .error)]
+            swiftSettings: [.treatAllWarnings(as: .error)] + instrumented,
+            linkerSettings: profileRuntime
         ),
         .testTarget(
             name: "ShopWebTests",
@@ -100,7 +120,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            swiftSettings: [.treatAllWarnings(as: .error)]
+            swiftSettings: [.treatAllWarnings(as: .error)] + instrumented,
+            linkerSettings: profileRuntime
         ),
         .testTarget(
             name: "ShopCoreTests",
@@ -119,7 +140,8 @@ let package = Package(
                 .product(name: "UITesting", package: "swift-pyramid"),
                 .product(name: "UITestingWeb", package: "swift-pyramid"),
             ],
-            swiftSettings: [.treatAllWarnings(as: .error)]
+            swiftSettings: [.treatAllWarnings(as: .error)] + instrumented,
+            linkerSettings: profileRuntime
         ),
         .testTarget(
             name: "ShopSnapshotTests",

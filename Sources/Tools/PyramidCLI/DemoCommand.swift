@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PyramidDemo
+import PyramidIO
 import VisualTestingCore
 import LivingSpec
 
@@ -65,10 +66,17 @@ struct DemoCommand: AsyncParsableCommand {
         "Measure this target's code only (repeatable; default: every library and executable target of the Examples).", valueName: "target"))
     var coverageTargets: [String] = []
 
+    @Flag(name: .shortAndLong, help: "Print nothing while it runs: only the result, the index page, and errors.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print the build's and the tests' whole output as it comes, instead of their progress.")
+    var verbose = false
+
     /// The app's own list, so a typo fails here and not in every test.
     static let breakages = ["login-disabled"]
 
     func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be given together") }
         if let breakApp, !Self.breakages.contains(breakApp) {
             throw ValidationError("--break-app \(breakApp): no such breakage; use one of \(Self.breakages.joined(separator: ", "))")
         }
@@ -77,39 +85,26 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let examples = try examplesFolder()
-        try await DemoCommand.setUp(allowInstall: !noInstall, environment: LiveSystemEnvironment())
+        try await DemoCommand.setUp(allowInstall: !noInstall, environment: LiveSystemEnvironment(), quiet: quiet)
         let options = Demo.Options(
             examples: examples, output: output, breakage: breakApp, filters: filters,
             shard: sharding.parsed, shardDurations: sharding.shardDurations, shape: target.parsed,
             retries: try TestRetries(retries), history: history, quarantine: quarantine, coverage: coverage,
             coverageTargets: coverageTargets)
+        let progress = DemoProgress(detail: quiet ? .quiet : verbose ? .verbose : .normal)
+        defer { progress.status.close() }
         let summary: Demo.Summary
         do {
-            summary = try await Demo.run(options) { event in
-                switch event {
-                case .building(let firstBuild):
-                    print(firstBuild
-                        ? "Building the reference app and its tests for the first time (a few minutes; later runs take seconds)…"
-                        : "Building the reference app and its tests…")
-                case .built(let seconds):
-                    print(String(format: "Built in %.1f s.", seconds))
-                case .sharded(let shard, let tests, let all, let byDuration):
-                    print("Shard \(shard): \(tests) of \(all) tests, dealt \(byDuration ? "by a previous run's durations" : "by count").")
-                case .testing:
-                    print("Running its pyramid: unit, integration, snapshot (Chromium) and UI (Chromium) tests…")
-                case .level(let level, let tests):
-                    print("\(level.title) tests (\(tests)), with coverage…")
-                case .measuringCoverage:
-                    print("Measuring what each level covers…")
-                case .testLine(let line):
-                    print("  " + line)
-                case .rerunning(let number, let of, let tests):
-                    print("Rerun \(number) of \(of): \(tests) failed test\(tests == 1 ? "" : "s") again…")
-                }
-                fflush(nil)
-            }
+            summary = try await Demo.run(options) { event in progress.hear(event) }
         } catch {
             throw CommandFailure.demoFailed(error)
+        }
+        progress.status.end()
+        if quiet {
+            print("\(summary.failed ? "✘" : "✔") \(summary.specLine)")
+            print("Open file://\(summary.files.index)")
+            if summary.failed { throw ExitCode(1) }
+            return
         }
         print("")
         if let breakApp { print("This run used a deliberately broken build of the app: SHOP_BREAK=\(breakApp)") }
@@ -136,7 +131,8 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// Makes sure Chromium, chromedriver and the fonts are there, installing them when allowed and possible.
-    static func setUp(allowInstall: Bool, environment: some SystemEnvironment) async throws {
+    /// Each install command shows that it is alive (``StatusLine``) unless `quiet`.
+    static func setUp(allowInstall: Bool, environment: some SystemEnvironment, quiet: Bool = false) async throws {
         switch await DemoSetup.decide(missing: Demo.missingRequirements(), allowInstall: allowInstall, environment: environment) {
         case .ready:
             return
@@ -145,11 +141,17 @@ struct DemoCommand: AsyncParsableCommand {
         case .install(let plan):
             print(plan.announcement)
             fflush(nil)
+            let status = StatusLine.standardOutput()
+            defer { status.close() }
             do {
-                try await DemoSetup.install(plan, environment: environment)
+                try await DemoSetup.install(plan, environment: environment) { number, command in
+                    guard !quiet else { return }
+                    status.begin("installing, step \(number) of \(plan.commands.count): \(DemoSetup.describe(command))")
+                }
             } catch {
                 throw CommandFailure.demoSetup(error)
             }
+            status.end()
             let still = Demo.missingRequirements()
             guard still.isEmpty else {
                 throw CommandFailure.demoSetup(.missing(still, notInstalled: .stillMissingAfterInstall))

@@ -55,16 +55,62 @@ package enum Demo {
             self.filters = filters
             self.shard = shard
             self.shardDurations = shardDurations
+            self.scratchPath = Demo.sharedScratch(examples: self.examples, executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
         }
+
+        /// Where the package is built: nil for its own `.build`. ``init(examples:output:breakage:filters:shard:shardDurations:shape:retries:history:quarantine:coverage:coverageTargets:)``
+        /// sets it to the `.build` of the swift-pyramid checkout the Examples belong to when
+        /// `pyramid` runs from there (``sharedScratch(examples:executable:)``).
+        package var scratchPath: String?
 
         /// The snapshot references of the app's screens.
         package var snapshots: String { examples + "/Tests/ShopSnapshotTests/__Snapshots__" }
+
+        /// `--scratch-path` and its folder, when the build is shared.
+        package var scratchArguments: [String] { scratchPath.map { ["--scratch-path", $0] } ?? [] }
+
+        /// What `swift build` is given besides `build --package-path … --build-tests`. With
+        /// coverage, the Examples instrument their own targets (PYRAMID_EXAMPLES_COVERAGE, see
+        /// ``buildEnvironment(workFolder:)``); a build of its own instruments every module
+        /// (`--enable-code-coverage`), as it did before the build was shared.
+        package var buildArguments: [String] {
+            scratchArguments + (coverage && scratchPath == nil ? ["--enable-code-coverage"] : [])
+        }
+
+        /// The build's environment: profiles the build's own tools write go to the work folder,
+        /// and with coverage the Examples' manifest instruments the app's targets.
+        package func buildEnvironment(workFolder: String) -> [String: String] {
+            var environment = LevelRuns.buildEnvironment(workFolder: workFolder)
+            if coverage { environment[Demo.coverageVariable] = "1" }
+            return environment
+        }
+    }
+
+    /// The variable the Examples' manifest reads to instrument the app's own targets for coverage.
+    package static let coverageVariable = "PYRAMID_EXAMPLES_COVERAGE"
+
+    /// The scratch folder of the swift-pyramid checkout `examples` sits in, when `executable`
+    /// (this `pyramid`) was built in it: building the Examples there compiles only what
+    /// `pyramid`'s build has not (the app, its tests, the macros' and the plugin's host tools),
+    /// where a build of their own would compile swift-syntax, SwiftNIO and every module of
+    /// swift-pyramid again. Nil otherwise: the Examples build in their own `.build`, as a
+    /// `swift build` in `Examples/` does.
+    package static func sharedScratch(examples: String, executable: String) -> String? {
+        let checkout = URL(fileURLWithPath: examples).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path
+        let scratch = checkout + "/.build"
+        let built = URL(fileURLWithPath: executable).standardizedFileURL.resolvingSymlinksInPath().path
+        guard built.hasPrefix(scratch + "/"), FileManager.default.fileExists(atPath: checkout + "/Package.swift") else { return nil }
+        return scratch
     }
 
     /// What the demo is doing, for its progress lines.
     package enum Progress: Sendable, Equatable {
         /// Building the app and its tests; `firstBuild` when nothing was built before (minutes, not seconds).
         case building(firstBuild: Bool)
+        /// How far the build has got: each of SwiftPM's `[n/m]` lines.
+        case buildProgress(SwiftBuildProgress)
+        /// A line of the build's output that says no progress (a note, a warning), for `--verbose`.
+        case buildOutput(String)
         case built(seconds: Double)
         /// This shard runs `tests` of `of`, dealt by duration or by count.
         case sharded(TestShard, tests: Int, of: Int, byDuration: Bool)
@@ -73,8 +119,11 @@ package enum Demo {
         case level(PyramidLevel, tests: Int)
         /// The levels' profiles are being merged and measured.
         case measuringCoverage
-        /// A line of `swift test`'s output worth showing: a suite's end, or a failure.
-        case testLine(String)
+        /// A line of the tests' output; ``Demo/shown(_:)`` says which are worth showing (a
+        /// suite's end, a failure) when not every line is.
+        case testOutput(String)
+        /// A test of this level passed or failed (the levels run side by side, with coverage).
+        case testEnded(PyramidLevel)
         /// Rerun `number` of the failed tests starts, with `tests` of them.
         case rerunning(number: Int, of: Int, tests: Int)
     }
@@ -157,9 +206,10 @@ package enum Demo {
 
         // The build, and the tests that run on it, hold pyramid's lock on the package's build:
         // the levels run with --ignore-lock, so another demo must not relink under them.
+        let scratch = options.scratchPath ?? options.examples + "/.build"
         let buildLock: DirectoryLock.Held
         do {
-            buildLock = try DirectoryLock.acquire(on: options.examples + "/.build")
+            buildLock = try DirectoryLock.acquire(on: scratch)
         } catch {
             throw .cannotBuild(options.examples, "\(error)")
         }
@@ -167,12 +217,16 @@ package enum Demo {
 
         let clock = ContinuousClock()
         let buildStart = clock.now
-        progress(.building(firstBuild: !manager.fileExists(atPath: options.examples + "/.build/debug")))
+        progress(.building(firstBuild: !manager.fileExists(atPath: files.buildLog)))
         let buildStatus: Int32
         do {
             buildStatus = try SwiftTestRunner.swift(
-                ["build", "--package-path", options.examples, "--build-tests"] + (options.coverage ? ["--enable-code-coverage"] : []),
-                environment: LevelRuns.buildEnvironment(workFolder: files.run), echo: .none, keep: files.buildLog)
+                ["build", "--package-path", options.examples, "--build-tests"] + options.buildArguments,
+                environment: options.buildEnvironment(workFolder: files.run),
+                echo: .lines { line in
+                    if let step = SwiftBuildProgress.parse(line) { progress(.buildProgress(step)) } else { progress(.buildOutput(line)) }
+                },
+                keep: files.buildLog)
         } catch {
             throw .cannotBuild(options.examples, "\(error)")
         }
@@ -188,7 +242,7 @@ package enum Demo {
             do {
                 share = try ShardSelection.share(
                     for: shard, packagePath: options.examples, filters: options.filters, durationsFrom: options.shardDurations,
-                    workFolder: files.run)
+                    buildArguments: options.scratchArguments, workFolder: files.run)
             } catch {
                 throw .testRunFailed("\(error)")
             }
@@ -205,19 +259,21 @@ package enum Demo {
         ]
         if let breakage = options.breakage { environment["SHOP_BREAK"] = breakage }
         let runner = SwiftTestRunner(
-            packagePath: options.examples, filters: filters, extraArguments: ["--skip-build"], workFolder: files.run,
+            packagePath: options.examples, filters: filters, extraArguments: ["--skip-build"] + options.scratchArguments, workFolder: files.run,
             environment: environment,
-            onLine: { line in if let shown = shown(line) { progress(.testLine(shown)) } },
+            onLine: { line in progress(.testOutput(line)) },
             // The Examples are Swift Testing only: the list would only cost time.
             listsTests: false)
         let status: Int32
         var levelRuns: (levels: LevelRuns, runs: [LevelRuns.LevelRun], layout: PackageLayout)?
         do {
             if options.coverage {
-                let layout = try PackageLayout.read(packagePath: options.examples, only: options.coverageTargets)
+                let layout = try PackageLayout.read(packagePath: options.examples, buildArguments: options.scratchArguments, only: options.coverageTargets)
                 let plan = try LevelPlan.make(bundle: layout.testBundle, filters: filters, classifier: PyramidClassifier(), workFolder: files.run)
                 let levels = LevelRuns(runner: runner, plan: plan, bundle: layout.testBundle)
-                let runs = try levels.run { level, tests in progress(.level(level, tests: tests)) }
+                let runs = try levels.run(
+                    levelStarting: { level, tests in progress(.level(level, tests: tests)) },
+                    testEnded: { level in progress(.testEnded(level)) })
                 levelRuns = (levels, runs, layout)
                 status = LevelRuns.status(of: runs)
             } else {

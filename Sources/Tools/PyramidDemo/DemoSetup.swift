@@ -75,12 +75,22 @@ package enum DemoSetup {
         return .install(InstallPlan(missing: missing, packages: packages, commands: commands))
     }
 
-    /// Runs the plan's commands in order, stopping at the first that fails.
+    /// A command of a plan as a person reads it: `apt-get update`, `apt-get install chromium fonts-noto-cjk`.
+    package static func describe(_ command: [String]) -> String {
+        guard let apt = command.firstIndex(of: "apt-get") else { return command.joined(separator: " ") }
+        return (["apt-get"] + command[(apt + 1)...].filter { !$0.hasPrefix("-") }).joined(separator: " ")
+    }
+
+    /// Runs the plan's commands in order, stopping at the first that fails; `starting` hears
+    /// each command's number (from 1) before it runs.
     ///
     /// - Throws: ``DemoSetupError/installFailed(command:status:output:)`` naming the command,
     ///   its exit status and the end of its output.
-    package static func install(_ plan: InstallPlan, environment: some SystemEnvironment) async throws(DemoSetupError) {
-        for command in plan.commands {
+    package static func install(
+        _ plan: InstallPlan, environment: some SystemEnvironment, starting: (_ number: Int, _ command: [String]) -> Void = { _, _ in }
+    ) async throws(DemoSetupError) {
+        for (index, command) in plan.commands.enumerated() {
+            starting(index + 1, command)
             let outcome = await environment.run(command)
             guard outcome.status == 0 else {
                 throw .installFailed(command: command, status: outcome.status, output: outcome.output)

@@ -51,6 +51,28 @@ struct PackageStructureTests {
         }
     }
 
+    @Test("No test target depends on a macro target, which would build every module a second time for the host")
+    func noTestTargetDependsOnAMacro() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let declarations = manifest.components(separatedBy: "\n        .")
+        let macros = declarations.filter { $0.hasPrefix("macro(") }.compactMap(Self.targetName)
+        #expect(macros.contains("VisualTestingMacros"), "the macro targets are found: \(macros)")
+        let testTargets = declarations.filter { $0.hasPrefix("testTarget(") }
+        #expect(testTargets.count >= 20, "the test targets are found (\(testTargets.count))")
+        for testTarget in testTargets {
+            let dependencies = testTarget.components(separatedBy: "path:").first ?? testTarget
+            for macro in macros {
+                #expect(!dependencies.contains("\"\(macro)\""), "\(Self.targetName(testTarget) ?? testTarget) depends on the macro \(macro)")
+            }
+        }
+    }
+
+    /// The `name:` of a target's declaration in the manifest.
+    static func targetName(_ declaration: String) -> String? {
+        guard let start = declaration.range(of: "name: \"") else { return nil }
+        return declaration[start.upperBound...].split(separator: "\"", maxSplits: 1).first.map(String.init)
+    }
+
     @Test("PyramidIO, PyramidDemo and SnapshotReview declare nothing public")
     func packageByDefault() throws {
         for folder in ["Sources/Internal/PyramidIO", "Sources/Tools/PyramidDemo", "Sources/Tools/SnapshotReview"] {

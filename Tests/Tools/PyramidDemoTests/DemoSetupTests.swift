@@ -1,5 +1,6 @@
 import Foundation
 import PyramidDemo
+import PyramidIO
 import Testing
 import WebDriver
 
@@ -67,12 +68,17 @@ struct DemoSetupTests {
             return
         }
         #expect(libraryOnly.announcement == "pyramid demo: installing libdeflate-dev with apt-get, because the demo decodes its snapshot references with libdeflate and this machine lacks libdeflate (--no-install refuses)")
-        try await DemoSetup.install(plan, environment: system)
+        let started = Locked<[String]>([])
+        try await DemoSetup.install(plan, environment: system) { number, command in
+            started.withValue { $0.append("\(number): \(DemoSetup.describe(command))") }
+        }
         #expect(system.commands == [
             ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "update", "-qq"],
             ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y", "-qq", "--no-install-recommends",
              "chromium", "chromium-driver", "fonts-noto-cjk"],
         ])
+        // Each step is said before it runs, as a person reads it (the status line shows it).
+        #expect(started.value == ["1: apt-get update", "2: apt-get install chromium chromium-driver fonts-noto-cjk"])
     }
 
     @Test("not root, sudo without a password: the same commands through sudo -n")

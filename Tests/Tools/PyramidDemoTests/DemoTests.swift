@@ -1,4 +1,5 @@
 import Foundation
+import LivingSpec
 import PyramidDemo
 import PyramidTestSupport
 import Testing
@@ -69,8 +70,38 @@ struct DemoTests {
         #expect(folder == broken && status != 0 && log == temporary + "/out/build.log")
         #expect(tail.contains("Broken.swift") && tail.contains("error:"), "\(tail)")
         #expect(error?.description.contains("building \(broken) failed with status") == true)
-        #expect(events.all == [.building(firstBuild: true)], "no test ran")
+        let steps = events.all.filter { if case .building = $0 { true } else { false } }
+        #expect(steps == [.building(firstBuild: true)], "no test ran: \(events.all)")
+        // The build's own lines came as they came: its progress, and its error for --verbose.
+        #expect(events.all.contains { if case .buildProgress(let step) = $0 { step.step == "Compiling Broken" } else { false } }, "\(events.all)")
+        #expect(events.all.contains { if case .buildOutput(let line) = $0 { line.contains("error:") } else { false } })
+        #expect(!events.all.contains { if case .built = $0 { true } else if case .testing = $0 { true } else { false } })
         #expect(!FileManager.default.fileExists(atPath: temporary + "/out/index.html"))
+    }
+
+    @Test("the Examples of a checkout share the build of the pyramid run from that checkout; elsewhere they build on their own")
+    func sharedScratch() throws {
+        let checkout = temporary + "/checkout"
+        try FileManager.default.createDirectory(atPath: checkout + "/Examples", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: checkout + "/.build/x86_64-unknown-linux-gnu/debug", withIntermediateDirectories: true)
+        try "// swift-tools-version: 6.0\n".write(toFile: checkout + "/Package.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: checkout + "/.build/debug", withDestinationPath: "x86_64-unknown-linux-gnu/debug")
+        #expect(Demo.sharedScratch(examples: checkout + "/Examples", executable: checkout + "/.build/debug/pyramid") == checkout + "/.build")
+        #expect(Demo.sharedScratch(examples: checkout + "/Examples/", executable: checkout + "/.build/x86_64-unknown-linux-gnu/debug/pyramid")
+            == checkout + "/.build")
+        // pyramid installed elsewhere, or another package's Examples: their own build.
+        #expect(Demo.sharedScratch(examples: checkout + "/Examples", executable: "/usr/local/bin/pyramid") == nil)
+        #expect(Demo.sharedScratch(examples: temporary + "/other/Examples", executable: checkout + "/.build/debug/pyramid") == nil)
+        #expect(Demo.sharedScratch(examples: checkout + "/Examples", executable: checkout + "/.builds/debug/pyramid") == nil)
+
+        var options = Demo.Options(examples: checkout + "/Examples", output: temporary + "/out")
+        options.scratchPath = checkout + "/.build"
+        #expect(options.buildArguments == ["--scratch-path", checkout + "/.build"], "coverage comes from the manifest, not --enable-code-coverage")
+        #expect(options.buildEnvironment(workFolder: temporary)[Demo.coverageVariable] == "1")
+        options.scratchPath = nil
+        #expect(options.buildArguments == ["--enable-code-coverage"])
+        options.coverage = false
+        #expect(options.buildArguments.isEmpty && options.buildEnvironment(workFolder: temporary)[Demo.coverageVariable] == nil)
     }
 
     @Test("while tests run, the demo shows each suite's end and each failed test, and nothing else")

@@ -38,7 +38,12 @@ public struct PackageLayout: Sendable, Equatable {
     public static func read(packagePath: String, buildArguments: [String] = [], only: [String] = []) throws(SpecError) -> PackageLayout {
         let build = try swift(["build", "--package-path", packagePath, "--show-bin-path"] + buildOptions(buildArguments), "swift build --show-bin-path", packagePath)
         let bin = build.trimmingCharacters(in: .whitespacesAndNewlines)
-        let described = try swift(["package", "--package-path", packagePath, "describe", "--type", "json"], "swift package describe", packagePath)
+        // The same scratch folder, so describing the package resolves nothing into another one.
+        let options = buildOptions(buildArguments)
+        let scratchOption = options.firstIndex(of: "--scratch-path").map { Array(options[$0...].prefix(2)) }
+            ?? options.filter { $0.hasPrefix("--scratch-path=") }
+        let described = try swift(
+            ["package", "--package-path", packagePath] + scratchOption + ["describe", "--type", "json"], "swift package describe", packagePath)
         return try read(describe: described, bin: bin, only: only)
     }
 

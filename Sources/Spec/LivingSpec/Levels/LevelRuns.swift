@@ -63,7 +63,8 @@ public struct LevelRuns: Sendable {
     /// Runs the levels that have tests at once, each in a process of its own (the package must
     /// be built, with coverage, before), then joins their streams into the whole run's
     /// (``SwiftTestRunner/eventStreamPath`` of ``runner``). Returns each level's run, bottom to
-    /// top; `levelStarting` hears each level, bottom to top, before they start.
+    /// top; `levelStarting` hears each level, bottom to top, before they start, and `testEnded`
+    /// each test of a level as it passes or fails (from its output), so a caller can count them.
     ///
     /// At once, the levels' tests overlap as they would in one `swift test`. With ``bundle``,
     /// each level runs the test binary directly, and they all start together. Without it, each
@@ -71,7 +72,10 @@ public struct LevelRuns: Sendable {
     /// its tests running, so two SwiftPMs never read and plan the build at the same moment.
     ///
     /// - Throws: ``SpecError`` when a level cannot run or its stream cannot be read or joined.
-    public func run(levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }) throws(SpecError) -> [LevelRun] {
+    public func run(
+        levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in },
+        testEnded: @escaping @Sendable (_ level: PyramidLevel) -> Void = { _ in }
+    ) throws(SpecError) -> [LevelRun] {
         let manager = FileManager.default
         for stale in [runner.eventStreamPath, runner.consolePath, runner.attachmentsPath, (runner.workFolder as NSString).appendingPathComponent("levels"),
                       (runner.workFolder as NSString).appendingPathComponent("profiles")] {
@@ -97,6 +101,12 @@ public struct LevelRuns: Sendable {
                 throw .cannotCreateFolder(path: profiles, reason: FileError.describe(error))
             }
             levelRunner.environment["LLVM_PROFILE_FILE"] = (profiles as NSString).appendingPathComponent("%p-%m.profraw")
+            if let heard = runner.onLine {
+                levelRunner.onLine = { line in
+                    heard(line)
+                    if Self.endsATest(line) { testEnded(level) }
+                }
+            }
             prepared.append((level, tests.count, levelRunner, profiles))
         }
         let statuses: [Result<Int32, SpecError>]
@@ -161,6 +171,12 @@ public struct LevelRuns: Sendable {
     /// one before it has its tests running (its event stream exists) or has ended, or after
     /// `startGuard`: SwiftPM's own start (reading the package, planning) is not run twice at once
     /// on one build, only the test binaries are. Returns each run's status, in order.
+    /// Whether a line of Swift Testing's console output is a test's end: `✔ Test "x" passed
+    /// after 0.1 seconds.`, `✘ Test x() failed after …` (a parameterized test's cases end in one line).
+    package static func endsATest(_ line: String) -> Bool {
+        (line.hasPrefix("✔ Test ") || line.hasPrefix("✘ Test ")) && (line.contains(" passed after ") || line.contains(" failed after "))
+    }
+
     static func runStaggered(_ runners: [SwiftTestRunner], startGuard: Duration = .seconds(180)) -> [Result<Int32, SpecError>] {
         let bodies = runners.map { runner in { @Sendable in Result { () throws(SpecError) in try runner.run() } } }
         return runTogether(bodies) { index, finished in

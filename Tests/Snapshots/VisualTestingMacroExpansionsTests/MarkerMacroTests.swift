@@ -1,6 +1,6 @@
 import MacroTesting
 import Testing
-import VisualTestingMacros
+import VisualTestingMacroExpansions
 import SnapshotTesting
 
 @Suite(.macros(

@@ -1,7 +1,7 @@
 import MacroTesting
 import SwiftSyntaxMacroExpansion
 import Testing
-import VisualTestingMacros
+import VisualTestingMacroExpansions
 import SwiftSyntaxBuilder
 import SnapshotTesting
 

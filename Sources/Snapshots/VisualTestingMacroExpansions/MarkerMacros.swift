@@ -1,11 +1,11 @@
 import SwiftDiagnostics
-public import SwiftSyntax
-public import SwiftSyntaxMacros
+package import SwiftSyntax
+package import SwiftSyntaxMacros
 
 /// `@Snapshot`: marks a function whose result is one state of a full-screen view.
 /// It generates nothing; `@SnapshotSuite` collects it. It checks the function's shape.
-public struct SnapshotMacro: PeerMacro {
-    public static func expansion(
+package struct SnapshotMacro: PeerMacro {
+    package static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
@@ -17,8 +17,8 @@ public struct SnapshotMacro: PeerMacro {
 
 /// `@ComponentSnapshot(width:height:)`: marks a function whose result is one state of a
 /// component, captured at a fixed or intrinsic size on the theme axis only.
-public struct ComponentSnapshotMacro: PeerMacro {
-    public static func expansion(
+package struct ComponentSnapshotMacro: PeerMacro {
+    package static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
@@ -33,8 +33,8 @@ public struct ComponentSnapshotMacro: PeerMacro {
 }
 
 /// `@InNavigation`: the state is captured inside a navigation container.
-public struct InNavigationMacro: PeerMacro {
-    public static func expansion(
+package struct InNavigationMacro: PeerMacro {
+    package static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
@@ -55,8 +55,8 @@ public struct InNavigationMacro: PeerMacro {
 }
 
 /// `@WithoutAnimation`: animations, transitions and the caret are off while capturing.
-public struct WithoutAnimationMacro: PeerMacro {
-    public static func expansion(
+package struct WithoutAnimationMacro: PeerMacro {
+    package static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext

@@ -1,7 +1,7 @@
 import SwiftDiagnostics
-public import SwiftSyntax
+package import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+package import SwiftSyntaxMacros
 
 /// `@SnapshotSuite("Name")`: collects the struct's `@Snapshot` and `@ComponentSnapshot`
 /// functions into `static var __snapshotCases: [SnapshotCase]`.
@@ -9,10 +9,10 @@ public import SwiftSyntaxMacros
 /// It does not generate the `@Test` itself (a macro-generated test loses its lexical
 /// context in swift-testing); instead a suite with no runner is an error whose fix-it
 /// inserts one.
-public struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
+package struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
     /// Declares the `SnapshotSuiteCases` conformance, so code generic over suites (a helper
     /// that checks several suites' cases) can read `Suite.__snapshotCases`.
-    public static func expansion(
+    package static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol,
@@ -24,7 +24,7 @@ public struct SnapshotSuiteMacro: MemberMacro, ExtensionMacro {
         return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: list) {}")]
     }
 
-    public static func expansion(
+    package static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],
