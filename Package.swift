@@ -239,7 +239,7 @@ let package = Package(
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
-                "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo", "MocksCommand",
+                "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo",
                 "LivingSpec", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

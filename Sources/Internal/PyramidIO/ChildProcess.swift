@@ -118,6 +118,20 @@ package final class ChildProcess: @unchecked Sendable {
     /// Sends `signal` to the child.
     package func send(_ signal: Int32) { kill(pid, signal) }
 
+    /// Replaces this process with `executable` (a path), given `arguments` after its name, in
+    /// this process's environment, standard streams and folder: what a command that hands its
+    /// work to another program does, so the other's output and exit status are the command's.
+    /// Flushes the C library's buffered output first. Returns only when `executable` could not
+    /// be started, with the reason.
+    package static func replaceCurrentProcess(executable: String, arguments: [String]) -> ProcessGroupError {
+        fflush(nil)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        execv(executable, argv)
+        let reason = String(cString: strerror(errno))
+        for pointer in argv { free(pointer) }
+        return .launchFailed(executable: executable, reason: reason)
+    }
+
     /// What a finished child printed, and how it ended.
     package struct Finished: Sendable {
         package let status: Int32

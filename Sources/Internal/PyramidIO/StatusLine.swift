@@ -61,6 +61,13 @@ package final class StatusLine: Sendable {
         }
     }
 
+    /// A status line on this process's standard error, for a command whose standard output is its result.
+    package static func standardError(interval: Duration = .seconds(5)) -> StatusLine {
+        StatusLine(mode: isatty(STDERR_FILENO) == 1 ? .terminal : .plain, interval: interval) { text in
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+
     /// Starts a step whose status is `text`; a step already running is ended first.
     package func begin(_ text: String) {
         let startThread = state.withValue { state -> Bool in

@@ -97,10 +97,8 @@ package enum Demo {
     /// `swift build` in `Examples/` does.
     package static func sharedScratch(examples: String, executable: String) -> String? {
         let checkout = URL(fileURLWithPath: examples).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent().path
-        let scratch = checkout + "/.build"
-        let built = URL(fileURLWithPath: executable).standardizedFileURL.resolvingSymlinksInPath().path
-        guard built.hasPrefix(scratch + "/"), FileManager.default.fileExists(atPath: checkout + "/Package.swift") else { return nil }
-        return scratch
+        guard let products = SwiftPMProducts.of(executable: executable), products.package == checkout else { return nil }
+        return products.scratch
     }
 
     /// What the demo is doing, for its progress lines.

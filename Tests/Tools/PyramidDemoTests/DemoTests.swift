@@ -86,6 +86,7 @@ struct DemoTests {
         try FileManager.default.createDirectory(atPath: checkout + "/.build/x86_64-unknown-linux-gnu/debug", withIntermediateDirectories: true)
         try "// swift-tools-version: 6.0\n".write(toFile: checkout + "/Package.swift", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: checkout + "/.build/debug", withDestinationPath: "x86_64-unknown-linux-gnu/debug")
+        #expect(FileManager.default.createFile(atPath: checkout + "/.build/x86_64-unknown-linux-gnu/debug/pyramid", contents: Data()))
         #expect(Demo.sharedScratch(examples: checkout + "/Examples", executable: checkout + "/.build/debug/pyramid") == checkout + "/.build")
         #expect(Demo.sharedScratch(examples: checkout + "/Examples/", executable: checkout + "/.build/x86_64-unknown-linux-gnu/debug/pyramid")
             == checkout + "/.build")
