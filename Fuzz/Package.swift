@@ -5,18 +5,9 @@ import PackageDescription
 // because they are built with `-sanitize=fuzzer`, which supplies `main`. Run one with
 // `scripts/fuzz NAME SECONDS`, all with `scripts/fuzz-all SECONDS`.
 
-/// CI's smoke (`FUZZ_BUILD=smoke scripts/fuzz-all`) builds the harnesses in the checkout's own
-/// `.build`, beside the modules swift-pyramid's debug build made: with PYRAMID_FUZZ_SMOKE=1 only the
-/// harnesses are built with `-sanitize=fuzzer` (libFuzzer's `main`, and their own edges to guide
-/// it), so no module is compiled again. A real run gives `--sanitize=fuzzer` to every module.
-let smoke = Context.environment["PYRAMID_FUZZ_SMOKE"] == "1"
-
 /// A harness: an executable with FuzzSupport and the products it reads with.
 func harness(_ name: String, _ products: [Target.Dependency]) -> Target {
-    .executableTarget(
-        name: name, dependencies: ["FuzzSupport"] + products,
-        swiftSettings: smoke ? [.unsafeFlags(["-sanitize=fuzzer"])] : [],
-        linkerSettings: smoke ? [.unsafeFlags(["-sanitize=fuzzer"])] : [])
+    .executableTarget(name: name, dependencies: ["FuzzSupport"] + products)
 }
 
 let pyramid = { (product: String) -> Target.Dependency in .product(name: product, package: "swift-pyramid") }
