@@ -33,10 +33,11 @@ package final class ChildProcess: @unchecked Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     /// Starts `executable` (a path; `/usr/bin/env` finds a name on `PATH`) with `arguments`, in
-    /// `directory` when given, with `environment` over this process's.
+    /// `directory` when given, with `environment` over this process's (or, with
+    /// `inheritsEnvironment` false, `environment` alone: a variable left out is not set).
     package init(
-        executable: String, arguments: [String], environment: [String: String] = [:], directory: String? = nil,
-        output: Output = .pipes, newProcessGroup: Bool = false
+        executable: String, arguments: [String], environment: [String: String] = [:], inheritsEnvironment: Bool = true,
+        directory: String? = nil, output: Output = .pipes, newProcessGroup: Bool = false
     ) throws {
         var outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         switch output {
@@ -50,7 +51,7 @@ package final class ChildProcess: @unchecked Sendable {
             }
         case .file: break
         }
-        let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let merged = inheritsEnvironment ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment
         let child: pid_t
         do {
             child = try ProcessGroup.spawn(

@@ -44,6 +44,21 @@ package enum ProcessTable {
         #endif
     }
 
+    /// This process and the processes it runs under, from itself up to the first (its parent,
+    /// their parent, …), read from `/proc`; this process alone elsewhere.
+    package static func selfAndAncestors() -> [pid_t] {
+        var chain = [getpid()]
+        #if os(Linux)
+        while let last = chain.last, last > 1, chain.count < 256 {
+            guard let stat = read("/proc/\(last)/stat"), let close = stat.lastIndex(of: ")") else { break }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let parent = pid_t(fields[1]), parent > 0 else { break }
+            chain.append(parent)
+        }
+        #endif
+        return chain
+    }
+
     /// Every live process `ancestor` started, directly or through its children.
     package static func descendants(of ancestor: pid_t) -> [Entry] {
         let all = liveProcesses()

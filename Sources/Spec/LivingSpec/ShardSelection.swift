@@ -35,7 +35,7 @@ public enum ShardSelection {
     ///   expression, or the durations' stream cannot be read.
     public static func share(
         for shard: TestShard, packagePath: String, filters: [String] = [], durationsFrom eventStream: String? = nil,
-        buildArguments: [String] = [], workFolder: String
+        buildArguments: [String] = [], workFolder: String, environment: [String: String] = [:]
     ) throws(SpecError) -> Share {
         let runner = SwiftTestRunner(packagePath: packagePath, extraArguments: buildArguments, workFolder: workFolder)
         let listPath = runner.testListPath
@@ -44,7 +44,8 @@ public enum ShardSelection {
         } catch {
             throw .cannotCreateFolder(path: workFolder, reason: FileError.describe(error))
         }
-        let (status, listed, errors) = try SwiftTestRunner.capture(runner.listArguments, environment: ProcessInfo.processInfo.environment)
+        let (status, listed, errors) = try SwiftTestRunner.capture(
+            runner.listArguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         guard status == 0 else {
             throw .cannotListTests(package: packagePath, exitStatus: status, output: String((listed + errors).suffix(2000)))
         }

@@ -186,8 +186,8 @@ public struct SwiftTestRunner: Sendable {
         return try launch("/usr/bin/env", ["swift"] + arguments, environment: environment, echo: echo, into: file)
     }
 
-    /// Runs `executable` with `arguments`, its output and errors copied to `echo` as they come
-    /// and written to `file`. Returns its exit status.
+    /// Runs `executable` with `arguments` in `environment` (the whole of it), its output and
+    /// errors copied to `echo` as they come and written to `file`. Returns its exit status.
     package static func launch(
         _ executable: String, _ arguments: [String], environment: [String: String], echo: Echo, into file: FileHandle
     ) throws(SpecError) -> Int32 {
@@ -195,7 +195,9 @@ public struct SwiftTestRunner: Sendable {
         // process's group, so a Ctrl-C at the terminal reaches it too.
         let child: ChildProcess
         do {
-            child = try ChildProcess(executable: executable, arguments: arguments, environment: environment, output: .merged)
+            // `environment` is the whole environment (callers start from this process's): a variable
+            // a caller removed stays unset.
+            child = try ChildProcess(executable: executable, arguments: arguments, environment: environment, inheritsEnvironment: false, output: .merged)
         } catch {
             let reason = FileError.describe(error)
             throw .cannotLaunchSwift(reason: executable == "/usr/bin/env" ? reason : "\(executable): \(reason)")

@@ -66,8 +66,13 @@ package enum Demo {
         /// The snapshot references of the app's screens.
         package var snapshots: String { examples + "/Tests/ShopSnapshotTests/__Snapshots__" }
 
-        /// `--scratch-path` and its folder, when the build is shared.
-        package var scratchArguments: [String] { scratchPath.map { ["--scratch-path", $0] } ?? [] }
+        /// `--scratch-path` and its folder, when the build is shared; and `--ignore-lock` when
+        /// SwiftPM's lock on it is held by a process the demo runs under (a `swift test` whose
+        /// test runs the demo), which would otherwise be waited for forever.
+        package var scratchArguments: [String] {
+            guard let scratchPath else { return [] }
+            return ["--scratch-path", scratchPath] + (SwiftPMLock.isHeldByAncestor(scratch: scratchPath) ? ["--ignore-lock"] : [])
+        }
 
         /// What `swift build` is given besides `build --package-path … --build-tests`. With
         /// coverage, the Examples instrument their own targets (PYRAMID_EXAMPLES_COVERAGE, see
@@ -77,11 +82,24 @@ package enum Demo {
             scratchArguments + (coverage && scratchPath == nil ? ["--enable-code-coverage"] : [])
         }
 
-        /// The build's environment: profiles the build's own tools write go to the work folder,
-        /// and with coverage the Examples' manifest instruments the app's targets.
-        package func buildEnvironment(workFolder: String) -> [String: String] {
-            var environment = LevelRuns.buildEnvironment(workFolder: workFolder)
-            if coverage { environment[Demo.coverageVariable] = "1" }
+        /// What the Examples' manifest reads, for every SwiftPM run on the package (a `swift test`
+        /// or `swift test list` on the build): the coverage variable, when measuring coverage.
+        package var manifestEnvironment: [String: String] { coverage ? [Demo.coverageVariable: "1"] : [:] }
+
+        /// The build's environment, the same on every run: SwiftPM keeps it with each plugin it
+        /// compiles and some steps it runs, and runs them again when it changes. With coverage,
+        /// the Examples' manifest instruments the app's own targets; in a build of its own, where
+        /// every module is instrumented, the profiles the build's own tools write go to one
+        /// folder in it, not the working directory.
+        package func buildEnvironment() -> [String: String] {
+            var environment = coverage && scratchPath == nil
+                ? LevelRuns.buildEnvironment(workFolder: examples + "/.build/pyramid")
+                : ProcessInfo.processInfo.environment
+            environment.merge(manifestEnvironment) { $1 }
+            // The shell's last command and depth, which differ from one way of starting the demo to
+            // another (`swift run`, a script): SwiftPM would relink its tools for them.
+            environment["_"] = nil
+            environment["SHLVL"] = nil
             return environment
         }
     }
@@ -220,7 +238,7 @@ package enum Demo {
         do {
             buildStatus = try SwiftTestRunner.swift(
                 ["build", "--package-path", options.examples, "--build-tests"] + options.buildArguments,
-                environment: options.buildEnvironment(workFolder: files.run),
+                environment: options.buildEnvironment(),
                 echo: .lines { line in
                     if let step = SwiftBuildProgress.parse(line) { progress(.buildProgress(step)) } else { progress(.buildOutput(line)) }
                 },
@@ -240,7 +258,7 @@ package enum Demo {
             do {
                 share = try ShardSelection.share(
                     for: shard, packagePath: options.examples, filters: options.filters, durationsFrom: options.shardDurations,
-                    buildArguments: options.scratchArguments, workFolder: files.run)
+                    buildArguments: options.scratchArguments, workFolder: files.run, environment: options.manifestEnvironment)
             } catch {
                 throw .testRunFailed("\(error)")
             }
@@ -254,7 +272,7 @@ package enum Demo {
         // A shard is chosen by the filters; PYRAMID_SHARD from this environment must not shard it again.
         var environment = [
             "SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts, TestShard.environmentVariable: "",
-        ]
+        ].merging(options.manifestEnvironment) { $1 }
         if let breakage = options.breakage { environment["SHOP_BREAK"] = breakage }
         let runner = SwiftTestRunner(
             packagePath: options.examples, filters: filters, extraArguments: ["--skip-build"] + options.scratchArguments, workFolder: files.run,
@@ -266,7 +284,9 @@ package enum Demo {
         var levelRuns: (levels: LevelRuns, runs: [LevelRuns.LevelRun], layout: PackageLayout)?
         do {
             if options.coverage {
-                let layout = try PackageLayout.read(packagePath: options.examples, buildArguments: options.scratchArguments, only: options.coverageTargets)
+                let layout = try PackageLayout.read(
+                    packagePath: options.examples, buildArguments: options.scratchArguments, only: options.coverageTargets,
+                    environment: options.buildEnvironment())
                 let plan = try LevelPlan.make(bundle: layout.testBundle, filters: filters, classifier: PyramidClassifier(), workFolder: files.run)
                 let levels = LevelRuns(runner: runner, plan: plan, bundle: layout.testBundle)
                 let runs = try levels.run(
