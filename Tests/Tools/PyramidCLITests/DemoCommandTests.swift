@@ -3,107 +3,109 @@ import PyramidTestSupport
 import Testing
 import WebDriver
 
-/// `pyramid demo` on the real reference app, in a deliberately broken build: the pyramid must
-/// catch it at the UI and snapshot levels, keep the evidence, and exit 1. The healthy run is
-/// `scripts/test`'s own `swift run pyramid demo`, the README's first command.
-@Suite("pyramid demo on a broken build", .serialized, .timeLimit(.minutes(15)))
-struct DemoCommandTests {
-    static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+extension CheckoutBuildTests {
+    /// `pyramid demo` on the real reference app, in a deliberately broken build: the pyramid must
+    /// catch it at the UI and snapshot levels, keep the evidence, and exit 1. The healthy run is
+    /// `scripts/test`'s own `swift run pyramid demo`, the README's first command.
+    @Suite("pyramid demo on a broken build", .serialized, .timeLimit(.minutes(15)))
+    struct DemoCommandTests {
+        static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("a login button that stays disabled fails the UI test with screen and DOM, and the login cells with diffs in the gallery; exit 1; the index and what it links open in Chromium offline")
-    func brokenBuild() async throws {
-        let folder = TemporaryFolder("pyramid-cli", create: true)
-        let output = folder.path("demo")
-        let run = try await CLI.run(
-            ["demo", "--break-app", "login-disabled", "--filter", "ShopScreenSnapshotTests", "--filter", "LoginFlowUITests", "-o", output],
-            in: Self.checkout)
-        #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
-        #expect(run.stdout.contains("This run used a deliberately broken build of the app: SHOP_BREAK=login-disabled"))
+        @Test("a login button that stays disabled fails the UI test with screen and DOM, and the login cells with diffs in the gallery; exit 1; the index and what it links open in Chromium offline")
+        func brokenBuild() async throws {
+            let folder = TemporaryFolder("pyramid-cli", create: true)
+            let output = folder.path("demo")
+            let run = try await CLI.run(
+                ["demo", "--break-app", "login-disabled", "--filter", "ShopScreenSnapshotTests", "--filter", "LoginFlowUITests", "-o", output],
+                in: Self.checkout)
+            #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
+            #expect(run.stdout.contains("This run used a deliberately broken build of the app: SHOP_BREAK=login-disabled"))
 
-        // UI: seed 000's successful login fails on the button, failures first, with its evidence.
-        let lines = run.stdout.split(separator: "\n").map(String.init)
-        let pyramidStart = try #require(lines.firstIndex { $0.hasPrefix("Test pyramid: ") }, "\(run.stdout)")
-        let uiFailure = try #require(lines.firstIndex { $0.hasPrefix("✘ UI › ログインフロー › 正しい資格情報でログインするとホーム画面に遷移する [ShopUITests]") }, "\(run.stdout)")
-        let levels = try #require(lines.firstIndex { $0.hasPrefix("  level ") })
-        #expect(pyramidStart < uiFailure && uiFailure < levels, "failures come before the levels")
-        #expect(lines[uiFailure].contains("loginButton.isEnabled"), "\(lines[uiFailure])")
-        let attachments = try FileManager.default.contentsOfDirectory(atPath: output + "/run/attachments")
-        #expect(attachments.contains { $0.hasPrefix("failure-screen") && $0.hasSuffix(".png") }, "\(attachments)")
-        #expect(attachments.contains { $0.hasPrefix("failure-source") }, "\(attachments)")
-        let source = try #require(attachments.first { $0.hasPrefix("failure-source") })
-        let dom = try String(contentsOfFile: output + "/run/attachments/" + source, encoding: .utf8)
-        #expect(dom.contains(#"data-testid="login_button""#) && dom.contains(#"aria-disabled="true""#), "the DOM shows the disabled button")
-        let spec = try String(contentsOfFile: output + "/spec.html", encoding: .utf8)
-        #expect(spec.contains("failure-screen") && spec.contains("failure-source"), "the spec links the evidence")
+            // UI: seed 000's successful login fails on the button, failures first, with its evidence.
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            let pyramidStart = try #require(lines.firstIndex { $0.hasPrefix("Test pyramid: ") }, "\(run.stdout)")
+            let uiFailure = try #require(lines.firstIndex { $0.hasPrefix("✘ UI › ログインフロー › 正しい資格情報でログインするとホーム画面に遷移する [ShopUITests]") }, "\(run.stdout)")
+            let levels = try #require(lines.firstIndex { $0.hasPrefix("  level ") })
+            #expect(pyramidStart < uiFailure && uiFailure < levels, "failures come before the levels")
+            #expect(lines[uiFailure].contains("loginButton.isEnabled"), "\(lines[uiFailure])")
+            let attachments = try FileManager.default.contentsOfDirectory(atPath: output + "/run/attachments")
+            #expect(attachments.contains { $0.hasPrefix("failure-screen") && $0.hasSuffix(".png") }, "\(attachments)")
+            #expect(attachments.contains { $0.hasPrefix("failure-source") }, "\(attachments)")
+            let source = try #require(attachments.first { $0.hasPrefix("failure-source") })
+            let dom = try String(contentsOfFile: output + "/run/attachments/" + source, encoding: .utf8)
+            #expect(dom.contains(#"data-testid="login_button""#) && dom.contains(#"aria-disabled="true""#), "the DOM shows the disabled button")
+            let spec = try String(contentsOfFile: output + "/spec.html", encoding: .utf8)
+            #expect(spec.contains("failure-screen") && spec.contains("failure-source"), "the spec links the evidence")
 
-        // Snapshots: exactly the cells that show the button (filled, and the failed login that
-        // can no longer happen) fail, on every device and theme; the rest pass.
-        // A cell whose rendering differs by noise alone (a busy machine can shift it) passes within
-        // tolerance, so the 96 others are passed or within tolerance.
-        let cells = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("Snapshot cells:") }.map(String.init))
-        let counts = try #require(cells.wholeMatch(of: /Snapshot cells: 108 checked: (\d+) passed(?:, (\d+) within tolerance)?, 12 failed/))
-        #expect(Int(counts.1)! + (counts.2.flatMap { Int($0) } ?? 0) == 96, "\(cells)")
-        let gallery = try String(contentsOfFile: output + "/gallery.html", encoding: .utf8)
-        for device in ["iPhone16", "iPhoneSE", "iPadPro11"] {
-            for state in ["login-filled", "login-failed"] {
-                #expect(gallery.contains("artifacts/Login/\(device)/\(state).light_ja.diff.png"), "\(device) \(state)")
+            // Snapshots: exactly the cells that show the button (filled, and the failed login that
+            // can no longer happen) fail, on every device and theme; the rest pass.
+            // A cell whose rendering differs by noise alone (a busy machine can shift it) passes within
+            // tolerance, so the 96 others are passed or within tolerance.
+            let cells = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("Snapshot cells:") }.map(String.init))
+            let counts = try #require(cells.wholeMatch(of: /Snapshot cells: 108 checked: (\d+) passed(?:, (\d+) within tolerance)?, 12 failed/))
+            #expect(Int(counts.1)! + (counts.2.flatMap { Int($0) } ?? 0) == 96, "\(cells)")
+            let gallery = try String(contentsOfFile: output + "/gallery.html", encoding: .utf8)
+            for device in ["iPhone16", "iPhoneSE", "iPadPro11"] {
+                for state in ["login-filled", "login-failed"] {
+                    #expect(gallery.contains("artifacts/Login/\(device)/\(state).light_ja.diff.png"), "\(device) \(state)")
+                }
             }
-        }
-        let diffs = try FileManager.default.subpathsOfDirectory(atPath: output + "/artifacts").filter { $0.hasSuffix(".diff.png") }
-        #expect(diffs.filter { $0.contains("login-filled") || $0.contains("login-failed") }.count == 12, "\(diffs)")
+            let diffs = try FileManager.default.subpathsOfDirectory(atPath: output + "/artifacts").filter { $0.hasSuffix(".diff.png") }
+            #expect(diffs.filter { $0.contains("login-filled") || $0.contains("login-failed") }.count == 12, "\(diffs)")
 
-        // The index: failed, failures first, and every link a file that exists.
-        let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
-        #expect(index.contains("✘ Failed") && index.contains("SHOP_BREAK=login-disabled"))
-        #expect(index.range(of: "<h2>Failures</h2>")!.lowerBound < index.range(of: "<h2>Levels</h2>")!.lowerBound)
-        for file in ["spec.html", "spec.md", "junit.xml", "gallery.html", "snapshots-junit.xml", "snapshot-catalog.json", "run/console.txt", "build.log"] {
-            #expect(index.contains("href=\"\(file)\""), "\(file) is linked")
-            #expect(FileManager.default.fileExists(atPath: output + "/" + file), "\(file) exists")
-        }
-        let junit = try String(contentsOfFile: output + "/junit.xml", encoding: .utf8)
-        #expect(junit.contains("<failure"))
-
-        // In Chromium with the network off: each page loads whole, from files only.
-        try await withBrowser { browser in
-            let session = browser.session
-            _ = try await session.devTools("Network.enable")
-            _ = try await session.devTools("Network.emulateNetworkConditions", [
-                "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
-            ])
-            for page in ["index.html", "spec.html", "gallery.html"] {
-                try await session.navigate(to: URL(fileURLWithPath: output + "/" + page).absoluteString)
-                // After the load event (lazy images off screen are not part of it) and the first
-                // image shown, every image that was fetched decoded, and nothing came from
-                // anywhere but files.
-                let report = try await session.executeAsyncScript("""
-                    const done = arguments[arguments.length - 1];
-                    const report = () => done({
-                      text: document.body.innerText.length,
-                      loaded: [...document.images].filter((image) => image.complete && image.naturalWidth > 0).length,
-                      brokenImages: [...document.images].filter((image) => image.complete && image.currentSrc && image.naturalWidth === 0).map((image) => image.src),
-                      notFiles: performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => !name.startsWith('file:') && !name.startsWith('data:') && !name.startsWith('blob:')),
-                    });
-                    // Under load an image may still be decoding at the load event: wait for the
-                    // first to show, at most 20 s, when the page has any.
-                    const settle = () => {
-                      const start = Date.now();
-                      const poll = () => {
-                        const shown = [...document.images].some((image) => image.complete && image.naturalWidth > 0);
-                        if (shown || document.images.length === 0 || Date.now() - start > 20000) report(); else setTimeout(poll, 50);
-                      };
-                      poll();
-                    };
-                    if (document.readyState === 'complete') settle(); else window.addEventListener('load', settle);
-                    """)
-                #expect((report["text"]?.doubleValue ?? 0) > 100, "\(page) shows its content")
-                #expect(report["brokenImages"]?.arrayValue?.isEmpty == true, "\(page): \(report)")
-                if page == "gallery.html" { #expect((report["loaded"]?.doubleValue ?? 0) > 0, "the gallery shows images") }
-                #expect(report["notFiles"]?.arrayValue?.isEmpty == true, "\(page): \(report)")
+            // The index: failed, failures first, and every link a file that exists.
+            let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
+            #expect(index.contains("✘ Failed") && index.contains("SHOP_BREAK=login-disabled"))
+            #expect(index.range(of: "<h2>Failures</h2>")!.lowerBound < index.range(of: "<h2>Levels</h2>")!.lowerBound)
+            for file in ["spec.html", "spec.md", "junit.xml", "gallery.html", "snapshots-junit.xml", "snapshot-catalog.json", "run/console.txt", "build.log"] {
+                #expect(index.contains("href=\"\(file)\""), "\(file) is linked")
+                #expect(FileManager.default.fileExists(atPath: output + "/" + file), "\(file) exists")
             }
-            // The gallery's first card is a failure, and its diff image loads.
-            try await session.navigate(to: URL(fileURLWithPath: output + "/gallery.html").absoluteString)
-            let first = try await session.executeScript("return document.querySelector('#grid .card')?.dataset.id ?? ''").stringValue ?? ""
-            #expect(first.hasPrefix("Login/") && (first.contains("login-filled") || first.contains("login-failed")), "\(first)")
+            let junit = try String(contentsOfFile: output + "/junit.xml", encoding: .utf8)
+            #expect(junit.contains("<failure"))
+
+            // In Chromium with the network off: each page loads whole, from files only.
+            try await withBrowser { browser in
+                let session = browser.session
+                _ = try await session.devTools("Network.enable")
+                _ = try await session.devTools("Network.emulateNetworkConditions", [
+                    "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
+                ])
+                for page in ["index.html", "spec.html", "gallery.html"] {
+                    try await session.navigate(to: URL(fileURLWithPath: output + "/" + page).absoluteString)
+                    // After the load event (lazy images off screen are not part of it) and the first
+                    // image shown, every image that was fetched decoded, and nothing came from
+                    // anywhere but files.
+                    let report = try await session.executeAsyncScript("""
+                        const done = arguments[arguments.length - 1];
+                        const report = () => done({
+                          text: document.body.innerText.length,
+                          loaded: [...document.images].filter((image) => image.complete && image.naturalWidth > 0).length,
+                          brokenImages: [...document.images].filter((image) => image.complete && image.currentSrc && image.naturalWidth === 0).map((image) => image.src),
+                          notFiles: performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => !name.startsWith('file:') && !name.startsWith('data:') && !name.startsWith('blob:')),
+                        });
+                        // Under load an image may still be decoding at the load event: wait for the
+                        // first to show, at most 20 s, when the page has any.
+                        const settle = () => {
+                          const start = Date.now();
+                          const poll = () => {
+                            const shown = [...document.images].some((image) => image.complete && image.naturalWidth > 0);
+                            if (shown || document.images.length === 0 || Date.now() - start > 20000) report(); else setTimeout(poll, 50);
+                          };
+                          poll();
+                        };
+                        if (document.readyState === 'complete') settle(); else window.addEventListener('load', settle);
+                        """)
+                    #expect((report["text"]?.doubleValue ?? 0) > 100, "\(page) shows its content")
+                    #expect(report["brokenImages"]?.arrayValue?.isEmpty == true, "\(page): \(report)")
+                    if page == "gallery.html" { #expect((report["loaded"]?.doubleValue ?? 0) > 0, "the gallery shows images") }
+                    #expect(report["notFiles"]?.arrayValue?.isEmpty == true, "\(page): \(report)")
+                }
+                // The gallery's first card is a failure, and its diff image loads.
+                try await session.navigate(to: URL(fileURLWithPath: output + "/gallery.html").absoluteString)
+                let first = try await session.executeScript("return document.querySelector('#grid .card')?.dataset.id ?? ''").stringValue ?? ""
+                #expect(first.hasPrefix("Login/") && (first.contains("login-filled") || first.contains("login-failed")), "\(first)")
+            }
         }
     }
 }
