@@ -31,6 +31,8 @@ public enum ShardSelection {
     ///   - eventStream: A previous run's event stream; its durations balance the shards.
     ///   - buildArguments: Build options the run uses (`--scratch-path`, `-c`), so the list is of what was built.
     ///   - workFolder: Where the test list is kept.
+    ///   - environment: Variables set for `swift test list` over this process's environment
+    ///     (what the package's manifest reads, so it is planned as it was built).
     /// - Throws: ``SpecError`` when the list cannot be had, a filter is not a regular
     ///   expression, or the durations' stream cannot be read.
     public static func share(

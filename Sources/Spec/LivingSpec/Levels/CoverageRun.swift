@@ -12,7 +12,7 @@ extension LevelRuns {
     ///
     /// - Throws: ``SpecError/swiftCommandFailed(package:command:exitStatus:output:)`` when the
     ///   build fails; what ``PackageLayout/read(packagePath:buildArguments:only:)``,
-    ///   ``LevelPlan/make(bundle:filters:classifier:workFolder:)`` and ``run(levelStarting:)`` throw.
+    ///   ``LevelPlan/make(bundle:filters:classifier:workFolder:)`` and ``run(levelStarting:testEnded:)`` throw.
     public static func buildAndRun(
         runner: SwiftTestRunner, classifier: PyramidClassifier, coverageTargets: [String] = [],
         levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in }
