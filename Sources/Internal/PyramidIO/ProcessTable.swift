@@ -22,11 +22,9 @@ package enum ProcessTable {
         #if os(Linux)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return names.compactMap { name -> Entry? in
-            guard let pid = pid_t(name), let stat = read("/proc/\(name)/stat") else { return nil }
-            // Fields after the command's closing parenthesis: state, ppid, pgrp.
-            guard let close = stat.lastIndex(of: ")") else { return nil }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 2, fields[0] != "Z", fields[0] != "X", let group = pid_t(fields[2]) else { return nil }
+            guard let pid = pid_t(name), let fields = statFields(of: pid),
+                  fields.count > 2, fields[0] != "Z", fields[0] != "X", let group = pid_t(fields[2])
+            else { return nil }
             let commandLine = read("/proc/\(name)/cmdline")?.replacingOccurrences(of: "\0", with: " ") ?? ""
             return Entry(pid: pid, group: group, parent: pid_t(fields[1]) ?? 0, commandLine: commandLine)
         }
@@ -50,13 +48,17 @@ package enum ProcessTable {
         var chain = [getpid()]
         #if os(Linux)
         while let last = chain.last, last > 1, chain.count < 256 {
-            guard let stat = read("/proc/\(last)/stat"), let close = stat.lastIndex(of: ")") else { break }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, let parent = pid_t(fields[1]), parent > 0 else { break }
+            guard let fields = statFields(of: last), fields.count > 1, let parent = pid_t(fields[1]), parent > 0 else { break }
             chain.append(parent)
         }
         #endif
         return chain
+    }
+
+    /// The fields of `/proc/<pid>/stat` after the command's closing parenthesis: state, parent, group, ….
+    private static func statFields(of pid: pid_t) -> [Substring]? {
+        guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 
     /// Every live process `ancestor` started, directly or through its children.

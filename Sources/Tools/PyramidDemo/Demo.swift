@@ -76,7 +76,7 @@ package enum Demo {
 
         /// What `swift build` is given besides `build --package-path … --build-tests`. With
         /// coverage, the Examples instrument their own targets (PYRAMID_EXAMPLES_COVERAGE, see
-        /// ``buildEnvironment(workFolder:)``); a build of its own instruments every module
+        /// ``buildEnvironment()``); a build of its own instruments every module
         /// (`--enable-code-coverage`), as it did before the build was shared.
         package var buildArguments: [String] {
             scratchArguments + (coverage && scratchPath == nil ? ["--enable-code-coverage"] : [])
