@@ -1,6 +1,7 @@
 import Foundation
 import HTTPStubs
 import HTTPStubsServer
+import PyramidTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -10,7 +11,7 @@ import FoundationNetworking
 /// WireMock's admin API as a WireMock client uses it: the routes, and WireMock's JSON shapes.
 @Suite("Stub server admin API", .timeLimit(.minutes(5)))
 struct AdminAPITests {
-    let session = URLSession(configuration: .ephemeral)
+    let session = URLSession.patient()
 
     /// Sends a request and returns the status and the body as JSON (null when empty).
     func call(_ server: StubServer, _ method: String, _ path: String, _ body: String? = nil) async throws -> (Int, JSONValue) {

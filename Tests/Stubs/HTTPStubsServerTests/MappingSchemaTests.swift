@@ -59,7 +59,7 @@ struct MappingSchemaTests {
         registry.add(stubs)
         let root = folder.path("root")
         try await withStubServer(registry, options: StubServerOptions(rootDirectory: root)) { server in
-            let session = URLSession(configuration: .ephemeral)
+            let session = URLSession.patient()
             let (list, _) = try await session.data(from: server.url("/__admin/mappings"))
             let listed = folder.path("listed.json")
             try list.write(to: URL(fileURLWithPath: listed))

@@ -67,7 +67,7 @@ struct RecordingTests {
             #expect(files.count == 1 && files[0].hasPrefix("items_page_1-"), "\(files)")
             let served = server.registry.stubs
             #expect(served.count == 1 && files[0].contains(served[0].id.uuidString.lowercased()), "the stub of the file, and no other: \(served.map(\.id))")
-            let (live, _) = try await URLSession(configuration: .ephemeral).data(from: api.url("/items?page=1"))
+            let (live, _) = try await URLSession.patient().data(from: api.url("/items?page=1"))
             #expect(try await send(server.baseURL, "GET", "/items?page=1").body == live)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPStubs
 import HTTPStubsServer
+import PyramidTestSupport
 import Scenario
 import SocketTestSupport
 import Testing
@@ -13,7 +14,7 @@ import FoundationNetworking
 /// sockets where a client must not normalise anything.
 @Suite("Stub server", .timeLimit(.minutes(5)), .patientServers)
 struct StubServerTests {
-    let session = URLSession(configuration: .ephemeral)
+    let session = URLSession.patient()
 
     func get(_ url: URL, headers: [String: String] = [:]) async throws -> (Int, String, HTTPURLResponse) {
         var request = URLRequest(url: url)

@@ -28,7 +28,7 @@ struct InProcessRecordingTests {
         }
         // A stub of the test's own answers first; only the rest reached the API.
         #expect(live["/boom"]?.0 == 200 && recorder.recordedExchanges.map(\.request.pathAndQuery) == ["/items?page=2", "/image.png"])
-        let (direct, _) = try await URLSession(configuration: .ephemeral).data(from: api.url("/items?page=2"))
+        let (direct, _) = try await URLSession.patient().data(from: api.url("/items?page=2"))
         #expect(live["/items?page=2"]?.1 == direct)
 
         let root = StubRootDirectory(folder.path("root"))

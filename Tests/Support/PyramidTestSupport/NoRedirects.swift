@@ -8,7 +8,7 @@ package import FoundationNetworking
 package final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
     /// A session that uses it.
     package static func session() -> URLSession {
-        URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+        URLSession.patient(delegate: NoRedirects())
     }
 
     package func urlSession(

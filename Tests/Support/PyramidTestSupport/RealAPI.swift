@@ -39,7 +39,7 @@ package final class RealAPI: Sendable {
     package func move() async throws {
         var rename = URLRequest(url: url("/__control/rename"))
         rename.httpMethod = "POST"
-        _ = try await URLSession(configuration: .ephemeral).data(for: rename)
+        _ = try await URLSession.patient().data(for: rename)
     }
 
     /// Stops it; its port then refuses connections.

@@ -34,10 +34,10 @@ struct StubsCommandTests {
         defer { if process.isRunning { process.send(SIGTERM) } }
         let base = try #require(URL(string: first), "first line: \(first)")
         #expect(first.hasPrefix("http://127.0.0.1:"))
-        let (data, response) = try await URLSession(configuration: .ephemeral).data(from: base.appendingPathComponent("api/v2/items"))
+        let (data, response) = try await URLSession.patient().data(from: base.appendingPathComponent("api/v2/items"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self) == #"[{"id": "a1"}]"#)
-        let (adminData, _) = try await URLSession(configuration: .ephemeral).data(from: base.appendingPathComponent("__admin/mappings"))
+        let (adminData, _) = try await URLSession.patient().data(from: base.appendingPathComponent("__admin/mappings"))
         #expect(String(decoding: adminData, as: UTF8.self).contains("\"total\":1"))
 
         let (status, rest, _) = try await CLI.stop(process, with: signal)
@@ -69,7 +69,7 @@ struct StubsCommandTests {
             .write(to: URL(fileURLWithPath: folder.path("root/mappings/proxy.json")))
         let (process, first) = try await start(["--root-dir", folder.path("root"), "--proxy-timeout", "0.5"])
         defer { if process.isRunning { process.send(SIGTERM) } }
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession.patient()
         let (fast, fastResponse) = try await session.data(from: try #require(URL(string: first + "/slow?ms=10")))
         #expect((fastResponse as? HTTPURLResponse)?.statusCode == 200 && String(decoding: fast, as: UTF8.self).contains("slow"))
         let (slow, slowResponse) = try await session.data(from: try #require(URL(string: first + "/slow?ms=3000")))

@@ -116,7 +116,7 @@ struct StubsRecordCommandTests {
         #expect(bodies.count == 1 && bodies != [oldBody], "the old body file went with its mapping: \(bodies)")
 
         // Serve answers the new page; verify checks that one mapping, which holds.
-        let (live, _) = try await URLSession(configuration: .ephemeral).data(from: api.url("/items?page=1"))
+        let (live, _) = try await URLSession.patient().data(from: api.url("/items?page=1"))
         let (server, url) = try await CLI.start(["stubs", "serve", "--root-dir", root])
         defer { if server.isRunning { server.send(SIGKILL) } }
         let (served, servedBody) = try await get(url, "/items?page=1")
@@ -166,7 +166,7 @@ struct StubsVerifyCommandTests {
             var request = URLRequest(url: URL(string: first + path)!)
             request.httpMethod = method
             if method == "POST" { request.httpBody = Data(#"{"items": [3]}"#.utf8) }
-            _ = try await URLSession(configuration: .ephemeral).data(for: request)
+            _ = try await URLSession.patient().data(for: request)
         }
         #expect(try await CLI.stop(recorder, with: SIGTERM).status == 0)
 
@@ -217,7 +217,7 @@ struct StubsVerifyCommandTests {
         }
         let (server, url) = try await CLI.start(["stubs", "serve", "--root-dir", root])
         defer { if server.isRunning { server.send(SIGKILL) } }
-        let (served, _) = try await URLSession(configuration: .ephemeral).data(from: try #require(URL(string: url + "/items?page=1")))
+        let (served, _) = try await URLSession.patient().data(from: try #require(URL(string: url + "/items?page=1")))
         #expect(try JSONValue(parsing: served) == ["page": 2])
         #expect(try await CLI.stop(server, with: SIGTERM).status == 0)
 
