@@ -63,3 +63,8 @@ public func fuzzEventStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+#if FUZZ_SMOKE
+/// The smoke build's entry (scripts/fuzz-all with FUZZ_BUILD=smoke): libFuzzer on ``fuzzEventStream(_:_:)``.
+@main enum SmokeEntry { static func main() { runLibFuzzer(fuzzEventStream) } }
+#endif

@@ -55,3 +55,8 @@ public func fuzzHistory(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = FlakinessReport(records: read.records, today: "2026-11-27")
     return 0
 }
+
+#if FUZZ_SMOKE
+/// The smoke build's entry (scripts/fuzz-all with FUZZ_BUILD=smoke): libFuzzer on ``fuzzHistory(_:_:)``.
+@main enum SmokeEntry { static func main() { runLibFuzzer(fuzzHistory) } }
+#endif

@@ -131,3 +131,8 @@ func withoutTrailingCommas(_ input: UnsafeRawBufferPointer) -> [UInt8] {
     }
     return out
 }
+
+#if FUZZ_SMOKE
+/// The smoke build's entry (scripts/fuzz-all with FUZZ_BUILD=smoke): libFuzzer on ``fuzzJSON(_:_:)``.
+@main enum SmokeEntry { static func main() { runLibFuzzer(fuzzJSON) } }
+#endif

@@ -53,3 +53,8 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+#if FUZZ_SMOKE
+/// The smoke build's entry (scripts/fuzz-all with FUZZ_BUILD=smoke): libFuzzer on ``fuzzDecoder(_:_:)``.
+@main enum SmokeEntry { static func main() { runLibFuzzer(fuzzDecoder) } }
+#endif

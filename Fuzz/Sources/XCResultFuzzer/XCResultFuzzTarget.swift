@@ -32,3 +32,8 @@ public func fuzzXCResult(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+#if FUZZ_SMOKE
+/// The smoke build's entry (scripts/fuzz-all with FUZZ_BUILD=smoke): libFuzzer on ``fuzzXCResult(_:_:)``.
+@main enum SmokeEntry { static func main() { runLibFuzzer(fuzzXCResult) } }
+#endif

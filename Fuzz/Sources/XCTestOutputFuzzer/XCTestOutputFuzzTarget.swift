@@ -21,3 +21,8 @@ public func fuzzXCTestOutput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     _ = try? XUnitReader.read(Data(input), path: "fuzz.xml")
     return 0
 }
+
+#if FUZZ_SMOKE
+/// The smoke build's entry (scripts/fuzz-all with FUZZ_BUILD=smoke): libFuzzer on ``fuzzXCTestOutput(_:_:)``.
+@main enum SmokeEntry { static func main() { runLibFuzzer(fuzzXCTestOutput) } }
+#endif
