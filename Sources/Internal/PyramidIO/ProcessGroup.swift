@@ -25,6 +25,8 @@ package final class ProcessGroup: @unchecked Sendable {
     package let pid: pid_t
     /// Where the process's output goes.
     package let logPath: String
+    /// Whether ``terminate(grace:)`` removes the log: for a log nobody reads once the group ended.
+    package let removesLog: Bool
     /// The program the leader runs.
     package let executable: String
     /// The watchdog's process id; it has exited and been reaped once the group is dismissed.
@@ -36,15 +38,17 @@ package final class ProcessGroup: @unchecked Sendable {
     /// Starts `executable` with `arguments` in a new process group, and the group's watchdog.
     ///
     /// `workspace`, when given, is a folder removed if this process ends, normally or
-    /// killed, with the group still running.
+    /// killed, with the group still running. With `removesLog`, ``terminate(grace:)`` removes
+    /// the log file once the group has ended.
     /// - Throws: `ProcessGroupError.launchFailed` naming the executable (or `/bin/sh`,
     ///   the watchdog's shell) and the reason.
     package init(
         executable: String, arguments: [String], logPath: String, environment: [String: String]? = nil,
-        workspace: String? = nil
+        workspace: String? = nil, removesLog: Bool = false
     ) throws {
         self.executable = executable
         self.logPath = logPath
+        self.removesLog = removesLog
 
         // The watchdog first, so the group never runs unguarded.
         let watchdog = try Watchdog.start(workspace: workspace)
@@ -218,8 +222,8 @@ package final class ProcessGroup: @unchecked Sendable {
 
     /// Ends the whole group: SIGTERM, then SIGKILL for whatever is left after `grace`.
     /// Returns when no member of the group is alive (or, for a process the kernel
-    /// holds, five seconds after SIGKILL), with the watchdog dismissed. Safe to call
-    /// more than once.
+    /// holds, five seconds after SIGKILL), with the watchdog dismissed, and the log removed
+    /// when the group was started with `removesLog`. Safe to call more than once.
     package func terminate(grace: Duration = .seconds(2)) async {
         signalGroup(SIGTERM)
         let deadline = ContinuousClock.now.advanced(by: grace)
@@ -237,6 +241,7 @@ package final class ProcessGroup: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(10))
         }
         LiveProcessGroups.shared.remove(pid)
+        if removesLog { try? FileManager.default.removeItem(atPath: logPath) }
     }
 
     /// Sends `signal` to every process of the group.

@@ -49,7 +49,9 @@ public struct WebAppExecutable: Sendable, Hashable {
         environment.merge(configuration.environment) { $1 }
         let process: ProcessGroup
         do {
-            process = try ProcessGroup(executable: path, arguments: arguments + configuration.arguments, logPath: log, environment: environment)
+            process = try ProcessGroup(
+                executable: path, arguments: arguments + configuration.arguments, logPath: log, environment: environment, removesLog: true
+            )
         } catch {
             throw UITestingError.driver("the app \(path) could not be started: \(error)")
         }
@@ -65,13 +67,16 @@ public struct WebAppExecutable: Sendable, Hashable {
                 let settle = min(deadline, ContinuousClock.now.advanced(by: .seconds(5)))
                 while process.isRunning, ContinuousClock.now < settle { try await Task.sleep(for: .milliseconds(10)) }
                 if let status = process.exitCode {
-                    throw UITestingError.driver("the app \(path) exited with status \(status) before printing its URL; its output: \(process.log().suffix(1_000))")
+                    let output = process.log().suffix(1_000)
+                    await process.terminate(grace: .zero)
+                    throw UITestingError.driver("the app \(path) exited with status \(status) before printing its URL; its output: \(output)")
                 }
                 await process.terminate(grace: .milliseconds(200))
                 throw UITestingError.driver("the app \(path) printed \"\(first.prefix(200))\" as its first line, where its URL was expected")
             }
             return (process, first)
         case .exited(let status, let output):
+            await process.terminate(grace: .zero)
             throw UITestingError.driver("the app \(path) exited with status \(status) before printing its URL; its output: \(output.suffix(1_000))")
         case .timedOut(let output):
             await process.terminate(grace: .milliseconds(200))

@@ -47,6 +47,20 @@ struct ProcessGroupTests {
         #expect(group.log() == "out\nerr\n")
     }
 
+    @Test("terminate removes the log of a group started with removesLog, and keeps any other's")
+    func removesItsLog() async throws {
+        let kept = logPath(), removed = logPath()
+        defer { try? FileManager.default.removeItem(atPath: kept) }
+        let keeping = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "echo ready; sleep 600"], logPath: kept)
+        let removing = try ProcessGroup(executable: "/bin/sh", arguments: ["-c", "echo ready; sleep 600"], logPath: removed, removesLog: true)
+        for group in [keeping, removing] {
+            try #require(await group.waitForOutput(containing: "ready", timeout: .seconds(30)))
+            await group.terminate(grace: .milliseconds(200))
+        }
+        #expect(FileManager.default.fileExists(atPath: kept))
+        #expect(!FileManager.default.fileExists(atPath: removed), "an app's log is gone with the app")
+    }
+
     @Test("a wait for output returns what it matched, even when the process printed and exited at once")
     func waitMatches() async throws {
         let log = logPath()
