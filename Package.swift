@@ -181,7 +181,7 @@ let package = Package(
         .target(
             name: "CodeCoverage", dependencies: ["PyramidJSON", "PyramidIO"], path: source("Spec", "CodeCoverage"), swiftSettings: strict),
         .target(
-            name: "LivingSpec", dependencies: ["TestEventStream", "CodeCoverage", "PyramidJSON", "PyramidIO"], path: source("Spec", "LivingSpec"),
+            name: "LivingSpec", dependencies: ["TestEventStream", "XCResult", "CodeCoverage", "PyramidJSON", "PyramidIO"], path: source("Spec", "LivingSpec"),
             swiftSettings: strict),
         // HTTP stubs: the rules, registry, journal and WireMock's formats. No networking or test
         // library, so the pyramid CLI and the stub server start without them.

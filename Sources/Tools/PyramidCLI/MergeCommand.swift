@@ -61,32 +61,20 @@ struct MergeCommand: ParsableCommand {
         if summary.failed { throw ExitCode(1) }
     }
 
-    /// Result bundles joined into one spec in a new folder: everything is written to a
-    /// temporary folder beside it and renamed into place, so a bundle that cannot be read leaves nothing.
+    /// Result bundles joined into one spec in a new folder (``ShardMerge/mergeBundles(_:output:shape:)``).
     private func mergeBundles() throws {
-        guard !FileManager.default.fileExists(atPath: output) else {
-            throw CommandFailure.mergeFailed(MergeError.outputExists(output))
-        }
-        let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
-        defer { try? FileManager.default.removeItem(atPath: staging) }
-        var document: SpecDocument
+        let outcome: SpecRun.Outcome
         do {
-            let run = try XCResultBundle.read(bundles: shards, attachmentsFolder: (staging as NSString).appendingPathComponent("attachments"))
-            document = SpecDocument(run: run, title: "Living spec")
-            document.pyramidTarget = target.parsed
-            try document.write(to: .folder(staging))
+            outcome = try ShardMerge.mergeBundles(shards, output: output, shape: target.parsed)
+        } catch let error as MergeError {
+            throw CommandFailure.mergeFailed(error)
         } catch {
             throw CommandFailure.library(error)
         }
-        do {
-            try FileManager.default.moveItem(atPath: staging, toPath: output)
-        } catch {
-            throw CommandFailure.library(SpecError.cannotWrite(path: output, reason: FileError.describe(error)))
-        }
-        let run = document.run
+        let run = outcome.document.run
         print("Merged \(counted(shards.count, "result bundle")) into \(output)")
-        print("\(run.counts[.failed] > 0 ? "✘" : "✔") \(document.summaryLine)")
-        for line in document.pyramidReport.lines { print(line) }
+        print("\(run.counts[.failed] > 0 ? "✘" : "✔") \(outcome.document.summaryLine)")
+        for line in outcome.report.lines { print(line) }
         for diagnostic in run.diagnostics {
             FileHandle.standardError.write(Data("\(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }

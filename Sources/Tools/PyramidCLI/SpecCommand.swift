@@ -165,152 +165,90 @@ struct SpecCommand: ParsableCommand {
     }
 
     func run() throws {
-        // A quarantine list that cannot be read fails before any test runs.
+        // A quarantine list that cannot be read, or a missing coverage tool, fails before any test runs.
         let followUp: RunFollowUp
-        // The history is read while the tests run and their stream is read.
-        do { followUp = try self.followUp().readingHistoryAhead() } catch { throw CommandFailure.library(error) }
-        // What it read ahead (the history's records and table) is freed by the process's exit.
-        KeptUntilExit.keep(followUp)
-        if !xcresults.isEmpty || !xcresultJSON.isEmpty { return try runFromXcode(followUp) }
-        var attachmentsFolder = attachments
-        let streamPath: String
-        var testStatus: Int32 = 0
-        var (console, list) = (xctestOutput, testList)
-        var ranWith: SwiftTestRunner?
-        var levelRuns: (runs: [LevelRuns.LevelRun], layout: PackageLayout)?
-        var coverageFiles: [String] = []
-        // The coverage tools are found before anything runs: a missing one fails at once.
+        do {
+            followUp = RunFollowUp(
+                retries: try TestRetries(retries), quarantine: try RunFollowUp.quarantine(at: quarantine, package: packagePath),
+                history: history.map(TestHistory.init(folder:)), checkout: packagePath)
+        } catch {
+            throw CommandFailure.library(error)
+        }
         let tools: CoverageTools?
         do throws(CoverageError) { tools = coverage ? try CoverageTools.locate() : nil } catch { throw CommandFailure.library(SpecError.coverage(error)) }
-        let started = Date().timeIntervalSince1970
-        let workFolder = (output as NSString).appendingPathComponent("run")
-        if let eventStream {
-            streamPath = eventStream
-        } else {
-            var runFilters = filters
-            if let shard = sharding.parsed {
-                let share: ShardSelection.Share
-                do {
-                    share = try ShardSelection.share(
-                        for: shard, packagePath: packagePath, filters: filters, durationsFrom: sharding.shardDurations,
-                        buildArguments: swiftTestArguments, workFolder: workFolder)
-                } catch {
-                    throw CommandFailure.library(error)
-                }
-                print("shard \(shard): \(share.tests.count) of \(counted(share.all.count, "test")), dealt \(share.byDuration ? "by the durations of \(sharding.shardDurations ?? "")" : "by count")")
-                runFilters = share.filters
-            }
-            var runner = SwiftTestRunner(
-                packagePath: packagePath, filters: runFilters, extraArguments: swiftTestArguments, workFolder: workFolder)
-            runner.verbose = verbose
-            do {
-                if coverage {
-                    let (levels, runs, layout) = try LevelRuns.buildAndRun(
-                        runner: runner, classifier: PyramidClassifier(targetLevels: try targetLevels()), coverageTargets: coverageTargets
-                    ) { level, tests in
-                        print("\(level.title) tests (\(tests)), with coverage…")
-                    }
-                    levelRuns = (runs, layout)
-                    testStatus = LevelRuns.status(of: runs)
-                    runner = levels.rerunRunner
-                } else {
-                    testStatus = try runner.run()
-                }
-            } catch let error as SpecError {
-                throw CommandFailure.library(error)
-            }
-            ranWith = runner
-            streamPath = runner.eventStreamPath
-            attachmentsFolder = attachmentsFolder ?? runner.attachmentsPath
-            console = runner.consolePath
-            list = FileManager.default.fileExists(atPath: runner.testListPath) ? runner.testListPath : nil
-        }
-
-        let clock = ContinuousClock()
-        let readStart = clock.now
-        var document: SpecDocument
-        do {
-            document = try SpecDocument.read(eventStream: streamPath, attachmentsFolder: attachmentsFolder, title: title)
-                .addingXCTest(console: console, xunit: xunit, testList: list)
-        } catch {
-            throw CommandFailure.library(error)
-        }
-        document.isPartialRun = eventStream == nil && (!filters.isEmpty || sharding.shard != nil)
-        if let (levelRuns, layout) = levelRuns, let tools {
-            do {
-                let measured = try PyramidCoverage.measure(runs: levelRuns, layout: layout, tools: tools, workFolder: workFolder)
-                coverageFiles = try measured.writeFiles(to: (output as NSString).appendingPathComponent("coverage"))
-                document.coverage = measured
-            } catch {
-                throw CommandFailure.library(error)
-            }
-        }
-        let read = clock.now - readStart
-        let result: RunFollowUp.Result
-        do {
-            result = try followUp.apply(
-                to: document, status: testStatus, runner: ranWith, firstAttemptStarted: started, testList: list
-            ) { number, tests in
-                print("rerun \(number) of \(retries): \(counted(tests.count, "failed test")) again")
-            }
-        } catch {
-            throw CommandFailure.library(error)
-        }
-        try finish(result, readFor: read, source: streamPath, coverageFiles: coverageFiles)
-    }
-
-    /// The retries, quarantine and history this command was given.
-    private func followUp() throws(SpecError) -> RunFollowUp {
-        RunFollowUp(
-            retries: try TestRetries(retries), quarantine: try RunFollowUp.quarantine(at: quarantine, package: packagePath),
-            history: history.map(TestHistory.init(folder:)), checkout: packagePath)
-    }
-
-    /// The spec of a finished Xcode run: its result bundles, or xcresulttool's JSON of them.
-    private func runFromXcode(_ followUp: RunFollowUp) throws {
-        let clock = ContinuousClock()
-        let readStart = clock.now
-        let document: SpecDocument
-        do {
-            let attachmentsFolder = (output as NSString).appendingPathComponent("attachments")
-            let run = xcresults.isEmpty
-                ? try XCResultBundle.read(json: xcresultJSON)
-                : try XCResultBundle.read(bundles: xcresults, attachmentsFolder: attachmentsFolder)
-            document = SpecDocument(run: run, title: title)
-        } catch {
-            throw CommandFailure.library(error)
-        }
-        let read = clock.now - readStart
-        let result: RunFollowUp.Result
-        do {
-            result = try followUp.apply(to: document, status: 0, runner: nil, firstAttemptStarted: 0, testList: nil)
-        } catch {
-            throw CommandFailure.library(error)
-        }
-        try finish(result, readFor: read, source: (xcresults + xcresultJSON).joined(separator: ", "))
-    }
-
-    /// Writes the spec (with the pyramid options), prints the summary and the pyramid, and
-    /// exits as the run ended: 2 when part of it could not be read, 1 when a test failed and is
-    /// not quarantined, or swift test failed with no test to say why (or a test was flaky, with
-    /// --fail-on-flaky).
-    private func finish(_ followUp: RunFollowUp.Result, readFor read: Duration, source: String, coverageFiles: [String] = []) throws {
-        // The run is freed by the process's exit, not piece by piece as this returns.
-        KeptUntilExit.keep(followUp)
-        var document = followUp.document
-        document.pyramid = PyramidClassifier(targetLevels: try targetLevels())
-        document.pyramidTarget = target.parsed
         let defaults = SpecDocument.Destinations.folder(output)
-        let destinations = SpecDocument.Destinations(
-            markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit)
-        let clock = ContinuousClock()
-        let writeStart = clock.now
-        let written: [String]
-        let report: PyramidReport
-        do { (written, report) = try document.writeReturningReport(to: destinations) } catch { throw CommandFailure.library(error) }
-        KeptUntilExit.keep(report)
+        let pipeline = SpecRun(
+            source: source(tools: tools), title: title, followUp: followUp, classifier: PyramidClassifier(targetLevels: try targetLevels()),
+            shape: target.parsed,
+            destinations: SpecDocument.Destinations(markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit),
+            attachments: attachments, xunit: xunit)
+        let (retries, durations) = (self.retries, sharding.shardDurations)
+        let outcome: SpecRun.Outcome
+        do {
+            outcome = try pipeline.run { event in
+                switch event {
+                case .sharded(let shard, let tests, let all, let byDuration):
+                    print("shard \(shard): \(tests) of \(counted(all, "test")), dealt \(byDuration ? "by the durations of \(durations ?? "")" : "by count")")
+                case .level(let level, let tests):
+                    print("\(level.title) tests (\(tests)), with coverage…")
+                case .rerunning(let number, _, let tests):
+                    print("rerun \(number) of \(retries): \(counted(tests, "failed test")) again")
+                default:
+                    break
+                }
+            }
+        } catch {
+            throw CommandFailure.library(error.error)
+        }
+        // The run is freed by the process's exit, not piece by piece as this returns.
+        KeptUntilExit.keep(outcome)
+        try finish(outcome, source: sourceLabel(pipeline.source))
+    }
+
+    /// Where the run comes from: Xcode's bundles, a stream, or swift test on the package (built
+    /// with coverage first, under pyramid's lock on its build, when --coverage is given).
+    private func source(tools: CoverageTools?) -> SpecRun.Source {
+        if !xcresults.isEmpty { return .xcresult(bundles: xcresults, attachments: (output as NSString).appendingPathComponent("attachments")) }
+        if !xcresultJSON.isEmpty { return .xcresultJSON(xcresultJSON) }
+        if let eventStream { return .eventStream(eventStream, console: xctestOutput, testList: testList) }
+        var runner = SwiftTestRunner(
+            packagePath: packagePath, filters: filters, extraArguments: swiftTestArguments, workFolder: (output as NSString).appendingPathComponent("run"))
+        runner.verbose = verbose
+        var tests = SpecRun.Tests(runner: runner)
+        if let shard = sharding.parsed {
+            tests.shard = SpecRun.Sharding(shard: shard, durationsFrom: sharding.shardDurations, buildArguments: swiftTestArguments)
+        }
+        if let tools {
+            tests.build = SpecRun.Build(
+                arguments: ["build", "--package-path", packagePath, "--build-tests", "--enable-code-coverage"] + runner.buildOptions,
+                command: "swift build --build-tests --enable-code-coverage",
+                environment: LevelRuns.buildEnvironment(workFolder: runner.workFolder),
+                log: (runner.workFolder as NSString).appendingPathComponent("build.log"), echoesToStandardError: true)
+            tests.coverage = SpecRun.Coverage(
+                tools: tools, targets: coverageTargets, buildArguments: runner.buildOptions,
+                folder: (output as NSString).appendingPathComponent("coverage"))
+            tests.lock = (packagePath as NSString).appendingPathComponent(".build")
+        }
+        return .swiftTest(tests)
+    }
+
+    /// What the diagnostics name as the run's source.
+    private func sourceLabel(_ source: SpecRun.Source) -> String {
+        switch source {
+        case .swiftTest(let tests): tests.runner.eventStreamPath
+        case .eventStream(let path, _, _): path
+        case .xcresult(let bundles, _): bundles.joined(separator: ", ")
+        case .xcresultJSON(let files): files.joined(separator: ", ")
+        }
+    }
+
+    /// Prints the summary, the pyramid and what was written, and exits as the run ended: 2 when
+    /// part of it could not be read, 1 when a test failed and is not quarantined, or swift test
+    /// failed with no test to say why (or a test was flaky, with --fail-on-flaky).
+    private func finish(_ outcome: SpecRun.Outcome, source: String) throws {
+        let document = outcome.document
         if timing {
-            FileHandle.standardError.write(Data("timing: read \(read), render and write \(clock.now - writeStart)\n".utf8))
+            FileHandle.standardError.write(Data("timing: read \(outcome.readTime), render and write \(outcome.writeTime)\n".utf8))
         }
         if jobSummary { try appendJobSummary(document.markdown) }
 
@@ -318,15 +256,15 @@ struct SpecCommand: ParsableCommand {
         for diagnostic in run.diagnostics {
             FileHandle.standardError.write(Data("\(source): \(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }
-        for warning in followUp.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        for warning in outcome.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
         print("\(title): \(document.summaryLine)")
-        for line in report.lines { print(line) }
+        for line in outcome.report.lines { print(line) }
         if let coverage = document.coverage { for line in coverage.terminalLines { print(line) } }
-        for path in written + coverageFiles { print("wrote \(path)") }
+        for path in outcome.written + outcome.coverageFiles { print("wrote \(path)") }
 
         if run.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(2) }
         let counts = run.counts
-        if counts.blockingFailures > 0 || followUp.unexplainedFailure { throw ExitCode(1) }
+        if counts.blockingFailures > 0 || outcome.unexplainedFailure { throw ExitCode(1) }
         if failOnFlaky, counts[.flaky] > 0 {
             FileHandle.standardError.write(Data("\(counted(counts[.flaky], "test")) passed only when run again, and --fail-on-flaky is set\n".utf8))
             throw ExitCode(1)

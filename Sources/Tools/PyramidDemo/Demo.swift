@@ -119,30 +119,8 @@ package enum Demo {
         return products.scratch
     }
 
-    /// What the demo is doing, for its progress lines.
-    package enum Progress: Sendable, Equatable {
-        /// Building the app and its tests; `firstBuild` when nothing was built before (minutes, not seconds).
-        case building(firstBuild: Bool)
-        /// How far the build has got: each of SwiftPM's `[n/m]` lines.
-        case buildProgress(SwiftBuildProgress)
-        /// A line of the build's output that says no progress (a note, a warning), for `--verbose`.
-        case buildOutput(String)
-        case built(seconds: Double)
-        /// This shard runs `tests` of `of`, dealt by duration or by count.
-        case sharded(TestShard, tests: Int, of: Int, byDuration: Bool)
-        case testing
-        /// One level's tests start, in a `swift test` of their own (with coverage).
-        case level(PyramidLevel, tests: Int)
-        /// The levels' profiles are being merged and measured.
-        case measuringCoverage
-        /// A line of the tests' output; ``Demo/shown(_:)`` says which are worth showing (a
-        /// suite's end, a failure) when not every line is.
-        case testOutput(String)
-        /// A test of this level passed or failed (the levels run side by side, with coverage).
-        case testEnded(PyramidLevel)
-        /// Rerun `number` of the failed tests starts, with `tests` of them.
-        case rerunning(number: Int, of: Int, tests: Int)
-    }
+    /// What the demo is doing, for its progress lines: the spec pipeline's events.
+    package typealias Progress = SpecRun.Event
 
     /// Where the demo wrote, all inside ``Options/output``.
     package struct Files: Sendable, Equatable {
@@ -195,7 +173,9 @@ package enum Demo {
         package var failed: Bool { unexplainedFailure || !pyramid.failures.isEmpty }
     }
 
-    /// Builds, runs and writes; `progress` hears what happens as it happens.
+    /// Builds, runs and writes; `progress` hears what happens as it happens. The build, the
+    /// tests, the reruns, coverage and the spec are ``SpecRun``'s steps; the demo adds the
+    /// snapshot gallery and catalog, the record `pyramid merge` reads, and the index page.
     /// - Throws: ``DemoError`` when the package is not there, does not build, or the run
     ///   cannot be read or written. Failing tests are not an error: they are in the summary.
     package static func run(_ options: Options, progress: @escaping @Sendable (Progress) -> Void = { _ in }) async throws(DemoError) -> Summary {
@@ -220,120 +200,13 @@ package enum Demo {
             do { tools = try CoverageTools.locate() } catch { throw .coverageUnavailable("\(error)") }
         }
 
-        // The build, and the tests that run on it, hold pyramid's lock on the package's build:
-        // the levels run with --ignore-lock, so another demo must not relink under them.
-        let scratch = options.scratchPath ?? options.examples + "/.build"
-        let buildLock: DirectoryLock.Held
+        let outcome: SpecRun.Outcome
         do {
-            buildLock = try DirectoryLock.acquire(on: scratch)
+            outcome = try pipeline(options, files: files, quarantine: quarantine, tools: tools, progress: progress).run(events: progress)
         } catch {
-            throw .cannotBuild(options.examples, "\(error)")
+            throw demoError(error, options: options, files: files)
         }
-        defer { buildLock.release() }
-
-        let clock = ContinuousClock()
-        let buildStart = clock.now
-        progress(.building(firstBuild: !manager.fileExists(atPath: files.buildLog)))
-        let buildStatus: Int32
-        do {
-            buildStatus = try SwiftTestRunner.swift(
-                ["build", "--package-path", options.examples, "--build-tests"] + options.buildArguments,
-                environment: options.buildEnvironment(),
-                echo: .lines { line in
-                    if let step = SwiftBuildProgress.parse(line) { progress(.buildProgress(step)) } else { progress(.buildOutput(line)) }
-                },
-                keep: files.buildLog)
-        } catch {
-            throw .cannotBuild(options.examples, "\(error)")
-        }
-        guard buildStatus == 0 else {
-            throw .buildFailed(options.examples, status: buildStatus, log: files.buildLog, tail: tail(of: files.buildLog))
-        }
-        let buildSeconds = seconds(clock.now - buildStart)
-        progress(.built(seconds: buildSeconds))
-
-        var filters = options.filters
-        if let shard = options.shard {
-            let share: ShardSelection.Share
-            do {
-                share = try ShardSelection.share(
-                    for: shard, packagePath: options.examples, filters: options.filters, durationsFrom: options.shardDurations,
-                    buildArguments: options.scratchArguments, workFolder: files.run, environment: options.manifestEnvironment)
-            } catch {
-                throw .testRunFailed("\(error)")
-            }
-            progress(.sharded(shard, tests: share.tests.count, of: share.all.count, byDuration: share.byDuration))
-            filters = share.filters
-        }
-
-        progress(.testing)
-        let testStart = clock.now
-        let started = Date().timeIntervalSince1970
-        // A shard is chosen by the filters; PYRAMID_SHARD from this environment must not shard it again.
-        var environment = [
-            "SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts, TestShard.environmentVariable: "",
-        ].merging(options.manifestEnvironment) { $1 }
-        if let breakage = options.breakage { environment["SHOP_BREAK"] = breakage }
-        let runner = SwiftTestRunner(
-            packagePath: options.examples, filters: filters, extraArguments: ["--skip-build"] + options.scratchArguments, workFolder: files.run,
-            environment: environment,
-            onLine: { line in progress(.testOutput(line)) },
-            // The Examples are Swift Testing only: the list would only cost time.
-            listsTests: false)
-        let status: Int32
-        var levelRuns: (levels: LevelRuns, runs: [LevelRuns.LevelRun], layout: PackageLayout)?
-        do {
-            if options.coverage {
-                let layout = try PackageLayout.read(
-                    packagePath: options.examples, buildArguments: options.scratchArguments, only: options.coverageTargets,
-                    environment: options.buildEnvironment())
-                let plan = try LevelPlan.make(bundle: layout.testBundle, filters: filters, classifier: PyramidClassifier(), workFolder: files.run)
-                let levels = LevelRuns(runner: runner, plan: plan, bundle: layout.testBundle)
-                let runs = try levels.run(
-                    levelStarting: { level, tests in progress(.level(level, tests: tests)) },
-                    testEnded: { level in progress(.testEnded(level)) })
-                levelRuns = (levels, runs, layout)
-                status = LevelRuns.status(of: runs)
-            } else {
-                status = try runner.run()
-            }
-        } catch {
-            throw .testRunFailed("\(error)")
-        }
-
-        var document: SpecDocument
-        do {
-            document = try SpecDocument.read(eventStream: runner.eventStreamPath, attachmentsFolder: runner.attachmentsPath, title: "The reference app's test pyramid")
-                .addingXCTest(console: runner.consolePath, testList: manager.fileExists(atPath: runner.testListPath) ? runner.testListPath : nil)
-        } catch {
-            throw .unreadableRun("\(error)")
-        }
-        let classifier = PyramidClassifier()
-        document.pyramid = classifier
-        document.pyramidTarget = options.shape
-        document.isPartialRun = !options.filters.isEmpty || options.shard != nil
-        let followUp: RunFollowUp.Result
-        do {
-            followUp = try RunFollowUp(
-                retries: options.retries, quarantine: quarantine,
-                history: options.history.map(TestHistory.init(folder:)), checkout: options.examples
-            ).apply(to: document, status: status, runner: levelRuns?.levels.rerunRunner ?? runner, firstAttemptStarted: started, testList: nil) { number, tests in
-                progress(.rerunning(number: number, of: options.retries.count, tests: tests.count))
-            }
-        } catch {
-            throw .testRunFailed("\(error)")
-        }
-        document = followUp.document
-        if let (_, runs, layout) = levelRuns, let tools {
-            progress(.measuringCoverage)
-            document.coverage = try measureCoverage(runs: runs, layout: layout, tools: tools, files: files)
-        }
-        let testSeconds = seconds(clock.now - testStart)
-        do {
-            _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
-        } catch {
-            throw .cannotWrite(files.folder, "\(error)")
-        }
+        let document = outcome.document
 
         var snapshots = RunReport(results: [])
         if manager.fileExists(atPath: files.snapshotReport) {
@@ -346,10 +219,11 @@ package enum Demo {
             throw .cannotWrite(files.folder, "\(error)")
         }
 
+        let buildSeconds = outcome.buildSeconds ?? 0
         let record = RunRecord(
-            shard: options.shard?.description, snapshots: options.snapshots, breakage: options.breakage, testStatus: status,
-            buildSeconds: buildSeconds, testSeconds: testSeconds, tests: document.run.tests.count, filtered: !options.filters.isEmpty,
-            unexplainedFailure: followUp.unexplainedFailure, quarantine: quarantine.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
+            shard: options.shard?.description, snapshots: options.snapshots, breakage: options.breakage, testStatus: outcome.status,
+            buildSeconds: buildSeconds, testSeconds: outcome.testSeconds, tests: document.run.tests.count, filtered: !options.filters.isEmpty,
+            unexplainedFailure: outcome.unexplainedFailure, quarantine: quarantine.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
         do {
             try RunRecord.mirrorManifests(of: options.snapshots, into: files.manifests)
             try record.write(to: files.record)
@@ -358,15 +232,73 @@ package enum Demo {
         }
 
         let summary = Summary(
-            files: files, pyramid: document.pyramidReport, specLine: document.summaryLine,
-            snapshots: snapshots, testStatus: status, buildSeconds: buildSeconds, testSeconds: testSeconds,
-            unexplainedFailure: followUp.unexplainedFailure, warnings: followUp.warnings, coverage: document.coverage)
+            files: files, pyramid: outcome.report, specLine: document.summaryLine,
+            snapshots: snapshots, testStatus: outcome.status, buildSeconds: buildSeconds, testSeconds: outcome.testSeconds,
+            unexplainedFailure: outcome.unexplainedFailure, warnings: outcome.warnings, coverage: document.coverage)
         do {
             try AtomicFile.write(Data(DemoIndex.render(summary, breakage: options.breakage).utf8), to: files.index)
         } catch {
             throw .cannotWrite(files.index, error.reason)
         }
         return summary
+    }
+
+    /// The demo's run as the spec pipeline's: the app and its tests built (in the shared build
+    /// folder when there is one, under pyramid's lock on it), this shard's share, every level
+    /// with coverage, the reruns, and the spec in the output folder.
+    static func pipeline(
+        _ options: Options, files: Files, quarantine: (list: QuarantineList, path: String)?, tools: CoverageTools?,
+        progress: @escaping @Sendable (Progress) -> Void
+    ) -> SpecRun {
+        // A shard is chosen by the filters; PYRAMID_SHARD from this environment must not shard it again.
+        var environment = [
+            "SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts, TestShard.environmentVariable: "",
+        ].merging(options.manifestEnvironment) { $1 }
+        if let breakage = options.breakage { environment["SHOP_BREAK"] = breakage }
+        let runner = SwiftTestRunner(
+            packagePath: options.examples, filters: options.filters, extraArguments: ["--skip-build"] + options.scratchArguments,
+            workFolder: files.run, environment: environment,
+            onLine: { line in progress(.testOutput(line)) },
+            // The Examples are Swift Testing only: the list would only cost time.
+            listsTests: false)
+        let tests = SpecRun.Tests(
+            runner: runner,
+            build: SpecRun.Build(
+                arguments: ["build", "--package-path", options.examples, "--build-tests"] + options.buildArguments,
+                command: "swift build --build-tests", environment: options.buildEnvironment(), log: files.buildLog, echoesToStandardError: false),
+            shard: options.shard.map {
+                SpecRun.Sharding(
+                    shard: $0, durationsFrom: options.shardDurations, buildArguments: options.scratchArguments, environment: options.manifestEnvironment)
+            },
+            coverage: tools.map {
+                SpecRun.Coverage(
+                    tools: $0, targets: options.coverageTargets, buildArguments: options.scratchArguments,
+                    environment: options.buildEnvironment(), folder: files.coverage)
+            },
+            // The tests run on the build with --ignore-lock: another demo must not relink under them.
+            lock: options.scratchPath ?? options.examples + "/.build")
+        return SpecRun(
+            source: .swiftTest(tests), title: "The reference app's test pyramid",
+            followUp: RunFollowUp(
+                retries: options.retries, quarantine: quarantine, history: options.history.map(TestHistory.init(folder:)), checkout: options.examples),
+            shape: options.shape,
+            destinations: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
+    }
+
+    /// The demo's error for a step of the pipeline that failed.
+    static func demoError(_ failure: SpecRun.Failure, options: Options, files: Files) -> DemoError {
+        switch failure.step {
+        case .build:
+            if case .swiftCommandFailed(_, _, let status, _)? = failure.error as? SpecError {
+                return .buildFailed(options.examples, status: status, log: files.buildLog, tail: tail(of: files.buildLog))
+            }
+            return .cannotBuild(options.examples, "\(failure.error)")
+        case .plan, .run, .followUp: return .testRunFailed("\(failure.error)")
+        case .read: return .unreadableRun("\(failure.error)")
+        case .coverage: return .coverageUnavailable("\(failure.error)")
+        case .coverageFiles: return .cannotWrite(files.coverage, "\(failure.error)")
+        case .write: return .cannotWrite(files.folder, "\(failure.error)")
+        }
     }
 
     /// The lines of `swift test`'s output the demo shows while it runs: each suite's end and
@@ -381,9 +313,5 @@ package enum Demo {
     static func tail(of path: String, lines: Int = 30) -> String {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

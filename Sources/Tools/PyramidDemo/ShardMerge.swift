@@ -77,6 +77,33 @@ package enum ShardMerge {
         }
     }
 
+    /// Xcode result bundles, one per device or configuration, joined into one spec in a new
+    /// folder `output`: written to a folder beside it and renamed into place, so a bundle that
+    /// cannot be read leaves nothing.
+    /// - Throws: ``MergeError/outputExists(_:)``; what the spec pipeline's steps throw
+    ///   (a bundle that cannot be read); ``SpecError/cannotWrite(path:reason:)``.
+    package static func mergeBundles(_ bundles: [String], output: String, shape: PyramidShape) throws -> SpecRun.Outcome {
+        guard !FileManager.default.fileExists(atPath: output) else { throw MergeError.outputExists(output) }
+        let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let outcome: SpecRun.Outcome
+        do {
+            outcome = try SpecRun(
+                source: .xcresult(bundles: bundles, attachments: (staging as NSString).appendingPathComponent("attachments")), title: "Living spec",
+                followUp: RunFollowUp(retries: .none, quarantine: nil, history: nil, checkout: staging), shape: shape,
+                destinations: .folder(staging)
+            ).run()
+        } catch {
+            throw error.error
+        }
+        do {
+            try FileManager.default.moveItem(atPath: staging, toPath: output)
+        } catch {
+            throw SpecError.cannotWrite(path: output, reason: FileError.describe(error))
+        }
+        return outcome
+    }
+
     /// One shard's output folder.
     struct Shard {
         var folder: String
@@ -217,20 +244,19 @@ package enum ShardMerge {
         try SnapshotPublication(catalog: catalog, root: snapshotRoot, report: report)
             .write(SnapshotPublication.Destinations(catalog: files.catalog, gallery: files.gallery, junit: files.snapshotJUnit))
 
-        var document = try SpecDocument.read(eventStream: files.run + "/events.jsonl", attachmentsFolder: files.run + "/attachments", title: title)
-        for (offset, rerun) in reruns.enumerated() {
-            let again = try SpecDocument.read(eventStream: rerun.folder + "/events.jsonl", attachmentsFolder: rerun.folder + "/attachments", title: title)
-            document.run = document.run.merging(rerun: again.run, number: offset + 1, expected: [])
-        }
-        // The quarantine the shards applied, applied again to the joined run.
-        if let path = shards.compactMap(\.record.quarantine).first {
-            document.run = try QuarantineList.read(path).applied(to: document.run).run
-        }
-        document.pyramid = PyramidClassifier()
-        document.pyramidTarget = shape
+        // The spec as one run's: the joined stream, the shards' reruns, and the quarantine the
+        // shards applied, applied again to the joined run.
+        let quarantine = try shards.compactMap(\.record.quarantine).first.map { path in (list: try QuarantineList.read(path), path: path) }
+        var pipeline = SpecRun(
+            source: .eventStream(files.run + "/events.jsonl", console: nil, testList: nil), title: title,
+            followUp: RunFollowUp(retries: .none, quarantine: quarantine, history: nil, checkout: files.folder), shape: shape,
+            destinations: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit),
+            attachments: files.run + "/attachments")
+        pipeline.recordedReruns = reruns.map(\.folder)
         // The shards of a filtered run join into the filtered run, still part of the suite.
-        document.isPartialRun = shards.contains { $0.record.filtered == true }
-        _ = try document.write(to: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit))
+        pipeline.isPartialRun = shards.contains { $0.record.filtered == true }
+        let document: SpecDocument
+        do { document = try pipeline.run().document } catch { throw error.error }
         return document
     }
 

@@ -64,6 +64,22 @@ extension CheckoutBuildTests {
             let junit = try String(contentsOfFile: output + "/junit.xml", encoding: .utf8)
             #expect(junit.contains("<failure"))
 
+            // One pipeline: `pyramid spec` on the demo's run, read back from its files, writes the
+            // same JUnit, every test with its outcome, failure and attachments, but for the
+            // coverage the demo measured (its properties, in a suite of their own).
+            let specFolder = folder.path("spec")
+            let again = try await CLI.run([
+                "spec", "--event-stream", output + "/run/events.jsonl", "--attachments", output + "/run/attachments",
+                "--xctest-output", output + "/run/console.txt", "--package-path", Self.checkout.path + "/Examples",
+                "--title", "The reference app's test pyramid", "-o", specFolder,
+            ])
+            #expect(again.status == 1, "the same failed tests fail it: \(again.stdout)\n\(again.stderr)")
+            let coverage = try #require(junit.firstRange(of: #/\n  <testsuite name="Coverage"[^\n]*\n(?:    [^\n]*\n)*  <\/testsuite>/#), "the demo measured coverage")
+            #expect(junit[coverage].contains("coverage.ui.lines"))
+            var withoutCoverage = junit
+            withoutCoverage.removeSubrange(coverage)
+            #expect(try String(contentsOfFile: specFolder + "/junit.xml", encoding: .utf8) == withoutCoverage)
+
             // In Chromium with the network off: each page loads whole, from files only.
             try await withBrowser { browser in
                 let session = browser.session

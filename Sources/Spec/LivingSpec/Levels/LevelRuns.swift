@@ -150,23 +150,6 @@ public struct LevelRuns: Sendable {
         return runs
     }
 
-    /// Runs `body` holding pyramid's lock on the package's build (its `.build` folder): the
-    /// levels run with `--ignore-lock`, so another pyramid building the same package meanwhile
-    /// would relink the binaries under them. Pyramids wait for each other; other SwiftPM commands
-    /// in the package are not kept out.
-    ///
-    /// - Throws: what `body` throws; ``SpecError/cannotCreateFolder(path:reason:)`` when the lock cannot be taken.
-    public static func holdingBuildLock<T>(of packagePath: String, _ body: () throws(SpecError) -> T) throws(SpecError) -> T {
-        do {
-            return try DirectoryLock.withLock(on: (packagePath as NSString).appendingPathComponent(".build"), body)
-        } catch {
-            switch error {
-            case .lock(let failure): throw .cannotCreateFolder(path: failure.path, reason: failure.reason)
-            case .body(let failure): throw failure
-            }
-        }
-    }
-
     /// Runs each of `runners` on a thread of its own, all at once, but starts each only when the
     /// one before it has its tests running (its event stream exists) or has ended, or after
     /// `startGuard`: SwiftPM's own start (reading the package, planning) is not run twice at once

@@ -1,0 +1,429 @@
+package import CodeCoverage
+import Foundation
+import PyramidIO
+package import TestEventStream
+import XCResult
+
+/// The living spec's one pipeline, the same for `pyramid spec`, `pyramid demo` and
+/// `pyramid merge`, in one order:
+///
+/// ```
+/// build ─▶ plan ─▶ run ─▶ read ─▶ follow up ─▶ coverage ─▶ write
+/// (tests   (a      (swift  (stream, (reruns,    (each      (spec.md,
+///  only)   shard)  test,   XCTest,  quarantine, level's    spec.html,
+///                  levels) bundles) history)    profiles)  junit.xml)
+/// ```
+///
+/// A run read from files (an event stream, Xcode result bundles) starts at *read*. The commands
+/// parse their options into a ``SpecRun``, call ``run(events:)`` once and print its ``Outcome``.
+package struct SpecRun: Sendable {
+    /// Where the run's results come from.
+    package enum Source: Sendable {
+        /// The tests run here, with `swift test`.
+        case swiftTest(Tests)
+        /// A finished run's event stream, with `swift test`'s console output (XCTest's results on
+        /// Linux) and `swift test list`'s output beside it when there are.
+        case eventStream(String, console: String?, testList: String?)
+        /// Xcode result bundles, several become one run; their attachments are exported to `attachments`.
+        case xcresult(bundles: [String], attachments: String)
+        /// What `xcrun xcresulttool get test-results tests --format json` printed.
+        case xcresultJSON([String])
+    }
+
+    /// How the tests run: built first or not, one shard's share, with coverage per level or not.
+    package struct Tests: Sendable {
+        /// `swift test` on the package, with the filters the user gave.
+        package var runner: SwiftTestRunner
+        /// The build before the tests, when the pipeline builds (with coverage, or the demo's app).
+        package var build: Build?
+        /// The shard whose share of the tests runs.
+        package var shard: Sharding?
+        /// Each level's tests in a run of their own, and what they cover.
+        package var coverage: Coverage?
+        /// The build folder whose pyramid lock is held from the build until the reruns end: the
+        /// levels run with `--ignore-lock`, so another pyramid must not relink under them.
+        package var lock: String?
+
+        package init(runner: SwiftTestRunner, build: Build? = nil, shard: Sharding? = nil, coverage: Coverage? = nil, lock: String? = nil) {
+            self.runner = runner
+            self.build = build
+            self.shard = shard
+            self.coverage = coverage
+            self.lock = lock
+        }
+    }
+
+    /// `swift` with `arguments` (`build …`), its output kept in `log`.
+    package struct Build: Sendable {
+        package var arguments: [String]
+        /// What a failure calls the command: `swift build --build-tests --enable-code-coverage`.
+        package var command: String
+        package var environment: [String: String]
+        package var log: String
+        /// Whether its lines go to standard error as they come (`pyramid spec`) or become
+        /// ``Event/buildProgress(_:)`` and ``Event/buildOutput(_:)`` events (`pyramid demo`).
+        package var echoesToStandardError: Bool
+
+        package init(arguments: [String], command: String, environment: [String: String], log: String, echoesToStandardError: Bool) {
+            self.arguments = arguments
+            self.command = command
+            self.environment = environment
+            self.log = log
+            self.echoesToStandardError = echoesToStandardError
+        }
+    }
+
+    /// One shard's share of the tests, from `swift test list`.
+    package struct Sharding: Sendable {
+        package var shard: TestShard
+        /// A previous run's event stream, whose durations balance the shards.
+        package var durationsFrom: String?
+        /// The build options and manifest variables the list needs to see what was built.
+        package var buildArguments: [String]
+        package var environment: [String: String]
+
+        package init(shard: TestShard, durationsFrom: String?, buildArguments: [String], environment: [String: String] = [:]) {
+            self.shard = shard
+            self.durationsFrom = durationsFrom
+            self.buildArguments = buildArguments
+            self.environment = environment
+        }
+    }
+
+    /// Coverage per level: the package's layout is read from the build, each level runs on its
+    /// own, and its profiles are measured and written.
+    package struct Coverage: Sendable {
+        package var tools: CoverageTools
+        /// The targets measured; every library and executable target when empty.
+        package var targets: [String]
+        /// The build options and environment the package was built with, to read its layout.
+        package var buildArguments: [String]
+        package var environment: [String: String]?
+        /// Where the LCOV and Cobertura files and the source pages go.
+        package var folder: String
+
+        package init(tools: CoverageTools, targets: [String], buildArguments: [String], environment: [String: String]? = nil, folder: String) {
+            self.tools = tools
+            self.targets = targets
+            self.buildArguments = buildArguments
+            self.environment = environment
+            self.folder = folder
+        }
+    }
+
+    /// What happens, as it happens.
+    package enum Event: Sendable, Equatable {
+        /// The build starts; `firstBuild` when its log does not exist yet (minutes, not seconds).
+        case building(firstBuild: Bool)
+        /// Each of SwiftPM's `[n/m]` lines.
+        case buildProgress(SwiftBuildProgress)
+        /// A line of the build's output that says no progress (a note, a warning).
+        case buildOutput(String)
+        case built(seconds: Double)
+        /// This shard runs `tests` of `of`, dealt by duration or by count.
+        case sharded(TestShard, tests: Int, of: Int, byDuration: Bool)
+        /// The tests start.
+        case testing
+        /// One level's tests start, in a `swift test` of their own (with coverage).
+        case level(PyramidLevel, tests: Int)
+        /// The levels' profiles are being merged and measured.
+        case measuringCoverage
+        /// A line of the tests' output, when the runner's ``SwiftTestRunner/onLine`` sends it here.
+        case testOutput(String)
+        /// A test of this level passed or failed (the levels run side by side, with coverage).
+        case testEnded(PyramidLevel)
+        /// Rerun `number` of the failed tests starts, with `tests` of them.
+        case rerunning(number: Int, of: Int, tests: Int)
+    }
+
+    /// The pipeline's steps, as a failure names them.
+    package enum Step: String, Sendable, Equatable {
+        case build, plan, run, read, followUp = "follow up", coverage, coverageFiles = "coverage files", write
+    }
+
+    /// A step that failed, and why.
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package var step: Step
+        package var error: any Error & CustomStringConvertible & Sendable
+        package var description: String { error.description }
+    }
+
+    /// What the run made.
+    package struct Outcome: Sendable {
+        /// The spec as written, with its reruns, quarantine, history and coverage.
+        package var document: SpecDocument
+        /// Every test, by level.
+        package var report: PyramidReport
+        /// The spec's files, in the order written.
+        package var written: [String]
+        /// The coverage files, when coverage was measured.
+        package var coverageFiles: [String]
+        /// The first attempt's `swift test` exit status (0 for a run read from files).
+        package var status: Int32
+        /// Whether `swift test` failed with no failed test to say why (a crash, a build error).
+        package var unexplainedFailure: Bool
+        /// Quarantine entries that matched no test, damaged history lines.
+        package var warnings: [String]
+        /// The build's seconds, when the pipeline built.
+        package var buildSeconds: Double?
+        /// From the tests' start to the coverage measured.
+        package var testSeconds: Double
+        /// Reading the run, and rendering and writing the spec.
+        package var readTime: Duration
+        package var writeTime: Duration
+    }
+
+    package var source: Source
+    /// The spec's title.
+    package var title: String
+    /// Reruns, quarantine and history; built before the run, so a bad quarantine list fails first.
+    package var followUp: RunFollowUp
+    package var classifier: PyramidClassifier
+    package var shape: PyramidShape
+    package var destinations: SpecDocument.Destinations
+    /// Attachments found here when not where the stream says (`--attachments`).
+    package var attachments: String?
+    /// XCTest's results from an xUnit file, beside the stream.
+    package var xunit: String?
+    /// Reruns recorded by an earlier run (each folder's `events.jsonl` and `attachments`), merged
+    /// into the stream's run in order when it is read: `pyramid merge` joins the shards' reruns.
+    package var recordedReruns: [String] = []
+    /// Whether the run is part of the suite (filtered or sharded) when that cannot be seen from
+    /// its source: the shards of a filtered run, merged. A filtered or sharded `swift test` is.
+    package var isPartialRun = false
+
+    package init(
+        source: Source, title: String, followUp: RunFollowUp, classifier: PyramidClassifier = PyramidClassifier(),
+        shape: PyramidShape = .usual, destinations: SpecDocument.Destinations, attachments: String? = nil, xunit: String? = nil
+    ) {
+        self.source = source
+        self.title = title
+        self.followUp = followUp
+        self.classifier = classifier
+        self.shape = shape
+        self.destinations = destinations
+        self.attachments = attachments
+        self.xunit = xunit
+    }
+
+    /// Runs every step in order; `events` hears what happens as it happens.
+    /// - Throws: ``Failure`` naming the step that failed. Failing tests are not an error: they
+    ///   are in the outcome.
+    package func run(events: @escaping @Sendable (Event) -> Void = { _ in }) throws(Failure) -> Outcome {
+        let followUp = self.followUp.readingHistoryAhead()
+        guard case .swiftTest(let tests) = source else {
+            return try finish(read: readFiles(), status: 0, runner: nil, testList: nil, started: 0, followUp: followUp, events: events)
+        }
+        guard let lock = tests.lock else {
+            return try runTests(tests, followUp: followUp, events: events)
+        }
+        let held: DirectoryLock.Held
+        do { held = try DirectoryLock.acquire(on: lock) } catch {
+            throw Failure(step: tests.build == nil ? .run : .build, error: error)
+        }
+        defer { held.release() }
+        return try runTests(tests, followUp: followUp, events: events)
+    }
+
+    /// Build, plan, run, then the steps every source shares.
+    private func runTests(_ tests: Tests, followUp: RunFollowUp, events: @escaping @Sendable (Event) -> Void) throws(Failure) -> Outcome {
+        let clock = ContinuousClock()
+        var buildSeconds: Double?
+        if let build = tests.build {
+            let start = clock.now
+            try Self.build(build, package: tests.runner.packagePath, events: events)
+            buildSeconds = (clock.now - start).seconds
+            events(.built(seconds: buildSeconds!))
+        }
+        var runner = tests.runner
+        if let sharding = tests.shard {
+            let share: ShardSelection.Share
+            do {
+                share = try ShardSelection.share(
+                    for: sharding.shard, packagePath: runner.packagePath, filters: runner.filters, durationsFrom: sharding.durationsFrom,
+                    buildArguments: sharding.buildArguments, workFolder: runner.workFolder, environment: sharding.environment)
+            } catch {
+                throw Failure(step: .plan, error: error)
+            }
+            events(.sharded(sharding.shard, tests: share.tests.count, of: share.all.count, byDuration: share.byDuration))
+            runner.filters = share.filters
+        }
+
+        events(.testing)
+        let testStart = clock.now
+        let started = Date().timeIntervalSince1970
+        let status: Int32
+        var rerunner = runner
+        var levelRuns: (runs: [LevelRuns.LevelRun], layout: PackageLayout)?
+        do throws(SpecError) {
+            if let coverage = tests.coverage {
+                let layout = try PackageLayout.read(
+                    packagePath: runner.packagePath, buildArguments: coverage.buildArguments, only: coverage.targets,
+                    environment: coverage.environment ?? ProcessInfo.processInfo.environment)
+                let plan = try LevelPlan.make(bundle: layout.testBundle, filters: runner.filters, classifier: classifier, workFolder: runner.workFolder)
+                var levelRunner = runner
+                if !levelRunner.extraArguments.contains("--skip-build") { levelRunner.extraArguments.append("--skip-build") }
+                // The test binary runs directly unless swift test has arguments only SwiftPM understands.
+                let direct = TestRetries.withoutFilters(runner.extraArguments).allSatisfy { argument in
+                    runner.buildOptions.contains(argument) || argument == "--skip-build"
+                }
+                let levels = LevelRuns(runner: levelRunner, plan: plan, bundle: direct ? layout.testBundle : nil)
+                let runs = try levels.run(
+                    levelStarting: { level, count in events(.level(level, tests: count)) },
+                    testEnded: { level in events(.testEnded(level)) })
+                levelRuns = (runs, layout)
+                status = LevelRuns.status(of: runs)
+                rerunner = levels.rerunRunner
+            } else {
+                status = try runner.run()
+            }
+        } catch {
+            throw Failure(step: .run, error: error)
+        }
+
+        let manager = FileManager.default
+        let testList = manager.fileExists(atPath: runner.testListPath) ? runner.testListPath : nil
+        var read = try readStream(runner.eventStreamPath, attachments: attachments ?? runner.attachmentsPath, console: runner.consolePath, testList: testList)
+        read.document.isPartialRun = isPartialRun || !tests.runner.filters.isEmpty || tests.shard != nil
+        var outcome = try finish(
+            read: read, status: status, runner: rerunner, testList: testList, started: started, followUp: followUp, events: events,
+            coverage: levelRuns.map { ($0.runs, $0.layout, tests.coverage!) }, testStart: testStart)
+        outcome.buildSeconds = buildSeconds
+        return outcome
+    }
+
+    /// `swift build`, its lines echoed as the build asks.
+    private static func build(_ build: Build, package: String, events: @escaping @Sendable (Event) -> Void) throws(Failure) {
+        events(.building(firstBuild: !FileManager.default.fileExists(atPath: build.log)))
+        let status: Int32
+        do {
+            try FileManager.default.createDirectory(atPath: (build.log as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(step: .build, error: SpecError.cannotCreateFolder(path: (build.log as NSString).deletingLastPathComponent, reason: FileError.describe(error)))
+        }
+        do {
+            status = try SwiftTestRunner.swift(
+                build.arguments, environment: build.environment,
+                echo: build.echoesToStandardError
+                    ? .file(FileHandle.standardError)
+                    : .lines { line in
+                        if let step = SwiftBuildProgress.parse(line) { events(.buildProgress(step)) } else { events(.buildOutput(line)) }
+                    },
+                keep: build.log)
+        } catch {
+            throw Failure(step: .build, error: error)
+        }
+        guard status == 0 else {
+            let output = String(decoding: (FileManager.default.contents(atPath: build.log) ?? Data()).suffix(2000), as: UTF8.self)
+            throw Failure(step: .build, error: SpecError.swiftCommandFailed(package: package, command: build.command, exitStatus: status, output: output))
+        }
+    }
+
+    /// The run as read, and how long reading took.
+    private struct Read {
+        var document: SpecDocument
+        var time: Duration
+    }
+
+    /// An event stream with XCTest's results beside it.
+    private func readStream(_ path: String, attachments: String?, console: String?, testList: String?) throws(Failure) -> Read {
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            var document = try SpecDocument.read(eventStream: path, attachmentsFolder: attachments, title: title)
+                .addingXCTest(console: console, xunit: xunit, testList: testList)
+            for (offset, folder) in recordedReruns.enumerated() {
+                let again = try SpecDocument.read(
+                    eventStream: (folder as NSString).appendingPathComponent("events.jsonl"),
+                    attachmentsFolder: (folder as NSString).appendingPathComponent("attachments"), title: title)
+                document.run = document.run.merging(rerun: again.run, number: offset + 1, expected: [])
+            }
+            document.isPartialRun = isPartialRun
+            return Read(document: document, time: clock.now - start)
+        } catch {
+            throw Failure(step: .read, error: error)
+        }
+    }
+
+    /// A run read from files: a stream, or Xcode's bundles.
+    private func readFiles() throws(Failure) -> Read {
+        let clock = ContinuousClock()
+        let start = clock.now
+        if case .eventStream(let path, let console, let testList) = source {
+            return try readStream(path, attachments: attachments, console: console, testList: testList)
+        }
+        let run: TestRun
+        do throws(XCResultError) {
+            switch source {
+            case .xcresult(let bundles, let attachments):
+                run = try XCResultBundle.read(bundles: bundles, attachmentsFolder: attachments)
+            case .xcresultJSON(let files):
+                run = try XCResultBundle.read(json: files)
+            case .swiftTest, .eventStream:
+                preconditionFailure("streams are read by readStream")
+            }
+        } catch {
+            throw Failure(step: .read, error: error)
+        }
+        var document = SpecDocument(run: run, title: title)
+        document.isPartialRun = isPartialRun
+        return Read(document: document, time: clock.now - start)
+    }
+
+    /// Follow up, coverage, write: the steps every source shares.
+    private func finish(
+        read: Read, status: Int32, runner: SwiftTestRunner?, testList: String?, started: Double, followUp: RunFollowUp,
+        events: @escaping @Sendable (Event) -> Void,
+        coverage: (runs: [LevelRuns.LevelRun], layout: PackageLayout, request: Coverage)? = nil, testStart: ContinuousClock.Instant? = nil
+    ) throws(Failure) -> Outcome {
+        var document = read.document
+        document.pyramid = classifier
+        document.pyramidTarget = shape
+        let followed: RunFollowUp.Result
+        do {
+            followed = try followUp.apply(to: document, status: status, runner: runner, firstAttemptStarted: started, testList: testList) { number, tests in
+                events(.rerunning(number: number, of: followUp.retries.count, tests: tests.count))
+            }
+        } catch {
+            throw Failure(step: .followUp, error: error)
+        }
+        document = followed.document
+        var coverageFiles: [String] = []
+        if let (runs, layout, request) = coverage {
+            events(.measuringCoverage)
+            let measured: PyramidCoverage
+            do {
+                measured = try PyramidCoverage.measure(runs: runs, layout: layout, tools: request.tools, workFolder: runner?.workFolder ?? request.folder)
+            } catch {
+                throw Failure(step: .coverage, error: error)
+            }
+            do {
+                coverageFiles = try measured.writeFiles(to: request.folder)
+            } catch {
+                throw Failure(step: .coverageFiles, error: error)
+            }
+            document.coverage = measured
+        }
+        let clock = ContinuousClock()
+        let testSeconds = testStart.map { (clock.now - $0).seconds } ?? 0
+        let writeStart = clock.now
+        let written: [String]
+        let report: PyramidReport
+        do {
+            (written, report) = try document.writeReturningReport(to: destinations)
+        } catch {
+            throw Failure(step: .write, error: error)
+        }
+        return Outcome(
+            document: document, report: report, written: written, coverageFiles: coverageFiles, status: status,
+            unexplainedFailure: followed.unexplainedFailure, warnings: followed.warnings, buildSeconds: nil, testSeconds: testSeconds,
+            readTime: read.time, writeTime: clock.now - writeStart)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, with its fraction.
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
