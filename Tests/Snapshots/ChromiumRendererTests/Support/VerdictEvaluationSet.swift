@@ -73,7 +73,8 @@ struct VerdictEvaluationSet: Sendable {
     }
 
     /// Every pair of the set (the cases `including` keeps), rendered on each of `devices`: the
-    /// references once per page and device, the flags' cases in a browser of their own.
+    /// references once per page and device, the flags' cases in a browser of their own, and the
+    /// cases that only transform pixels applied to the references, not rendered again.
     func render(
         devices: [SnapshotDevice] = SnapshotConfiguration.standardDevices, scratch: TemporaryFolder,
         including: (Case) -> Bool = { _ in true }
@@ -96,9 +97,15 @@ struct VerdictEvaluationSet: Sendable {
                 + cases.noise.filter(including).map { (Kind.noise, $0, pages.keys.sorted()) }
             for (kind, item, onPages) in work {
                 for page in onPages {
-                    let pool = item.flags.flatMap { pools[$0] } ?? BrowserPool.current
-                    var actual = try await HTMLPage(html: try markup(page: page, applying: item), pool: pool)
-                        .renderSnapshot(in: environment)
+                    // A case that changes only the pixels (a lossy round trip, colour management)
+                    // applies to the reference: the markup and the browser are the reference's.
+                    var actual: Bitmap
+                    if item.css == nil, item.replace == nil, item.flags == nil, item.transform != nil {
+                        actual = references[page]!
+                    } else {
+                        let pool = item.flags.flatMap { pools[$0] } ?? BrowserPool.current
+                        actual = try await HTMLPage(html: try markup(page: page, applying: item), pool: pool).renderSnapshot(in: environment)
+                    }
                     if let transform = item.transform {
                         actual = try await Self.apply(transform, to: actual, scratch: scratch)
                     }
