@@ -109,6 +109,9 @@ let package = Package(
         .target(
             name: "XCResult", dependencies: ["TestEventStream", "PyramidJSON", "PyramidIO"],
             path: source("Spec", "XCResult"), swiftSettings: strict),
+        // Coverage measured by the toolchain's llvm-profdata and llvm-cov, run as processes.
+        .target(
+            name: "CodeCoverage", dependencies: ["PyramidJSON", "PyramidIO"], path: source("Spec", "CodeCoverage"), swiftSettings: strict),
 
         // MARK: Libraries: what test targets import.
 
@@ -179,12 +182,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
-            name: "CodeCoverage", dependencies: ["PyramidJSON", "PyramidIO"], path: source("Spec", "CodeCoverage"), swiftSettings: strict),
-        .target(
             name: "LivingSpec", dependencies: ["TestEventStream", "XCResult", "CodeCoverage", "PyramidJSON", "PyramidIO"], path: source("Spec", "LivingSpec"),
             swiftSettings: strict),
-        // HTTP stubs: the rules, registry, journal and WireMock's formats. No networking or test
-        // library, so the pyramid CLI and the stub server start without them.
+        // HTTP stubs: the rules, registry, journal and WireMock's formats, and the proxy that
+        // forwards to a real API (Foundation's URLSession, the one TLS client here). No test
+        // library and no SwiftNIO, so the pyramid CLI and the stub server start without them.
         .target(name: "HTTPStubsCore", dependencies: ["PyramidJSON", "PyramidIO"], path: source("Stubs", "HTTPStubsCore"), swiftSettings: strict),
         // The URLSession transport (URLProtocol) and the Swift Testing trait; re-exports the core.
         .target(
@@ -376,7 +378,7 @@ let package = Package(
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SnapshotReviewTests",
-            dependencies: ["PyramidTestSupport", "SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver", "SocketTestSupport"],
+            dependencies: ["PyramidTestSupport", "SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver", "SocketTestSupport", "LoopbackServer"],
             path: tests("Tools", "SnapshotReviewTests"),
             swiftSettings: strict
         ),

@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 import ImageDiff
 import PNGCodec
@@ -55,7 +55,7 @@ struct DiffCommand: ParsableCommand {
     var snapshotDefaults = false
 
     @Option(name: .customLong("color-distance"), help: "ΔE formula: cie94 or ciede2000.")
-    var colorDistance: ColorDistanceFormula = .cie94
+    var colorDistance = ColorDistanceArgument(formula: .cie94)
 
     @Flag(help: "Count anti-aliased pixels apart instead of as differences.")
     var antialiasing = false
@@ -89,7 +89,7 @@ struct DiffCommand: ParsableCommand {
         if let precision { options.precision = precision }
         if let perceptualPrecision { options.perceptualPrecision = perceptualPrecision }
         if let visibleChange { options.visibleChange = VisibleChangeRule(size: visibleChange, scale: scale ?? 1) }
-        options.colorDistance = colorDistance
+        options.colorDistance = colorDistance.formula
         options.detectsAntialiasing = antialiasing
         options.masks = mask.map(\.rect)
         options.maxDifferingPixels = maxDiffPixels
@@ -223,4 +223,21 @@ struct MaskArgument: ExpressibleByArgument {
     }
 }
 
-extension ColorDistanceFormula: ExpressibleByArgument {}
+/// `--color-distance`: ImageDiff's formulas by name. ImageDiff's own type conforming to
+/// ArgumentParser's protocol would need ArgumentParser imported for the package's users too.
+struct ColorDistanceArgument: ExpressibleByArgument {
+    let formula: ColorDistanceFormula
+
+    init(formula: ColorDistanceFormula) {
+        self.formula = formula
+    }
+
+    init?(argument: String) {
+        guard let formula = ColorDistanceFormula(rawValue: argument) else { return nil }
+        self.formula = formula
+    }
+
+    static var allValueStrings: [String] { ColorDistanceFormula.allCases.map(\.rawValue) }
+
+    var defaultValueDescription: String { formula.rawValue }
+}

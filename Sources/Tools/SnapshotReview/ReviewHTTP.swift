@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServer
 
 /// One HTTP request as the review service sees it: the transport has already
 /// read the whole body (up to `ReviewService.bodyLimit`).
@@ -24,25 +25,15 @@ package struct ReviewRequest: Sendable {
     }
 }
 
-/// The answer: a status, headers and a body.
-package struct ReviewResponse: Sendable {
-    package var status: Int
-    package var headers: [(String, String)]
-    package var body: [UInt8]
-
-    package init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
-    static func json(_ status: Int, _ object: [String: any Sendable]) -> ReviewResponse {
+/// The review server's answers: the loopback server's response, with its JSON and errors.
+extension ServerResponse {
+    static func json(_ status: Int, _ object: [String: any Sendable]) -> ServerResponse {
         // Dictionaries of strings, numbers and string arrays always serialise.
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return ReviewResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array(data))
+        return ServerResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: Array(data))
     }
 
-    static func error(_ error: ReviewError) -> ReviewResponse {
+    static func error(_ error: ReviewError) -> ServerResponse {
         var response = json(error.status, ["error": error.description, "status": error.status])
         if case .methodNotAllowed(_, let allowed) = error {
             response.headers.append(("Allow", allowed.joined(separator: ", ")))

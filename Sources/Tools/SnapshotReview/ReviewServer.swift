@@ -1,4 +1,4 @@
-import LoopbackServer
+package import LoopbackServer
 import NIOHTTP1
 
 /// `ReviewService` on a socket: an HTTP/1.1 server bound to 127.0.0.1 only.
@@ -20,7 +20,7 @@ package final class ReviewServer: Sendable {
     package var port: Int { server.port }
 
     /// Answers one request; `port` is the server's, for the Host check.
-    package typealias Handler = @Sendable (_ request: ReviewRequest, _ port: Int) async -> ReviewResponse
+    package typealias Handler = @Sendable (_ request: ReviewRequest, _ port: Int) async -> ServerResponse
 
     let server: LoopbackServer
 
@@ -43,8 +43,8 @@ package final class ReviewServer: Sendable {
 
     /// Bodies up to `ReviewService.bodyLimit`; a larger one gets the service's JSON 413.
     static var limits: ServerLimits {
-        let refusal = ReviewResponse.error(.payloadTooLarge(limit: ReviewService.bodyLimit))
-        return ServerLimits(bodyLimit: ReviewService.bodyLimit, payloadTooLarge: serverResponse(refusal))
+        let refusal = ServerResponse.error(.payloadTooLarge(limit: ReviewService.bodyLimit))
+        return ServerLimits(bodyLimit: ReviewService.bodyLimit, payloadTooLarge: hardened(refusal))
     }
 
     /// The loopback server's handler: the review request in, the review response out.
@@ -53,15 +53,15 @@ package final class ReviewServer: Sendable {
             var headers: [String: String] = [:]
             for (name, value) in request.head.headers where headers[name.lowercased()] == nil { headers[name.lowercased()] = value }
             let review = ReviewRequest(method: request.method, target: request.target, headers: headers, body: request.body)
-            try await writer.respond(serverResponse(await handler(review, request.localPort)))
+            try await writer.respond(hardened(await handler(review, request.localPort)))
         }
     }
 
-    private static func serverResponse(_ response: ReviewResponse) -> ServerResponse {
-        ServerResponse(
-            status: response.status,
-            headers: response.headers + [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer")],
-            body: response.body)
+    /// Every answer with the headers that keep a browser from sniffing types or sending referrers.
+    private static func hardened(_ response: ServerResponse) -> ServerResponse {
+        var response = response
+        response.headers += [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer")]
+        return response
     }
 
     /// The page to open, token included.

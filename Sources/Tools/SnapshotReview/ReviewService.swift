@@ -1,4 +1,5 @@
 import Foundation
+package import LoopbackServer
 import PNGCodec
 import PyramidIO
 package import VisualTestingCore
@@ -56,7 +57,7 @@ package actor ReviewService {
     package var currentDecisions: [String: GalleryDecision] { decisions }
 
     /// Answers one request. `port` is the server's, for the Host check.
-    package func handle(_ request: ReviewRequest, port: Int) -> ReviewResponse {
+    package func handle(_ request: ReviewRequest, port: Int) -> ServerResponse {
         do {
             return try answer(request, port: port)
         } catch {
@@ -65,7 +66,7 @@ package actor ReviewService {
     }
 
     /// Checks the Host, then the token (see the type's description), then routes.
-    private func answer(_ request: ReviewRequest, port: Int) throws(ReviewError) -> ReviewResponse {
+    private func answer(_ request: ReviewRequest, port: Int) throws(ReviewError) -> ServerResponse {
         let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
         guard let host = request.headers["host"], hosts.contains(host.lowercased()) else {
             throw .forbidden("requests must be addressed to 127.0.0.1:\(port)")
@@ -83,7 +84,7 @@ package actor ReviewService {
 
     /// A read, once its token is checked: in the URL's query, or in the cookie the first
     /// authenticated read set.
-    private func read(_ request: ReviewRequest, path: String, port: Int) throws(ReviewError) -> ReviewResponse {
+    private func read(_ request: ReviewRequest, path: String, port: Int) throws(ReviewError) -> ServerResponse {
         let cookie = request.headers["cookie"].flatMap { header in
             header.split(separator: ";").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
                 .first { $0.hasPrefix(Self.cookieName(port: port) + "=") }
@@ -105,11 +106,11 @@ package actor ReviewService {
         queryToken(request).map(isToken) ?? false
     }
 
-    private func route(_ request: ReviewRequest, path: String, hosts: [String]) throws(ReviewError) -> ReviewResponse {
+    private func route(_ request: ReviewRequest, path: String, hosts: [String]) throws(ReviewError) -> ServerResponse {
         switch path {
         case "/", "/index.html":
             try require(request, methods: ["GET", "HEAD"])
-            return ReviewResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(try gallery().utf8))
+            return ServerResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(try gallery().utf8))
         case "/approve", "/reject":
             try require(request, methods: ["POST"])
             if let origin = request.headers["origin"], !hosts.map({ "http://" + $0 }).contains(origin.lowercased()) {
@@ -160,9 +161,9 @@ package actor ReviewService {
         return difference == 0
     }
 
-    private func file(at path: String, named name: String) throws(ReviewError) -> ReviewResponse {
+    private func file(at path: String, named name: String) throws(ReviewError) -> ServerResponse {
         guard let data = FileManager.default.contents(atPath: path) else { throw .notFound("cannot read \(name)") }
-        return ReviewResponse(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")], body: Array(data))
+        return ServerResponse(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")], body: Array(data))
     }
 
     /// The images a body names: one file, or every image under review in one view's folder.

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServer
 import SnapshotReview
 import SocketTestSupport
 import Testing
@@ -129,7 +130,7 @@ struct ReviewServerLifecycleTests {
         let fixture = try ReviewFixture()
         let service = try ReviewService(root: fixture.root, report: fixture.report)
         let gate = RequestGate()
-        let handler: @Sendable (ReviewRequest, Int) async -> ReviewResponse = { request, port in
+        let handler: @Sendable (ReviewRequest, Int) async -> ServerResponse = { request, port in
             await gate.pass()
             return await service.handle(request, port: port)
         }
@@ -160,8 +161,8 @@ struct ReviewServerLifecycleTests {
         // (Built and compared as whole blocks: an element-wise loop in a debug build would
         // hold one of the few cooperative threads the servers of parallel tests need.)
         let large = [UInt8](repeating: 0x5A, count: 16 << 20)
-        let handler: @Sendable (ReviewRequest, Int) async -> ReviewResponse = { _, _ in
-            ReviewResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: large)
+        let handler: @Sendable (ReviewRequest, Int) async -> ServerResponse = { _, _ in
+            ServerResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: large)
         }
         let server = try await ReviewServer.start(service: service, handler: handler)
         let http = RawHTTP.reviewer(of: server)
@@ -190,7 +191,7 @@ struct ReviewServerLifecycleTests {
         let fixture = try ReviewFixture()
         let service = try ReviewService(root: fixture.root, report: fixture.report)
         let gate = RequestGate()
-        let handler: @Sendable (ReviewRequest, Int) async -> ReviewResponse = { request, port in
+        let handler: @Sendable (ReviewRequest, Int) async -> ServerResponse = { request, port in
             await gate.pass()
             return await service.handle(request, port: port)
         }
