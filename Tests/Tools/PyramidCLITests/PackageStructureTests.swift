@@ -130,20 +130,90 @@ struct PackageStructureTests {
         #expect(manifest.components(separatedBy: "swiftSettings: strict").count - 1 == targets)
     }
 
-    @Test("at most 11 library products, by audience; no MockModel or SnapshotReview product", .timeLimit(.minutes(5)))
-    func products() async throws {
+    /// The manifest as `swift package dump-package` prints it.
+    static func dumpedManifest() async throws -> [String: Any] {
         // A scratch folder of its own: the checkout's .build is locked by the `swift test` running this.
         let scratch = TemporaryFolder("pyramid-dump-package", create: true)
         let output = try await CLI.runProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["swift", "package", "--scratch-path", scratch.path, "dump-package", "--package-path", Self.root.path])
         #expect(output.status == 0, "\(output.stderr)")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    }
+
+    @Test("ARCHITECTURE.md's edges are Package.swift's: each target it names depends on the targets it lists, no more, no fewer", .timeLimit(.minutes(5)))
+    func architectureEdges() async throws {
+        let manifest = try await Self.dumpedManifest()
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        let names = Set(targets.compactMap { $0["name"] as? String })
+        // Each target's dependencies on targets of this package (PyramidIO, which everything may use, aside).
+        var edges: [String: Set<String>] = [:]
+        var groups: [String: String] = [:]
+        for target in targets where (target["type"] as? String) != "test" {
+            guard let name = target["name"] as? String else { continue }
+            let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency -> String? in
+                ((dependency["byName"] ?? dependency["target"]) as? [Any])?.first as? String
+            }
+            edges[name] = Set(dependencies).intersection(names).subtracting(["PyramidIO"])
+            // Sources/<group>/<target>; plugins live in Plugins/, test helpers in Tests/Support/.
+            let path = (target["path"] as? String)?.split(separator: "/").map(String.init) ?? []
+            groups[name] = path.first == "Sources" && path.count > 1 ? path[1] : nil
+        }
+        let documented = try ArchitectureEdges.read(Self.root.appendingPathComponent("ARCHITECTURE.md"), targets: names)
+        #expect(documented.count >= 15, "the edges are found: \(documented.keys.sorted())")
+        for (target, listed) in documented.sorted(by: { $0.key < $1.key }) {
+            #expect(listed.subtracting(["PyramidIO"]) == edges[target], "\(target): ARCHITECTURE.md lists \(listed.sorted()), Package.swift has \(edges[target]?.sorted() ?? [])")
+        }
+        // Every library, engine and adapter that depends on another target of ours is drawn.
+        for (target, dependencies) in edges.sorted(by: { $0.key < $1.key }) where !dependencies.isEmpty && documented[target] == nil {
+            if let group = groups[target], !["Internal", "Tools"].contains(group) {
+                Issue.record("\(target) → \(dependencies.sorted()) is not in ARCHITECTURE.md's edges")
+            }
+        }
+    }
+
+    @Test("at most 11 library products, by audience; no MockModel or SnapshotReview product", .timeLimit(.minutes(5)))
+    func products() async throws {
+        let manifest = try await Self.dumpedManifest()
         let products = try #require(manifest["products"] as? [[String: Any]])
         let libraries = products.filter { ($0["type"] as? [String: Any])?["library"] != nil }.compactMap { $0["name"] as? String }
         #expect(libraries.count <= 11)
         #expect(Set(libraries).isSuperset(of: ["VisualTesting", "HTTPStubs", "HTTPStubsServer", "UITesting", "UITestingWeb", "Scenario"]))
         #expect(!libraries.contains("MockModel"))
         #expect(!libraries.contains("SnapshotReview"))
+    }
+}
+
+/// The edges ARCHITECTURE.md's "Edges in detail" draws: `A` → `B`, `C`, chains `A` → `B` → `C`
+/// included, each list read up to the end of its sentence, parentheses left out.
+enum ArchitectureEdges {
+    static func read(_ file: URL, targets: Set<String>) throws -> [String: Set<String>] {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        guard let start = text.range(of: "Edges in detail") else { return [:] }
+        let section = text[start.upperBound...].prefix { $0 != "#" }
+        // One bullet a line, its continuation lines joined.
+        let bullets = section.components(separatedBy: "\n- ").map { $0.replacingOccurrences(of: "\n  ", with: " ") }
+        var edges: [String: Set<String>] = [:]
+        for bullet in bullets {
+            let segments = bullet.components(separatedBy: " → ")
+            for index in segments.indices.dropLast() {
+                // The source: the last name in backticks before the arrow.
+                guard let source = names(in: withoutParentheses(segments[index])).last, targets.contains(source) else { continue }
+                // Its list: up to the end of the sentence.
+                var list = withoutParentheses(segments[index + 1])
+                for end in [". ", ";", ":"] { if let cut = list.range(of: end) { list = String(list[..<cut.lowerBound]) } }
+                if list.hasSuffix(".") { list.removeLast() }
+                edges[source, default: []].formUnion(names(in: list).filter(targets.contains))
+            }
+        }
+        return edges
+    }
+
+    static func names(in text: String) -> [String] {
+        text.matches(of: /`([A-Za-z0-9_]+)`/).map { String($0.output.1) }
+    }
+
+    static func withoutParentheses(_ text: String) -> String {
+        text.replacing(/\([^()]*\)/, with: "")
     }
 }
