@@ -232,8 +232,9 @@ package struct SpecRun: Sendable {
         if let build = tests.build {
             let start = clock.now
             try Self.build(build, package: tests.runner.packagePath, events: events)
-            buildSeconds = (clock.now - start).seconds
-            events(.built(seconds: buildSeconds!))
+            let seconds = (clock.now - start).seconds
+            buildSeconds = seconds
+            events(.built(seconds: seconds))
         }
         var runner = tests.runner
         if let sharding = tests.shard {
@@ -254,7 +255,7 @@ package struct SpecRun: Sendable {
         let started = Date().timeIntervalSince1970
         let status: Int32
         var rerunner = runner
-        var levelRuns: (runs: [LevelRuns.LevelRun], layout: PackageLayout)?
+        var measured: Measured?
         do throws(SpecError) {
             if let coverage = tests.coverage {
                 let layout = try PackageLayout.read(
@@ -271,7 +272,7 @@ package struct SpecRun: Sendable {
                 let runs = try levels.run(
                     levelStarting: { level, count in events(.level(level, tests: count)) },
                     testEnded: { level in events(.testEnded(level)) })
-                levelRuns = (runs, layout)
+                measured = Measured(runs: runs, layout: layout, request: coverage, workFolder: runner.workFolder)
                 status = LevelRuns.status(of: runs)
                 rerunner = levels.rerunRunner
             } else {
@@ -287,7 +288,7 @@ package struct SpecRun: Sendable {
         read.document.isPartialRun = isPartialRun || !tests.runner.filters.isEmpty || tests.shard != nil
         var outcome = try finish(
             read: read, status: status, runner: rerunner, testList: testList, started: started, followUp: followUp, events: events,
-            coverage: levelRuns.map { ($0.runs, $0.layout, tests.coverage!) }, testStart: testStart)
+            coverage: measured, testStart: testStart)
         outcome.buildSeconds = buildSeconds
         return outcome
     }
@@ -317,6 +318,15 @@ package struct SpecRun: Sendable {
             let output = String(decoding: (FileManager.default.contents(atPath: build.log) ?? Data()).suffix(2000), as: UTF8.self)
             throw Failure(step: .build, error: SpecError.swiftCommandFailed(package: package, command: build.command, exitStatus: status, output: output))
         }
+    }
+
+    /// The levels' runs whose profiles the coverage step measures, and how.
+    private struct Measured {
+        var runs: [LevelRuns.LevelRun]
+        var layout: PackageLayout
+        var request: Coverage
+        /// Where the levels' profiles are.
+        var workFolder: String
     }
 
     /// The run as read, and how long reading took.
@@ -374,7 +384,7 @@ package struct SpecRun: Sendable {
     private func finish(
         read: Read, status: Int32, runner: SwiftTestRunner?, testList: String?, started: Double, followUp: RunFollowUp,
         events: @escaping @Sendable (Event) -> Void,
-        coverage: (runs: [LevelRuns.LevelRun], layout: PackageLayout, request: Coverage)? = nil, testStart: ContinuousClock.Instant? = nil
+        coverage: Measured? = nil, testStart: ContinuousClock.Instant? = nil
     ) throws(Failure) -> Outcome {
         var document = read.document
         document.pyramid = classifier
@@ -389,16 +399,17 @@ package struct SpecRun: Sendable {
         }
         document = followed.document
         var coverageFiles: [String] = []
-        if let (runs, layout, request) = coverage {
+        if let coverage {
             events(.measuringCoverage)
             let measured: PyramidCoverage
             do {
-                measured = try PyramidCoverage.measure(runs: runs, layout: layout, tools: request.tools, workFolder: runner?.workFolder ?? request.folder)
+                measured = try PyramidCoverage.measure(
+                    runs: coverage.runs, layout: coverage.layout, tools: coverage.request.tools, workFolder: coverage.workFolder)
             } catch {
                 throw Failure(step: .coverage, error: error)
             }
             do {
-                coverageFiles = try measured.writeFiles(to: request.folder)
+                coverageFiles = try measured.writeFiles(to: coverage.request.folder)
             } catch {
                 throw Failure(step: .coverageFiles, error: error)
             }
