@@ -286,7 +286,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNGCodec"], path: tests("Image", "ImageDiffTests"), swiftSettings: strict),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNGCodec", "PyramidIO"], path: tests("Image", "ImageDiffTests"), swiftSettings: strict),
         .testTarget(
             name: "VisualTestingTests",
             dependencies: [

@@ -108,6 +108,9 @@ let comparator = try ImageComparator(options: ComparisonOptions(precision: 0.99,
 // The visible-change pass on its own: the same comparisons with the snapshot defaults, and with
 // the pixel budget alone (`.off`), on identical and on differing images.
 var regionTimes = (identical: 0.0, identicalBudget: 0.0, differing: 0.0, differingBudget: 0.0)
+// A differing cell with the snapshot defaults: the plain comparison, the comparison that paints
+// its diff in the same pass (what a cell does now), and the two passes a cell made before.
+var differingCell = (plain: 0.0, oneWithDiff: 0.0, twoPasses: 0.0)
 var budgetOnly = configuration
 budgetOnly.visibleChange = .off
 let layout = SnapshotLayout(root: root + "/__Snapshots__")
@@ -131,6 +134,18 @@ for state in 0..<states {
             } else {
                 regionTimes.identicalBudget += await seconds { _ = withoutRegions.compare(reference!, actual) }
                 regionTimes.differingBudget += await seconds { _ = withoutRegions.compare(reference!, changedActual) }
+            }
+        }
+        for order in 0..<3 {
+            switch (order + state) % 3 {
+            case 0: differingCell.plain += await seconds { _ = withRegions.compare(reference!, changedActual) }
+            case 1: differingCell.oneWithDiff += await seconds {
+                    _ = withRegions.compareAndDiff(reference!, changedActual).diffImage.map(PixelBuffers.recycle)
+                }
+            default: differingCell.twoPasses += await seconds {
+                    _ = withRegions.compare(reference!, changedActual)
+                    PixelBuffers.recycle(withRegions.compareWithDiffImage(reference!, changedActual).diffImage)
+                }
             }
         }
         // Given back as a snapshot run gives them back, so each step sees the memory the run sees.
@@ -158,6 +173,11 @@ print("  compare, visible change 2.5 pt  \(ms(regionTimes.identical)) identical,
 print("  compare, budget alone (.off)     \(ms(regionTimes.identicalBudget)) identical, \(ms(regionTimes.differingBudget)) differing")
 print(String(format: "visible-change pass: %+.1f%% on identical cells, %+.1f%% on differing cells (the comparison alone)",
              (regionTimes.identical / regionTimes.identicalBudget - 1) * 100, (regionTimes.differing / regionTimes.differingBudget - 1) * 100))
+print("  a differing cell, compare alone  \(ms(differingCell.plain))")
+print("  compare and diff in one pass      \(ms(differingCell.oneWithDiff))")
+print("  compare, then compare with diff   \(ms(differingCell.twoPasses))")
+print(String(format: "a differing cell's diff image: %+.1f%% over the plain comparison in one pass (two passes: %+.1f%%)",
+             (differingCell.oneWithDiff / differingCell.plain - 1) * 100, (differingCell.twoPasses / differingCell.plain - 1) * 100))
 let verifyOurs = verify.seconds - verify.render
 print(String(format: "verify: our code per cell %.2f ms = %.2fx (decode + compare) alone; beyond the decode, %.2fx the comparison alone",
              verifyOurs / cells * 1000, verifyOurs / (decode + compare), (verifyOurs - decode) / compare))

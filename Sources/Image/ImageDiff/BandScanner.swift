@@ -12,6 +12,9 @@ struct BandScanner {
     let reference: UnsafePointer<UInt32>
     let actual: UnsafePointer<UInt32>
     let diff: UnsafeMutablePointer<UInt32>?
+    /// Whether a band whose rows are identical is left unpainted, for ``paintUnchanged(rows:)``
+    /// to paint only if the comparison turns out to need a diff image.
+    let paintsLazily: Bool
     let geometry: Geometry
     let masks: [PixelRect]
     let options: ComparisonOptions
@@ -26,11 +29,12 @@ struct BandScanner {
 
     init(
         reference: UnsafePointer<UInt32>, actual: UnsafePointer<UInt32>, diff: UnsafeMutablePointer<UInt32>?,
-        geometry: Geometry, masks: [PixelRect], options: ComparisonOptions
+        geometry: Geometry, masks: [PixelRect], options: ComparisonOptions, paintsLazily: Bool = false
     ) {
         self.reference = reference
         self.actual = actual
         self.diff = diff
+        self.paintsLazily = paintsLazily
         self.geometry = geometry
         self.masks = masks
         self.options = options
@@ -51,11 +55,12 @@ struct BandScanner {
 
     mutating func scan(rows: Range<Int>) -> Tally {
         var tally = Tally()
-        if diff == nil && geometry.isSameSize && blockEqual(rows) {
+        if (diff == nil || paintsLazily) && geometry.isSameSize && blockEqual(rows) {
             for y in rows {
                 updateSpans(row: y)
                 for span in spans { tally.masked += span.count }
             }
+            tally.unpainted = diff != nil
             return tally
         }
         for y in rows {
@@ -82,22 +87,7 @@ struct BandScanner {
         for span in spans { tally.masked += span.count }
 
         let identical = memcmp(refRow, actRow, width * 4) == 0
-        if let outRow {
-            // Flat areas repeat one colour: reuse the last painted value.
-            var lastWord = ~refRow[0]
-            var lastPaint: UInt32 = 0
-            for x in 0..<width {
-                let word = refRow[x]
-                if word != lastWord {
-                    lastWord = word
-                    lastPaint = DiffPalette.fadedGray[Self.luma(word)]
-                }
-                outRow[x] = lastPaint
-            }
-            for span in spans {
-                for x in span { outRow[x] = DiffPalette.maskedGray[Self.luma(refRow[x])] }
-            }
-        }
+        if let outRow { paintReference(refRow, into: outRow) }
         if identical { return }
         let findsRegions = self.findsRegions
         if findsRegions { regions.begin(row: y) }
@@ -128,6 +118,34 @@ struct BandScanner {
             outRow?[x] = paint.packed
         }
         if findsRegions { regions.end() }
+    }
+
+    /// Paints the rows of a band ``scan(rows:)`` left unpainted (``paintsLazily``), once the
+    /// comparison knows it needs a diff image: painting, not comparing.
+    mutating func paintUnchanged(rows: Range<Int>) {
+        guard let diff else { return }
+        for y in rows {
+            updateSpans(row: y)
+            paintReference(reference + y * geometry.referenceWidth, into: diff + y * geometry.canvasWidth)
+        }
+    }
+
+    /// A common row of the reference, faded, with the masked spans of the row tinted.
+    private func paintReference(_ refRow: UnsafePointer<UInt32>, into outRow: UnsafeMutablePointer<UInt32>) {
+        // Flat areas repeat one colour: reuse the last painted value.
+        var lastWord = ~refRow[0]
+        var lastPaint: UInt32 = 0
+        for x in 0..<geometry.commonWidth {
+            let word = refRow[x]
+            if word != lastWord {
+                lastWord = word
+                lastPaint = DiffPalette.fadedGray[Self.luma(word)]
+            }
+            outRow[x] = lastPaint
+        }
+        for span in spans {
+            for x in span { outRow[x] = DiffPalette.maskedGray[Self.luma(refRow[x])] }
+        }
     }
 
     /// ΔE between two differing pixel words. Opaque colours go through the Lab

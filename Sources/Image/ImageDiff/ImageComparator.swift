@@ -5,7 +5,7 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
-import PyramidIO
+package import PyramidIO
 public import PyramidImage
 
 /// Compares two bitmaps under `ComparisonOptions`, optionally painting a diff image.
@@ -47,6 +47,29 @@ public struct ImageComparator: Sendable {
         return (result!, try! Bitmap(width: width, height: height, pixels: pixels))
     }
 
+    /// Compares once, and paints the diff image only when the images differ.
+    ///
+    /// A band of identical rows is left unpainted during the scan; when some pixel differs,
+    /// those bands are painted afterwards (painting, not comparing), so a differing pair costs
+    /// one comparison and an identical pair costs nothing for the diff image.
+    ///
+    /// - Returns: The report, and the diff image unless the verdict is ``ComparisonVerdict/identical``.
+    public func compareAndDiff(_ reference: Bitmap, _ actual: Bitmap) -> (report: ComparisonReport, diffImage: Bitmap?) {
+        let width = max(reference.width, actual.width)
+        let height = max(reference.height, actual.height)
+        let count = width * height * 4
+        // Left over from an earlier image or fresh: every pixel is painted before it is read.
+        var pixels = PixelBuffers.take(count: count) ?? PixelBuffers.make(count: count)
+        let report = pixels.withUnsafeMutableBytes { raw in
+            run(reference, actual, diff: raw.baseAddress?.bindMemory(to: UInt32.self, capacity: width * height), lazily: true)
+        }
+        guard report.verdict != .identical else {
+            PixelBuffers.recycle(pixels)
+            return (report, nil)
+        }
+        return (report, try! Bitmap(width: width, height: height, pixels: pixels))
+    }
+
     /// Compares and paints the diff image into `diffImage`, reusing its memory when
     /// it already has the canvas size (the larger of the two images).
     public func compare(_ reference: Bitmap, _ actual: Bitmap, paintingDiffInto diffImage: inout Bitmap) -> ComparisonReport {
@@ -63,11 +86,18 @@ public struct ImageComparator: Sendable {
 
     // MARK: - The scan
 
+    /// Counts the comparisons made in the current task, for tests that check a cell is
+    /// compared once.
+    @TaskLocal package static var comparisons: Locked<Int>?
+
     static let bandRows = 64
     /// How many visible regions a failure names, largest first.
     static let namedRegions = 5
 
-    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?) -> ComparisonReport {
+    /// Every comparison's single scan. With `lazily`, bands of identical rows are painted only
+    /// when the images differ (``compareAndDiff(_:_:)``).
+    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?, lazily: Bool = false) -> ComparisonReport {
+        Self.comparisons?.withValue { $0 += 1 }
         let geometry = Geometry(reference: reference.size, actual: actual.size)
         let masks = options.masks.compactMap { $0.clipped(toWidth: geometry.commonWidth, height: geometry.commonHeight) }
         let bandCount = max(1, (geometry.canvasHeight + Self.bandRows - 1) / Self.bandRows)
@@ -89,7 +119,7 @@ public struct ImageComparator: Sendable {
                 concurrentForEach(bandCount) { band in
                     var scanner = BandScanner(
                         reference: ref.value, actual: act.value, diff: output.value,
-                        geometry: geometry, masks: masks, options: options
+                        geometry: geometry, masks: masks, options: options, paintsLazily: lazily
                     )
                     let first = band * Self.bandRows
                     let rows = first..<min(first + Self.bandRows, geometry.canvasHeight)
@@ -101,6 +131,20 @@ public struct ImageComparator: Sendable {
         }
         var total = Tally()
         for tally in tallies.value { total.merge(tally) }
+        let unpainted = tallies.value.indices.filter { tallies.value[$0].unpainted }
+        if !unpainted.isEmpty && (total.changed > 0 || total.differing > 0) {
+            // Some pixel differs, so the diff image is wanted: paint the bands the scan skipped.
+            reference.withUnsafePixels { refBytes in
+                let ref = UncheckedSendable(Self.words(refBytes))
+                concurrentForEach(unpainted.count) { index in
+                    var scanner = BandScanner(
+                        reference: ref.value, actual: ref.value, diff: output.value,
+                        geometry: geometry, masks: masks, options: options)
+                    let first = unpainted[index] * Self.bandRows
+                    scanner.paintUnchanged(rows: first..<min(first + Self.bandRows, geometry.canvasHeight))
+                }
+            }
+        }
         var regions: [DifferenceRegion] = []
         if let rule = options.visibleChange, geometry.isSameSize, total.bounds.rect != nil {
             var within = total.bounds
@@ -233,6 +277,8 @@ struct Tally {
     var sumDeltaE = 0.0
     var maxDeltaE = 0.0
     var bounds = PixelBounds()
+    /// The band was identical and left unpainted (a lazy diff image).
+    var unpainted = false
 
     mutating func markDiffering(x: Int, y: Int) {
         differing += 1

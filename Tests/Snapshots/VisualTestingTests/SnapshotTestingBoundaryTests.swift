@@ -40,28 +40,4 @@ struct SnapshotTestingBoundaryTests {
             issue.comments.map(\.rawValue).joined() == "boundary check"
         }
     }
-
-    @Test("verifySnapshot writes a failing actual image where strayArtifactPath says, and the boundary removes it")
-    func strayArtifact() throws {
-        let black = Bitmap(width: 2, height: 2, fill: RGBA(0, 0, 0))
-        let white = Bitmap(width: 2, height: 2, fill: RGBA(255, 255, 255))
-        let testName = "stray-\(UUID().uuidString)"
-        let reference = folder + "/" + testName + ".cell.png"
-        #expect(verifySnapshot(of: black, as: .image(), named: "cell", record: .all, snapshotDirectory: folder, testName: testName) != nil)
-        #expect(FileManager.default.fileExists(atPath: reference))
-
-        // Upstream itself: the copy lands exactly where the boundary looks for it.
-        let stray = SnapshotTestingBoundary.strayArtifactPath(reference: reference, file: #filePath)
-        #expect(verifySnapshot(of: white, as: .image(), named: "cell", record: .never, snapshotDirectory: folder, testName: testName) != nil)
-        #expect(FileManager.default.fileExists(atPath: stray), "swift-snapshot-testing no longer writes its artifact at \(stray)")
-        try FileManager.default.removeItem(atPath: stray)
-
-        // Through the boundary: the same failure, and no copy left behind.
-        let source = SnapshotSource(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-        let message = SnapshotTestingBoundary.verify(
-            white, as: .image(), named: "cell", testName: testName, record: .never, directory: folder, source: source)
-        #expect(message?.contains("does not match reference") == true)
-        #expect(!FileManager.default.fileExists(atPath: stray))
-        #expect(try PNGDecoder().decode(contentsOf: reference).bitmap == black, "the reference is untouched")
-    }
 }

@@ -2,13 +2,16 @@ import Foundation
 import ImageDiff
 import PNGCodec
 import PyramidImage
-import SnapshotTesting
 import PyramidIO
+import SnapshotTesting
 
-/// Checks one rendered cell against its reference through swift-snapshot-testing's
-/// `verifySnapshot`, so record modes behave as its users know, then classifies the
-/// outcome and writes the failure artifacts. The comparison, and the diff image of a
-/// failing one, happen once, inside the `Diffing`.
+/// Checks one rendered cell against its reference under swift-snapshot-testing's record
+/// modes, as its users know them, and writes the failure artifacts.
+///
+/// The verdict is returned, not observed: the cell is compared once, by
+/// ``ImageComparator/compareAndDiff(_:_:)``, whose report and diff image (painted in the same
+/// pass, only when a pixel differs) decide the outcome. The actual image is encoded only when
+/// something is written, and references are written whole (temporary file, then rename).
 struct CellCheck: Sendable {
     var name: String
     var type: SnapshotType
@@ -24,8 +27,9 @@ struct CellCheck: Sendable {
     var referencePath: String { layout.directory(for: name) + "/" + relativeFile }
 
     func run(rendered: Result<Bitmap, any Error>) -> SnapshotResult {
+        let comparator: ImageComparator
         do {
-            try options.validate()
+            comparator = try ImageComparator(options: options)
         } catch {
             return result(.error, message: "\(error)")
         }
@@ -39,9 +43,6 @@ struct CellCheck: Sendable {
 
         let recordedEarlier = policy.wasRecordedEarlierInRun(referencePath)
         let existed = FileManager.default.fileExists(atPath: referencePath) && !recordedEarlier
-        // Record mode "failed" rewrites a failing reference, so keep its bytes for the artifacts
-        // first; in the other modes they are read only when a cell fails.
-        let rewritten = existed && policy.mode == .failed ? FileManager.default.contents(atPath: referencePath) : nil
         if !existed && !policy.recordsMissingReference {
             let why = policy.rerunSince != nil
                 ? (recordedEarlier
@@ -55,41 +56,76 @@ struct CellCheck: Sendable {
             return result(.missing, message: "no reference at \(referencePath)\(before); \(why)", artifacts: paths)
         }
 
-        let observer = ComparisonObserver()
-        let message = SnapshotTestingBoundary.verify(
-            actual, as: Snapshotting<Bitmap, Bitmap>.image(options: options, observer: observer),
-            named: SnapshotLayout.fileComponent(cell.variantName), testName: SnapshotLayout.fileComponent(state),
-            record: policy.mode, directory: URL(fileURLWithPath: referencePath).deletingLastPathComponent().path,
-            source: source)
-        let seen = observer.seen.value
-        guard let message else {
-            guard let report = seen.report, report.verdict == .withinTolerance else { return result(.passed, comparison: seen.report) }
-            let paths = writeArtifacts(actual: actual, encoded: seen.encoded, diffPNG: seen.diffPNG)
-            return result(.withinTolerance, message: "within tolerance: \(report.summary)", comparison: report, artifacts: paths)
+        if policy.mode == .all || !existed {
+            let encoded: [UInt8]
+            do {
+                encoded = try PNGEncoder().encode(actual)
+                try recordReference(encoded)
+            } catch {
+                return result(.error, message: "the reference could not be recorded: \(error)")
+            }
+            return policy.mode == .all
+                ? result(.recorded, message: "recorded at \(referencePath) (record mode \"all\"); turn record mode off and re-run")
+                : result(.new, message: "no reference was found, so it was recorded at \(referencePath); re-run to check against it")
         }
 
-        if let problem = seen.encodingProblem {
-            return result(.error, message: "the image could not be encoded as PNG: \(problem)")
+        guard let original = FileManager.default.contents(atPath: referencePath) else {
+            return result(.error, message: "the reference \(referencePath) could not be read")
         }
-        if let problem = seen.referenceProblem {
-            let rewritten = policy.mode == .failed ? " It was re-recorded (record mode \"failed\")." : ""
-            let paths = writeArtifacts(actual: actual, encoded: seen.encoded)
+        let reference: Bitmap
+        do {
+            reference = try PNGDecoder().decode(original).bitmap
+        } catch {
+            let problem = "\(error) (\(ByteSummary.firstBytes(original)))"
+            let encoded = try? PNGEncoder().encode(actual)
+            var rewritten = ""
+            if policy.mode == .failed, let encoded {
+                do {
+                    try recordReference(encoded)
+                    rewritten = " It was re-recorded (record mode \"failed\")."
+                } catch {
+                    rewritten = " It could not be re-recorded: \(error)."
+                }
+            }
+            let paths = writeArtifacts(actual: actual, encoded: encoded)
             return result(.error, message: "the reference \(referencePath) could not be read: \(problem).\(rewritten)", artifacts: paths)
         }
-        if let report = seen.report, !report.passed {
-            let original = rewritten ?? FileManager.default.contents(atPath: referencePath)
-            let paths = writeArtifacts(actual: actual, encoded: seen.encoded, reference: original, diffPNG: seen.diffPNG)
+        // The decoded reference is done with once compared: its memory serves the next cell's.
+        defer { PixelBuffers.recycle(reference) }
+
+        let (report, diffImage) = comparator.compareAndDiff(reference, actual)
+        defer { diffImage.map(PixelBuffers.recycle) }
+        switch report.verdict {
+        case .identical:
+            return result(.passed, comparison: report)
+        case .withinTolerance:
+            let paths = writeArtifacts(actual: actual, diffImage: diffImage)
+            return result(.withinTolerance, message: "within tolerance: \(report.summary)", comparison: report, artifacts: paths)
+        case .failed:
+            let encoded = try? PNGEncoder().encode(actual)
             var text = report.summary
-            if policy.mode == .failed { text += "; the reference was re-recorded (record mode \"failed\")" }
+            if policy.mode == .failed {
+                do {
+                    try recordReference(encoded ?? PNGEncoder().encode(actual))
+                    text += "; the reference was re-recorded (record mode \"failed\")"
+                } catch {
+                    text += "; the reference could not be re-recorded: \(error)"
+                }
+            }
+            let paths = writeArtifacts(actual: actual, encoded: encoded, reference: original, diffImage: diffImage)
             return result(.failed, message: text, comparison: report, artifacts: paths)
         }
-        if policy.mode == .all {
-            return result(.recorded, message: "recorded at \(referencePath) (record mode \"all\"); turn record mode off and re-run")
+    }
+
+    /// Writes the reference whole, creating its folder.
+    private func recordReference(_ encoded: [UInt8]) throws {
+        let folder = URL(fileURLWithPath: referencePath).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FileError(path: folder, reason: "the reference folder could not be made: " + FileError.describe(error))
         }
-        if !existed {
-            return result(.new, message: "no reference was found, so it was recorded at \(referencePath); re-run to check against it")
-        }
-        return result(.error, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+        try AtomicFile.write(encoded, to: referencePath)
     }
 
     func result(
@@ -105,7 +141,7 @@ struct CellCheck: Sendable {
     /// Writes whichever images exist, reusing PNG bytes already made; an artifact that
     /// cannot be written is left out (the failure itself is still reported).
     private func writeArtifacts(
-        actual: Bitmap, encoded: Data? = nil, reference: Data? = nil, diffPNG: [UInt8]? = nil
+        actual: Bitmap, encoded: [UInt8]? = nil, reference: Data? = nil, diffImage: Bitmap? = nil
     ) -> SnapshotArtifactPaths {
         func write(_ kind: SnapshotArtifacts.Kind, _ bytes: () throws -> [UInt8]?) -> String? {
             let path = artifacts.path(name: name, relativeFile: relativeFile, kind: kind)
@@ -119,8 +155,8 @@ struct CellCheck: Sendable {
         }
         return SnapshotArtifactPaths(
             reference: write(.reference) { reference.map { [UInt8]($0) } },
-            actual: write(.actual) { try encoded.map { [UInt8]($0) } ?? PNGEncoder().encode(actual) },
-            diff: write(.diff) { diffPNG })
+            actual: write(.actual) { try encoded ?? PNGEncoder().encode(actual) },
+            diff: write(.diff) { try diffImage.map { try PNGEncoder().encode($0) } })
     }
 }
 

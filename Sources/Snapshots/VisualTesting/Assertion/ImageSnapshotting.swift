@@ -24,11 +24,7 @@ extension Snapshotting where Value == Bitmap, Format == Bitmap {
     /// - Parameter options: How close images must be. Options out of range (a precision of 1.5, NaN)
     ///   are not replaced by defaults: every comparison fails with a message naming the option and its value.
     public static func image(options: ComparisonOptions) -> Snapshotting {
-        image(options: options, observer: nil)
-    }
-
-    static func image(options: ComparisonOptions, observer: ComparisonObserver?) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .bitmapPNG(options: options, observer: observer))
+        Snapshotting(pathExtension: "png", diffing: .bitmapPNG(options: options))
     }
 }
 
@@ -43,7 +39,7 @@ extension Snapshotting where Value == Data, Format == Data {
     ///   actual image, naming their first bytes, rather than comparing them as an empty image.
     public static func png(precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
         let options = ComparisonOptions(precision: Double(precision), perceptualPrecision: Double(perceptualPrecision))
-        let images = Diffing<Bitmap>.bitmapPNG(options: options, observer: nil)
+        let images = Diffing<Bitmap>.bitmapPNG(options: options)
         return Snapshotting(
             pathExtension: "png",
             diffing: .diff(
@@ -81,32 +77,17 @@ extension Diffing where Value == Bitmap {
     /// PNG bytes on disk (our deterministic fast encoder), our comparator in memory.
     ///
     /// The options are checked once, when the diffing is made; out of range, every comparison
-    /// fails naming them. A failing comparison paints its diff image here, once, and hands it to
-    /// swift-snapshot-testing as an attachment (and to the observer, for VisualTesting's artifacts).
-    static func bitmapPNG(options: ComparisonOptions, observer: ComparisonObserver?) -> Diffing {
+    /// fails naming them. Each pair is compared once: a failing comparison's diff image is
+    /// painted in the same pass and handed to swift-snapshot-testing as an attachment.
+    static func bitmapPNG(options: ComparisonOptions) -> Diffing {
         let made = Result { () throws(ComparisonError) in try ImageComparator(options: options) }
         return .diff(
-            toData: { bitmap in
-                do {
-                    let data = Data(try PNGEncoder().encode(bitmap))
-                    observer?.seen.withValue { $0.encoded = data }
-                    return data
-                } catch {
-                    observer?.seen.withValue { $0.encodingProblem = "\(error)" }
-                    return Data()
-                }
-            },
-            fromData: { data in
-                do {
-                    return try PNGDecoder().decode(data).bitmap
-                } catch {
-                    observer?.seen.withValue { $0.referenceProblem = "\(error) (\(ByteSummary.firstBytes(data)))" }
-                    return Bitmap(width: 0, height: 0)
-                }
-            },
+            toData: { bitmap in (try? PNGEncoder().encode(bitmap)).map { Data($0) } ?? Data() },
+            // A PNG is never 0 × 0 pixels, so an empty bitmap stands for a reference that could not be read.
+            fromData: { data in (try? PNGDecoder().decode(data).bitmap) ?? Bitmap(width: 0, height: 0) },
             diffV2: { reference, actual in
-                if let problem = observer?.seen.value.referenceProblem {
-                    return ("the reference could not be read: \(problem)", [])
+                if reference.width == 0 && reference.height == 0 {
+                    return ("the reference could not be read: it is not a PNG image this decoder reads", [])
                 }
                 let comparator: ImageComparator
                 switch made {
@@ -115,40 +96,13 @@ extension Diffing where Value == Bitmap {
                 }
                 // The decoded reference is done with once compared: its memory serves the next cell's.
                 defer { PixelBuffers.recycle(reference) }
-                let report = comparator.compare(reference, actual)
+                let (report, diffImage) = comparator.compareAndDiff(reference, actual)
                 guard !report.passed else {
-                    // Within tolerance, the diff shows a reviewer what was let through.
-                    let diffPNG = observer != nil && report.verdict == .withinTolerance
-                        ? try? PNGEncoder().encode(comparator.compareWithDiffImage(reference, actual).diffImage) : nil
-                    observer?.seen.withValue {
-                        $0.report = report
-                        $0.diffPNG = diffPNG
-                    }
+                    diffImage.map(PixelBuffers.recycle)
                     return nil
                 }
-                let diffImage = comparator.compareWithDiffImage(reference, actual).diffImage
-                let diffPNG = try? PNGEncoder().encode(diffImage)
-                observer?.seen.withValue {
-                    $0.report = report
-                    $0.diffPNG = diffPNG
-                }
+                let diffPNG = diffImage.flatMap { try? PNGEncoder().encode($0) }
                 return (report.summary, diffPNG.map { [.data(Data($0), name: "diff.png")] } ?? [])
             })
     }
-}
-
-/// What the diffing closures saw during one `verifySnapshot` call, which itself only returns
-/// a message: the comparison report, the encoded actual image and the painted diff, for artifacts.
-struct ComparisonObserver: Sendable {
-    struct Seen: Sendable {
-        var report: ComparisonReport?
-        var referenceProblem: String?
-        var encodingProblem: String?
-        /// The PNG bytes last written for the actual image (a reference or swift-snapshot-testing's artifact).
-        var encoded: Data?
-        /// The diff image of a failing comparison, as PNG.
-        var diffPNG: [UInt8]?
-    }
-
-    let seen = Locked(Seen())
 }
