@@ -104,7 +104,7 @@ extension StepRecordList: Attachable {
     /// The attachment name Scenario gives a test's steps under the `.scenario` trait.
     public static let attachmentName = "scenario-steps.json"
 
-    public func withUnsafeBytes<R>(
+    package func withUnsafeBytes<R>(
         for attachment: borrowing Attachment<StepRecordList>, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
         try encoded().withUnsafeBytes(body)

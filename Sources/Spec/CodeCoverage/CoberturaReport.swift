@@ -8,10 +8,10 @@ import PyramidIO
 ///
 /// The lines are those of the measure's LCOV, and every rate is worked out from them, as a
 /// reader of the file does: the same count as ``FileCoverage/lines``, the LCOV's and the spec's.
-public enum CoberturaReport {
+package enum CoberturaReport {
     /// The XML of `measure`, its file paths relative to `root` (the folder `<source>` names) and
     /// `timestamp` in seconds since 1970.
-    public static func xml(for measure: CoverageMeasure, root: String, timestamp: Int) -> String {
+    package static func xml(for measure: CoverageMeasure, root: String, timestamp: Int) -> String {
         let root = root.hasSuffix("/") ? String(root.dropLast()) : root
         func relative(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
         func rate(_ counts: CoverageCounts) -> String { String(format: "%.4f", counts.fraction ?? 1) }

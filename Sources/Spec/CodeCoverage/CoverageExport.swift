@@ -12,7 +12,7 @@ extension CoverageTools {
     /// - Throws: ``CoverageError/toolFailed(command:status:message:)`` when `llvm-cov` fails (a
     ///   binary without coverage, a profile that does not match it);
     ///   ``CoverageError/unreadableOutput(tool:reason:)`` when its output is not what this reads.
-    public func measure(profile: String, binaries: [String], sources: [String]) throws(CoverageError) -> CoverageMeasure {
+    package func measure(profile: String, binaries: [String], sources: [String]) throws(CoverageError) -> CoverageMeasure {
         guard let first = binaries.first else {
             throw .toolFailed(command: "llvm-cov export", status: -1, message: "no binary to read the profile with")
         }

@@ -1,20 +1,20 @@
 /// The coverage one merged profile gives for a set of binaries and source folders: per file,
 /// and in total, as `llvm-cov` works it out; and its LCOV text, as the tool wrote it.
-public struct CoverageMeasure: Sendable, Equatable {
+package struct CoverageMeasure: Sendable, Equatable {
     /// Each source file measured, by path.
-    public var files: [FileCoverage]
+    package var files: [FileCoverage]
     /// Total lines: the sum of the files' (each line once, see ``FileCoverage/lines``).
-    public var lines: CoverageCounts
+    package var lines: CoverageCounts
     /// Total regions, as `llvm-cov export` gives them: what `llvm-cov report` prints as TOTAL.
-    public var regions: CoverageCounts
+    package var regions: CoverageCounts
     /// Total functions.
-    public var functions: CoverageCounts
+    package var functions: CoverageCounts
     /// The LCOV tracefile `llvm-cov export -format=lcov` wrote (what Codecov and GitLab read),
     /// each record's `LF:` and `LH:` counted from its line records, as ``lines`` is.
-    public var lcov: String
+    package var lcov: String
 
     /// A measure with every part given.
-    public init(files: [FileCoverage], lines: CoverageCounts, regions: CoverageCounts, functions: CoverageCounts, lcov: String) {
+    package init(files: [FileCoverage], lines: CoverageCounts, regions: CoverageCounts, functions: CoverageCounts, lcov: String) {
         self.files = files
         self.lines = lines
         self.regions = regions
@@ -24,7 +24,7 @@ public struct CoverageMeasure: Sendable, Equatable {
 
     /// The lines this measure covers that none of `lower` does, per file (files with none left
     /// out), most lines first: what a level adds over the levels below it.
-    public func linesAdded(over lower: [CoverageMeasure]) -> [(path: String, lines: [Int])] {
+    package func linesAdded(over lower: [CoverageMeasure]) -> [(path: String, lines: [Int])] {
         var below: [String: Set<Int>] = [:]
         for measure in lower {
             for file in measure.files { below[file.path, default: []].formUnion(file.coveredLines) }

@@ -2,23 +2,23 @@
 /// file's segments: from its line and column on, up to the next segment, the code ran
 /// ``count`` times (when it ``hasCount``). A line that ran can hold a region that did not: a
 /// branch of `x ? a : b`, the right side of `a && b`, the default of `a ?? b`.
-public struct CoverageSegment: Sendable, Equatable, Hashable {
+package struct CoverageSegment: Sendable, Equatable, Hashable {
     /// Its line, from 1.
-    public var line: Int
+    package var line: Int
     /// Its column, from 1, in UTF-8 bytes.
-    public var column: Int
+    package var column: Int
     /// How many times the code from here on ran.
-    public var count: UInt64
+    package var count: UInt64
     /// Whether the code from here on can run at all (a segment without a count ends a region).
-    public var hasCount: Bool
+    package var hasCount: Bool
     /// Whether a region begins here (otherwise the segment resumes one, after a nested region).
-    public var isRegionEntry: Bool
+    package var isRegionEntry: Bool
     /// Whether the code from here on is a gap between regions (the space between `}` and the
     /// next statement), which is not marked as missed on its own.
-    public var isGapRegion: Bool
+    package var isGapRegion: Bool
 
     /// A segment with every part given.
-    public init(line: Int, column: Int, count: UInt64, hasCount: Bool, isRegionEntry: Bool, isGapRegion: Bool) {
+    package init(line: Int, column: Int, count: UInt64, hasCount: Bool, isRegionEntry: Bool, isGapRegion: Bool) {
         self.line = line
         self.column = column
         self.count = count
@@ -28,5 +28,5 @@ public struct CoverageSegment: Sendable, Equatable, Hashable {
     }
 
     /// Whether the code from here on can run and did not: what `llvm-cov show` marks red.
-    public var isMissed: Bool { hasCount && count == 0 && !isGapRegion }
+    package var isMissed: Bool { hasCount && count == 0 && !isGapRegion }
 }

@@ -4,14 +4,14 @@ import PyramidIO
 /// Where the toolchain's coverage tools are: `llvm-profdata` (merges raw profiles) and
 /// `llvm-cov` (reads a merged profile with the binaries that wrote it). Both ship with Swift on
 /// Linux, next to `swift`, and with Xcode on macOS.
-public struct CoverageTools: Sendable, Equatable {
+package struct CoverageTools: Sendable, Equatable {
     /// The path of `llvm-profdata`.
-    public var profdata: String
+    package var profdata: String
     /// The path of `llvm-cov`.
-    public var cov: String
+    package var cov: String
 
     /// Tools at the paths given.
-    public init(profdata: String, cov: String) {
+    package init(profdata: String, cov: String) {
         self.profdata = profdata
         self.cov = cov
     }
@@ -22,7 +22,7 @@ public struct CoverageTools: Sendable, Equatable {
     ///
     /// - Throws: ``CoverageError/missingTool(name:searched:)`` naming the first tool not found
     ///   and every place looked in.
-    public static func locate(environment: [String: String]? = nil) throws(CoverageError) -> CoverageTools {
+    package static func locate(environment: [String: String]? = nil) throws(CoverageError) -> CoverageTools {
         let environment = environment ?? ProcessInfo.processInfo.environment
         var folders: [(folder: String, said: String)] = []
         if let explicit = environment["PYRAMID_LLVM_BIN"], !explicit.isEmpty {

@@ -8,7 +8,7 @@ extension CoverageTools {
     ///
     /// - Throws: ``CoverageError/rejectedProfile(path:reason:)`` naming the raw profile the tool
     ///   would not read; ``CoverageError/toolFailed(command:status:message:)`` for any other failure.
-    public func mergeProfiles(_ profiles: [String], into output: String) throws(CoverageError) {
+    package func mergeProfiles(_ profiles: [String], into output: String) throws(CoverageError) {
         guard !profiles.isEmpty else { throw .toolFailed(command: "llvm-profdata merge", status: -1, message: "no raw profile to merge into \(output)") }
         let url = URL(fileURLWithPath: output)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path

@@ -1,6 +1,6 @@
 import Foundation
 import PyramidIO
-public import TestEventStream
+package import TestEventStream
 
 /// Renders a run as one self-contained HTML page: no scripts, no external files. Suites fold
 /// open where something failed; a checkbox shows only the failures. The pyramid is drawn
@@ -15,7 +15,7 @@ public enum HTMLSpec {
     ///   - history: flip rates from a test history, shown on each test that flipped.
     ///   - report: the run's pyramid report, when the caller has made it (else it is made here).
     ///   - coverage: what each level covers: the picture's fill, and a section after the pyramid.
-    public static func render(
+    package static func render(
         _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
         target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil,
         coverage: PyramidCoverage? = nil

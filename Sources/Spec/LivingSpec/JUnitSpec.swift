@@ -1,5 +1,5 @@
 import PyramidIO
-public import TestEventStream
+package import TestEventStream
 
 /// Renders a run as JUnit XML that keeps what Swift Testing's own xUnit output drops: display
 /// names, parameter values, tags, steps, and known issues, warnings and cancellations told
@@ -14,7 +14,7 @@ public enum JUnitSpec {
     /// quarantined and what failed, so CI's test reports do not fail on it; its failure text is
     /// the element's body. With a history, a test that flipped has a `flipRate` property.
     /// With coverage, a first `<testsuite>` named "Coverage" holds each level's numbers as properties.
-    public static func render(_ run: TestRun, title: String, history: SpecHistory? = nil, coverage: PyramidCoverage? = nil) -> String {
+    package static func render(_ run: TestRun, title: String, history: SpecHistory? = nil, coverage: PyramidCoverage? = nil) -> String {
         text(run, title: title, history: history, coverage: coverage).string
     }
 

@@ -1,4 +1,4 @@
-public import TestEventStream
+package import TestEventStream
 import Foundation
 import PyramidIO
 
@@ -14,7 +14,7 @@ public enum MarkdownSpec {
     ///   - history: flip rates from a test history, shown on each test that flipped.
     ///   - report: the run's pyramid report, when the caller has made it (else it is made here).
     ///   - coverage: what each level covers, shown after the pyramid.
-    public static func render(
+    package static func render(
         _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
         target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil,
         coverage: PyramidCoverage? = nil

@@ -1,26 +1,26 @@
 import Foundation
 import PyramidIO
-public import TestEventStream
+package import TestEventStream
 
 /// What happens to a run once it has run, before its spec is written: its failed tests run
 /// again (`--retries`), the quarantine marks its tests, and the run is appended to a test
 /// history whose flip rates the spec shows (`--history`). `pyramid spec` and `pyramid demo`
 /// share it.
-public struct RunFollowUp: Sendable {
+package struct RunFollowUp: Sendable {
     /// How many times a failed test runs again.
-    public var retries: TestRetries
+    package var retries: TestRetries
     /// The quarantine list in force, and the file it came from.
-    public var quarantine: (list: QuarantineList, path: String)?
+    package var quarantine: (list: QuarantineList, path: String)?
     /// The history the run is appended to.
-    public var history: TestHistory?
+    package var history: TestHistory?
     /// The folder whose git checkout the history records (the package's).
-    public var checkout: String
+    package var checkout: String
     /// The history's earlier runs, and the checkout's revision, being read ahead (``readingHistoryAhead()``).
     private var historyAhead: Pending<TestHistory.ReadAhead, SpecError>?
     private var revisionAhead: Pending<GitRevision?, Never>?
 
     /// A follow-up with every part given.
-    public init(retries: TestRetries, quarantine: (list: QuarantineList, path: String)?, history: TestHistory?, checkout: String) {
+    package init(retries: TestRetries, quarantine: (list: QuarantineList, path: String)?, history: TestHistory?, checkout: String) {
         self.retries = retries
         self.quarantine = quarantine
         self.history = history
@@ -31,7 +31,7 @@ public struct RunFollowUp: Sendable {
     /// now, on threads of their own, while the caller runs the tests and reads their stream;
     /// ``apply(to:status:runner:firstAttemptStarted:testList:rerunStarting:)`` adds the new run
     /// to them rather than read the history again.
-    public func readingHistoryAhead() -> RunFollowUp {
+    package func readingHistoryAhead() -> RunFollowUp {
         guard let history else { return self }
         var copy = self
         copy.historyAhead = history.startReading()
@@ -42,7 +42,7 @@ public struct RunFollowUp: Sendable {
     /// The quarantine list at `path`, else the package's `.pyramid/quarantine.json` when it has
     /// one, else none.
     /// - Throws: ``SpecError/invalidQuarantine(path:reason:)`` for a list that cannot be read.
-    public static func quarantine(at path: String?, package: String) throws(SpecError) -> (list: QuarantineList, path: String)? {
+    package static func quarantine(at path: String?, package: String) throws(SpecError) -> (list: QuarantineList, path: String)? {
         if let path { return (try QuarantineList.read(path), path) }
         let standard = (package as NSString).appendingPathComponent(QuarantineList.defaultPath)
         guard FileManager.default.fileExists(atPath: standard) else { return nil }
@@ -50,16 +50,16 @@ public struct RunFollowUp: Sendable {
     }
 
     /// What the follow-up made of the run.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The spec, with the reruns, the quarantine and the flip rates in it.
-        public var document: SpecDocument
+        package var document: SpecDocument
         /// Things the user should know: quarantine entries that matched no test, damaged history lines.
-        public var warnings: [String]
+        package var warnings: [String]
         /// Whether a `swift test` run exited non-zero without any failed test to explain it
         /// (a crash, a build error): the run fails whatever the quarantine says.
-        public var unexplainedFailure: Bool
+        package var unexplainedFailure: Bool
         /// Each rerun's `swift test` exit status.
-        public var rerunStatuses: [Int32]
+        package var rerunStatuses: [Int32]
     }
 
     /// Applies the follow-up to `document`, the first attempt's spec.
@@ -72,7 +72,7 @@ public struct RunFollowUp: Sendable {
     ///   - testList: The first attempt's `swift test list` output, for XCTest's modules in reruns.
     ///   - rerunStarting: Hears each rerun as it starts.
     /// - Throws: ``SpecError`` when a rerun cannot run or be read, or the history cannot be written or read.
-    public func apply(
+    package func apply(
         to document: SpecDocument, status: Int32, runner: SwiftTestRunner?, firstAttemptStarted: Double, testList: String?,
         rerunStarting: (_ number: Int, _ tests: [TestNode]) -> Void = { _, _ in }
     ) throws(SpecError) -> Result {

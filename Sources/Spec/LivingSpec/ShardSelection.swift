@@ -1,22 +1,22 @@
 import Foundation
 import PyramidIO
-public import TestEventStream
+package import TestEventStream
 
 /// The `--filter`s that run one shard of a package's tests (`pyramid spec --shard`,
 /// `pyramid demo --shard`).
-public enum ShardSelection {
+package enum ShardSelection {
     /// What a shard runs.
-    public struct Share: Sendable, Equatable {
+    package struct Share: Sendable, Equatable {
         /// Every test the list and the filters selected, before dealing.
-        public var all: [String]
+        package var all: [String]
         /// This shard's tests, as `swift test list` names them.
-        public var tests: [String]
+        package var tests: [String]
         /// Whether the deal used a previous run's durations (else it dealt by count).
-        public var byDuration: Bool
+        package var byDuration: Bool
 
         /// Exact `--filter` patterns for ``tests``; one that matches nothing when the share is empty,
         /// so an empty shard runs no test rather than all of them.
-        public var filters: [String] {
+        package var filters: [String] {
             tests.isEmpty ? ["^pyramid-shard-has-no-tests$"] : tests.map(TestShard.filterPattern)
         }
     }
@@ -35,7 +35,7 @@ public enum ShardSelection {
     ///     (what the package's manifest reads, so it is planned as it was built).
     /// - Throws: ``SpecError`` when the list cannot be had, a filter is not a regular
     ///   expression, or the durations' stream cannot be read.
-    public static func share(
+    package static func share(
         for shard: TestShard, packagePath: String, filters: [String] = [], durationsFrom eventStream: String? = nil,
         buildArguments: [String] = [], workFolder: String, environment: [String: String] = [:]
     ) throws(SpecError) -> Share {
@@ -64,7 +64,7 @@ public enum ShardSelection {
     }
 
     /// `shard`'s share of `names` (as `swift test list` prints them) that `filters` select.
-    public static func share(
+    package static func share(
         for shard: TestShard, of names: [String], filters: [String], durations: [String: Double] = [:]
     ) throws(SpecError) -> Share {
         let selected = try selecting(names, filters: filters)
@@ -74,7 +74,7 @@ public enum ShardSelection {
     /// The names `filters` select, as `swift test --filter` does: each a regular expression
     /// searched for in the name; every name when there is no filter.
     /// - Throws: ``SpecError/invalidFilter(_:reason:)`` for a filter that is not a regular expression.
-    public static func selecting(_ names: [String], filters: [String]) throws(SpecError) -> [String] {
+    package static func selecting(_ names: [String], filters: [String]) throws(SpecError) -> [String] {
         var expressions: [NSRegularExpression] = []
         for filter in filters {
             do {

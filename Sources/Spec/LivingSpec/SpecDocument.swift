@@ -9,15 +9,15 @@ public struct SpecDocument: Sendable {
     /// The heading at the top.
     public var title: String
     /// How the "Test pyramid" section places tests (tags, `--level`, target names).
-    public var pyramid = PyramidClassifier()
+    package var pyramid = PyramidClassifier()
     /// The shape the "Test pyramid" section compares the run with (`--shape`).
-    public var pyramidTarget = PyramidShape.usual
+    package var pyramidTarget = PyramidShape.usual
     /// Whether the run was filtered or sharded: the "Test pyramid" section gives no shape verdict.
     public var isPartialRun = false
     /// Flip rates from a test history (`--history`), shown on each test that flipped.
-    public var history: SpecHistory?
+    package var history: SpecHistory?
     /// What each level of the pyramid covers (`--coverage`), shown after the pyramid.
-    public var coverage: PyramidCoverage?
+    package var coverage: PyramidCoverage?
 
     /// The spec of `run`, headed `title`.
     public init(run: TestRun, title: String) {
@@ -125,7 +125,7 @@ public struct SpecDocument: Sendable {
     }
 
     /// Writes each rendering whole (a temporary file renamed into place), making folders as
-    /// needed, and with ``coverage`` each measured file's source page beside the HTML page.
+    /// needed, and with coverage measured each measured file's source page beside the HTML page.
     /// Returns the paths written: the renderings', then the source pages'.
     /// - Parameters:
     ///   - destinations: Where each rendering goes.

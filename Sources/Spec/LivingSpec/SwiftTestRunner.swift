@@ -5,25 +5,25 @@ import PyramidIO
 /// the run can be read back as a spec. Its console output, shown as it comes, is also kept
 /// (XCTest reports only there on Linux), and `swift test list` says which module each XCTest
 /// class is in and which frameworks the package uses.
-public struct SwiftTestRunner: Sendable {
+package struct SwiftTestRunner: Sendable {
     /// The package whose tests run.
-    public var packagePath: String
+    package var packagePath: String
     /// `swift test --filter` patterns.
-    public var filters: [String]
+    package var filters: [String]
     /// More arguments for `swift test`, after the runner's own.
-    public var extraArguments: [String]
+    package var extraArguments: [String]
     /// Where the event stream and the attachments go.
-    public var workFolder: String
+    package var workFolder: String
     /// Variables set for the run over this process's environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Hears each line of swift test's output as it comes; nil copies the output to standard error.
-    public var onLine: (@Sendable (String) -> Void)?
+    package var onLine: (@Sendable (String) -> Void)?
     /// Whether to run `swift test list` after the tests, for XCTest's modules and the package's
     /// frameworks (a few seconds); off for a package known to have Swift Testing tests only.
-    public var listsTests: Bool
+    package var listsTests: Bool
     /// Whether to show Swift Testing's "↳ Written to …" line for every attachment it saves;
     /// off, they are kept in the console file only.
-    public var verbose = false
+    package var verbose = false
 
     /// A runner for the package at `packagePath`.
     /// - Parameters:
@@ -34,7 +34,7 @@ public struct SwiftTestRunner: Sendable {
     ///   - environment: Variables set for the run.
     ///   - onLine: Hears each line of output; nil copies it to standard error.
     ///   - listsTests: Whether to run `swift test list` afterwards.
-    public init(
+    package init(
         packagePath: String, filters: [String] = [], extraArguments: [String] = [], workFolder: String,
         environment: [String: String] = [:], onLine: (@Sendable (String) -> Void)? = nil, listsTests: Bool = true
     ) {
@@ -49,23 +49,23 @@ public struct SwiftTestRunner: Sendable {
     }
 
     /// Where Swift Testing writes its JSON event stream.
-    public var eventStreamPath: String { (workFolder as NSString).appendingPathComponent("events.jsonl") }
+    package var eventStreamPath: String { (workFolder as NSString).appendingPathComponent("events.jsonl") }
     /// Where Swift Testing writes the attachments.
-    public var attachmentsPath: String { (workFolder as NSString).appendingPathComponent("attachments") }
+    package var attachmentsPath: String { (workFolder as NSString).appendingPathComponent("attachments") }
     /// `swift test`'s console output, as it was shown.
-    public var consolePath: String { (workFolder as NSString).appendingPathComponent("console.txt") }
+    package var consolePath: String { (workFolder as NSString).appendingPathComponent("console.txt") }
     /// `swift test list`'s output, when it could be had.
-    public var testListPath: String { (workFolder as NSString).appendingPathComponent("test-list.txt") }
+    package var testListPath: String { (workFolder as NSString).appendingPathComponent("test-list.txt") }
 
     /// The arguments of `swift test list` after `swift`: the package and the build options the
     /// run was given, so it lists what was built (and `--ignore-lock`, when the run has it).
-    public var listArguments: [String] {
+    package var listArguments: [String] {
         ["test", "list", "--package-path", packagePath, "--skip-build"] + buildOptions
     }
 
     /// The options of ``extraArguments`` that choose what is built and how (`--scratch-path`,
     /// `-c`, `--ignore-lock`): what `swift test list` and `swift build` need to see the same build.
-    public var buildOptions: [String] {
+    package var buildOptions: [String] {
         var options: [String] = []
         var index = 0
         let withValue: Set<String> = ["--scratch-path", "--build-path", "-c", "--configuration"]
@@ -83,7 +83,7 @@ public struct SwiftTestRunner: Sendable {
     }
 
     /// The arguments after `swift`.
-    public var arguments: [String] {
+    package var arguments: [String] {
         var arguments = [
             "test", "--package-path", packagePath,
             "--event-stream-output-path", eventStreamPath, "--event-stream-version", "6.3",
@@ -95,7 +95,7 @@ public struct SwiftTestRunner: Sendable {
 
     /// Runs the tests, their output going to standard error, and returns swift test's exit
     /// status (non-zero when a test failed). Throws when the run cannot start at all.
-    public func run() throws(SpecError) -> Int32 {
+    package func run() throws(SpecError) -> Int32 {
         let environment = try prepare()
         let status = try Self.swift(arguments, environment: environment, echo: echo, keep: consolePath)
         if status == 127 { throw .swiftNotFound }

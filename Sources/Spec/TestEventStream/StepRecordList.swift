@@ -1,21 +1,21 @@
-public import Foundation
+package import Foundation
 
 /// The steps of one test case, in the order they ended: what Scenario attaches once per test
 /// (`scenario-steps.json`) under the `.scenario` trait, instead of one attachment a step.
 ///
 /// The JSON form is `{"scenarioSteps": 1, "steps": [step, …]}`; the format number lets a
 /// reader tell it from other JSON a test attaches and skip a newer format.
-public struct StepRecordList: Sendable, Equatable {
+package struct StepRecordList: Sendable, Equatable {
     /// The steps, in the order they ended.
-    public var steps: [StepRecord]
+    package var steps: [StepRecord]
 
     /// The steps of one test case, in the order they ended.
-    public init(_ steps: [StepRecord]) {
+    package init(_ steps: [StepRecord]) {
         self.steps = steps
     }
 
     /// Encodes the list as one line of JSON, each step as ``StepRecord/encoded()`` writes it.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         var data = Data(#"{"scenarioSteps":\#(StepRecord.currentFormat),"steps":["#.utf8)
         for (index, step) in steps.enumerated() {
             if index > 0 { data.append(UInt8(ascii: ",")) }
@@ -27,7 +27,7 @@ public struct StepRecordList: Sendable, Equatable {
 
     /// The steps in a step attachment: a list, or a single step record as earlier versions
     /// attach one a step. Nil for other JSON, a newer format, or a malformed record.
-    public static func decode(_ data: Data) -> [StepRecord]? {
+    package static func decode(_ data: Data) -> [StepRecord]? {
         data.withUnsafeBytes(decode(bytes:))
     }
 

@@ -1,5 +1,5 @@
 /// The kind of test bundle Xcode gave a test target, as its result bundle records it.
-public enum TestBundleKind: String, Sendable, Equatable {
+package enum TestBundleKind: String, Sendable, Equatable {
     /// A unit test bundle (hosted in an app or not).
     case unit
     /// A UI test bundle: its tests drive the app from another process.

@@ -2,27 +2,27 @@ import Foundation
 /// What `swift test list` prints: every test of the package, XCTest's as `Module.Class/method`
 /// and Swift Testing's as `Module.Suite/function()`. It tells which module an XCTest class
 /// belongs to (the console output does not) and whether a package has tests of both frameworks.
-public struct TestList: Sendable, Equatable {
+package struct TestList: Sendable, Equatable {
     /// One test of the list.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// Its test target.
-        public var module: String
+        package var module: String
         /// The class or suite path (`LegacyLoginTests`, `Outer/Inner`), empty for a free function.
-        public var container: String
+        package var container: String
         /// Its name as `swift test list` prints it.
-        public var name: String
+        package var name: String
         /// Its framework.
-        public var framework: TestFramework
+        package var framework: TestFramework
 
         /// Its whole name, as `swift test list` prints it: `Module.Container/name`.
-        public var fullName: String { module + "." + (container.isEmpty ? "" : container + "/") + name }
+        package var fullName: String { module + "." + (container.isEmpty ? "" : container + "/") + name }
     }
 
     /// Every test listed.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Parses the lines of `swift test list`; lines that are not test names are passed over.
-    public init(parsing text: String) {
+    package init(parsing text: String) {
         entries = text.split(separator: "\n").compactMap { raw -> Entry? in
             let line = raw.trimmingCharacters(in: [" ", "\t", "\r"])
             guard let dot = line.firstIndex(of: "."), !line.contains(" ") else { return nil }
@@ -36,15 +36,15 @@ public struct TestList: Sendable, Equatable {
     }
 
     /// A list of tests.
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
     }
 
     /// The frameworks the package's tests use.
-    public var frameworks: Set<TestFramework> { Set(entries.map(\.framework)) }
+    package var frameworks: Set<TestFramework> { Set(entries.map(\.framework)) }
 
     /// The module an XCTest class is in; nil when the list does not have it.
-    public func module(ofXCTestClass className: String) -> String? {
+    package func module(ofXCTestClass className: String) -> String? {
         entries.first { $0.framework == .xctest && $0.container == className }?.module
     }
 }

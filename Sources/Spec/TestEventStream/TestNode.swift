@@ -48,10 +48,10 @@ public struct TestNode: Sendable {
     public var framework: TestFramework
     /// For a module read from an Xcode result bundle: the kind of test bundle Xcode gave it
     /// (`UI` for a UI test target). Nil when the run did not say.
-    public var bundleKind: TestBundleKind?
+    package var bundleKind: TestBundleKind?
     /// For a function the team quarantined: why, and since when. It runs and is reported,
     /// but its failure does not fail the run. Nil for a test not quarantined.
-    public var quarantine: QuarantineMark?
+    package var quarantine: QuarantineMark?
     /// Whether the whole of this parameterised test ran again after some of its cases failed:
     /// Swift Testing cannot run one argument again, so the cases that had passed ran too, and
     /// only the failed cases' reruns count.
@@ -166,7 +166,7 @@ public struct TestCaseResult: Sendable {
     /// The attempts before this one, first first, when the case was run again after failing
     /// (Xcode's "retry on failure", `pyramid spec --retries`). The case's own issues and
     /// duration are its last attempt's.
-    public var earlierAttempts: [TestAttempt]
+    package var earlierAttempts: [TestAttempt]
 
     /// A case not yet run, with its arguments (nil for a test without arguments).
     public init(arguments: String?) {

@@ -2,7 +2,7 @@ extension TestNode {
     /// The pattern `swift test --filter` selects exactly this test function with: Swift Testing's
     /// id without its source location (`Module.Suite/name()`), or XCTest's `Module.Class/method`
     /// (its module left open when the run did not know it).
-    public var exactFilter: String {
+    package var exactFilter: String {
         switch framework {
         case .swiftTesting:
             return TestShard.filterPattern(for: TestShard.listName(ofTestID: id))
@@ -17,7 +17,7 @@ extension TestNode {
 
 extension TestRun {
     /// The test functions that failed: what `--retries` runs again.
-    public var failedTests: [TestNode] { tests.filter { $0.outcome == .failed } }
+    package var failedTests: [TestNode] { tests.filter { $0.outcome == .failed } }
 
     /// The run with the results of `rerun`, a run of some of its failed tests again, folded in:
     /// each failed case that ran again keeps its earlier attempts
@@ -31,7 +31,7 @@ extension TestRun {
     ///   - rerun: The run of the failed tests again.
     ///   - number: Which rerun it is, from 1, for its diagnostics.
     ///   - expected: The ids of the tests the rerun was to run: one it did not run is a note.
-    public func merging(rerun: TestRun, number: Int, expected: [String]) -> TestRun {
+    package func merging(rerun: TestRun, number: Int, expected: [String]) -> TestRun {
         var rerunTests: [String: TestNode] = [:]
         for test in rerun.tests { rerunTests[test.id] = test }
         var merged = self

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PyramidIO
 
 /// One of `count` shards of a test run: `--shard 2/4`, or `PYRAMID_SHARD=2/4` for snapshot
@@ -8,22 +8,22 @@ import PyramidIO
 /// share with `--filter`. The share is deterministic: given the durations of a previous run
 /// (its event stream), the longest tests are dealt first, each to the shard with the least
 /// time so far; otherwise the tests are dealt in name order, one to each shard in turn.
-public struct TestShard: Sendable, Hashable, CustomStringConvertible {
+package struct TestShard: Sendable, Hashable, CustomStringConvertible {
     /// 1…count.
-    public var index: Int
+    package var index: Int
     /// How many shards there are.
-    public var count: Int
+    package var count: Int
 
     /// Shard `index` of `count` (1 ≤ index ≤ count).
     /// - Throws: ``ShardError/invalid(_:)`` otherwise.
-    public init(index: Int, count: Int) throws(ShardError) {
+    package init(index: Int, count: Int) throws(ShardError) {
         guard count >= 1, (1...count).contains(index) else { throw .invalid("\(index)/\(count)") }
         self.index = index
         self.count = count
     }
 
     /// Reads `INDEX/COUNT`, such as `2/4`.
-    public init(parsing text: String) throws(ShardError) {
+    package init(parsing text: String) throws(ShardError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0].trimmingCharacters(in: .whitespaces)),
               let count = Int(parts[1].trimmingCharacters(in: .whitespaces))
@@ -31,13 +31,13 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
         try self.init(index: index, count: count)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// The environment variable snapshot suites read under plain `swift test`.
-    public static let environmentVariable = "PYRAMID_SHARD"
+    package static let environmentVariable = "PYRAMID_SHARD"
 
     /// The shard `PYRAMID_SHARD` names; nil when it is unset or empty.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ShardError) -> TestShard? {
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ShardError) -> TestShard? {
         guard let text = environment[environmentVariable], !text.isEmpty else { return nil }
         do {
             return try TestShard(parsing: text)
@@ -58,7 +58,7 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
     ///   - count: How many shards to deal them into.
     ///   - durations: Seconds per test name from a previous run; tests it lacks count as the
     ///     mean of those it has (1 s when it has none).
-    public static func deal(_ tests: [String], into count: Int, durations: [String: Double] = [:]) -> [[String]] {
+    package static func deal(_ tests: [String], into count: Int, durations: [String: Double] = [:]) -> [[String]] {
         let names = Array(Set(tests)).sorted()
         var shares = Array(repeating: [String](), count: max(1, count))
         guard !durations.isEmpty else {
@@ -85,13 +85,13 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This shard's share of `tests`.
-    public func share(of tests: [String], durations: [String: Double] = [:]) -> [String] {
+    package func share(of tests: [String], durations: [String: Double] = [:]) -> [String] {
         Self.deal(tests, into: count, durations: durations)[index - 1]
     }
 
     /// Seconds per test (`Module.Suite/test()`) in a run read from an event stream: the time
     /// from the test's start to its end, all its cases included.
-    public static func durations(in run: TestRun) -> [String: Double] {
+    package static func durations(in run: TestRun) -> [String: Double] {
         var result: [String: Double] = [:]
         for test in run.tests {
             guard let duration = test.duration else { continue }
@@ -101,7 +101,7 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `Module.Suite/test()` for an event stream's `Module.Suite/test()/File.swift:12:6`.
-    public static func listName(ofTestID id: String) -> String {
+    package static func listName(ofTestID id: String) -> String {
         var parts = id.split(separator: "/", omittingEmptySubsequences: false)
         if let last = parts.last, last.contains(".swift:") { parts.removeLast() }
         return parts.joined(separator: "/")
@@ -110,7 +110,7 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
     /// A `swift test --filter` pattern that selects exactly `name`: Swift Testing matches it
     /// against IDs that go on with the source location (`…/test()/File.swift:12:6`), so the
     /// name must end there or at a `/`.
-    public static func filterPattern(for name: String) -> String {
+    package static func filterPattern(for name: String) -> String {
         "^" + escaped(name) + "(/|$)"
     }
 
@@ -122,17 +122,17 @@ public struct TestShard: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a snapshot case (view and state) belongs to this shard, by a stable hash of its
     /// names: every process that reads the same `PYRAMID_SHARD` agrees, with no list to share.
-    public func owns(snapshotCase key: String) -> Bool {
+    package func owns(snapshotCase key: String) -> Bool {
         Int(FNV1a.hash(key.utf8) % UInt64(count)) == index - 1
     }
 }
 
 /// A shard that cannot be used.
-public enum ShardError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ShardError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not a shard: the text given, and why.
     case invalid(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalid(let text): "'\(text)' is not a shard: write INDEX/COUNT with 1 ≤ INDEX ≤ COUNT, such as 2/4"
         }

@@ -8,7 +8,7 @@ extension TestRun {
     ///   - list: `swift test list`'s output, which says each class's module and which frameworks
     ///     the package uses; without it a class goes to the module its failures' file paths name,
     ///     else to a module named `XCTest`.
-    public func adding(xctest records: [XCTestRecord], list: TestList? = nil) -> TestRun {
+    package func adding(xctest records: [XCTestRecord], list: TestList? = nil) -> TestRun {
         var run = self
         if let list { run.declaredFrameworks = list.frameworks.union(run.declaredFrameworks ?? []) }
         // A class's module, from any of its methods whose failure names a path.

@@ -10,7 +10,7 @@ extension PyramidCoverage {
     ///
     /// - Throws: ``SpecError/cannotWrite(path:reason:)`` for a file that cannot be written.
     @discardableResult
-    public func writeFiles(to folder: String, timestamp: Int? = nil) throws(SpecError) -> [String] {
+    package func writeFiles(to folder: String, timestamp: Int? = nil) throws(SpecError) -> [String] {
         let timestamp = timestamp ?? Int(Date().timeIntervalSince1970)
         var wanted: [(name: String, measure: CoverageMeasure)] = []
         if let total { wanted.append(("", total)) }

@@ -10,7 +10,7 @@ extension PyramidCoverage {
     ///
     /// - Throws: ``SpecError/cannotWrite(path:reason:)`` for a page that cannot be written.
     @discardableResult
-    public func writeSourcePages(besideSpecAt htmlPath: String) throws(SpecError) -> [String] {
+    package func writeSourcePages(besideSpecAt htmlPath: String) throws(SpecError) -> [String] {
         guard let total else { return [] }
         let folder = (htmlPath as NSString).deletingLastPathComponent
         let pages = (folder as NSString).appendingPathComponent("coverage")

@@ -10,7 +10,7 @@ extension PyramidCoverage {
     ///       UI                               35.00 %   30.11 %
     ///       Total                            86.40 %   80.50 %
     ///     UI adds 4.1 % of lines over the levels below: ShopApp.swift (52), ShopRoutes.swift (10)
-    public var terminalLines: [String] {
+    package var terminalLines: [String] {
         var lines = ["Coverage of the code under test".padding(toLength: 36, withPad: " ", startingAt: 0) + "lines     regions"]
         func row(_ name: String, _ measure: CoverageMeasure?, missing: String?) -> String {
             let label = "  " + name.padding(toLength: 34, withPad: " ", startingAt: 0)
@@ -26,7 +26,7 @@ extension PyramidCoverage {
     }
 
     /// "UI adds 4.1 % of lines over the levels below: ShopApp.swift (52 lines), …", or that it adds none.
-    public func addedSentence(for level: Level, files: Int = 4) -> String {
+    package func addedSentence(for level: Level, files: Int = 4) -> String {
         let count = level.addedLineCount
         guard count > 0 else { return "\(level.level.title) covers no line that the levels below it do not." }
         let share = (total?.lines.count).map { $0 > 0 ? String(format: "%.1f %%", Double(count) / Double($0) * 100) : "" } ?? ""

@@ -6,24 +6,24 @@ import PyramidJSON
 /// (apps that UI tests launch), from `swift build --show-bin-path`, and the folders of the code
 /// under test, from `swift package describe`: the package's own library and executable targets,
 /// not its tests, macros, plugins or dependencies.
-public struct PackageLayout: Sendable, Equatable {
+package struct PackageLayout: Sendable, Equatable {
     /// The test bundle's binary, then each executable that was built.
-    public var binaries: [String]
+    package var binaries: [String]
     /// Each measured target's name and source folder.
-    public var targets: [(name: String, folder: String)]
+    package var targets: [(name: String, folder: String)]
     /// The package's folder.
-    public var root: String
+    package var root: String
 
     /// The test bundle, to list and run the tests without SwiftPM.
-    public var testBundle: TestBundle { TestBundle(path: binaries[0]) }
+    package var testBundle: TestBundle { TestBundle(path: binaries[0]) }
 
-    public static func == (left: PackageLayout, right: PackageLayout) -> Bool {
+    package static func == (left: PackageLayout, right: PackageLayout) -> Bool {
         left.binaries == right.binaries && left.root == right.root && left.targets.map(\.name) == right.targets.map(\.name)
             && left.targets.map(\.folder) == right.targets.map(\.folder)
     }
 
     /// A layout with its parts given.
-    public init(binaries: [String], targets: [(name: String, folder: String)], root: String) {
+    package init(binaries: [String], targets: [(name: String, folder: String)], root: String) {
         self.binaries = binaries
         self.targets = targets
         self.root = root
@@ -35,7 +35,7 @@ public struct PackageLayout: Sendable, Equatable {
     /// - Throws: ``SpecError/swiftCommandFailed(package:command:exitStatus:output:)`` when SwiftPM
     ///   cannot describe the package; ``SpecError/invalidCoverageTarget(_:known:)`` for a name in
     ///   `only` that is not one of its measurable targets.
-    public static func read(packagePath: String, buildArguments: [String] = [], only: [String] = []) throws(SpecError) -> PackageLayout {
+    package static func read(packagePath: String, buildArguments: [String] = [], only: [String] = []) throws(SpecError) -> PackageLayout {
         try read(packagePath: packagePath, buildArguments: buildArguments, only: only, environment: ProcessInfo.processInfo.environment)
     }
 

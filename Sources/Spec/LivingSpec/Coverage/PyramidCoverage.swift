@@ -1,27 +1,27 @@
-public import CodeCoverage
+package import CodeCoverage
 import Foundation
 import PyramidIO
 
 /// What each level of the pyramid covers (`--coverage`): the code under test that each level's
 /// tests ran (apps they launched included), what each adds over the levels below it, and the
 /// whole run's coverage, all worked out by the toolchain's `llvm-profdata` and `llvm-cov`.
-public struct PyramidCoverage: Sendable {
+package struct PyramidCoverage: Sendable {
     /// One level's coverage.
-    public struct Level: Sendable {
+    package struct Level: Sendable {
         /// The level.
-        public var level: PyramidLevel
+        package var level: PyramidLevel
         /// What its profiles measure; nil when it has none (``missing`` says why).
-        public var measure: CoverageMeasure?
+        package var measure: CoverageMeasure?
         /// Why there is no measure: said plainly, never shown as 0 %.
-        public var missing: String?
+        package var missing: String?
         /// The lines it covers that no level below it does, per file, most first.
-        public var added: [(path: String, lines: [Int])]
+        package var added: [(path: String, lines: [Int])]
 
         /// How many lines it adds over the levels below.
-        public var addedLineCount: Int { added.reduce(0) { $0 + $1.lines.count } }
+        package var addedLineCount: Int { added.reduce(0) { $0 + $1.lines.count } }
 
         /// A level's coverage with its parts given.
-        public init(level: PyramidLevel, measure: CoverageMeasure?, missing: String?, added: [(path: String, lines: [Int])]) {
+        package init(level: PyramidLevel, measure: CoverageMeasure?, missing: String?, added: [(path: String, lines: [Int])]) {
             self.level = level
             self.measure = measure
             self.missing = missing
@@ -30,14 +30,14 @@ public struct PyramidCoverage: Sendable {
     }
 
     /// Each level that ran tests, bottom to top.
-    public var levels: [Level]
+    package var levels: [Level]
     /// The whole run: every level's profiles merged; nil when no level has any.
-    public var total: CoverageMeasure?
+    package var total: CoverageMeasure?
     /// The binaries and source folders measured.
-    public var layout: PackageLayout
+    package var layout: PackageLayout
 
     /// A report with its parts given.
-    public init(levels: [Level], total: CoverageMeasure?, layout: PackageLayout) {
+    package init(levels: [Level], total: CoverageMeasure?, layout: PackageLayout) {
         self.levels = levels
         self.total = total
         self.layout = layout
@@ -47,7 +47,7 @@ public struct PyramidCoverage: Sendable {
     /// them, and measures each with `layout`'s binaries and source folders.
     ///
     /// - Throws: ``SpecError/coverage(_:)`` when a profile is rejected or `llvm-cov` fails.
-    public static func measure(
+    package static func measure(
         runs: [LevelRuns.LevelRun], layout: PackageLayout, tools: CoverageTools, workFolder: String
     ) throws(SpecError) -> PyramidCoverage {
         let sources = layout.targets.map(\.folder)

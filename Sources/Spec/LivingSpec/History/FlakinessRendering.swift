@@ -4,7 +4,7 @@ import PyramidIO
 extension FlakinessReport {
     /// The report for a terminal: the flaky tests most flaky first, the slower tests, and the
     /// quarantine proposals as JSON entries to paste into the list.
-    public var text: String {
+    package var text: String {
         var lines = [headline]
         for test in flaky {
             lines.append("  \(Self.percent(test.flipRate).leftPadded(5))  \(test.name ?? test.id)\(test.quarantined ? "  [quarantined]" : "")")
@@ -29,7 +29,7 @@ extension FlakinessReport {
     }
 
     /// The report as Markdown, for a CI job summary.
-    public var markdown: String {
+    package var markdown: String {
         var out = "# Flaky tests\n\n\(MarkdownSpec.escape(headline))\n\n"
         if !flaky.isEmpty {
             out += "| Flip rate | Test | Flaky runs | First seen | Last seen | Last failure |\n| ---: | --- | --- | --- | --- | --- |\n"
@@ -63,7 +63,7 @@ extension FlakinessReport {
     }
 
     /// The report as JSON, for other tools: the counts, each flaky and slower test, and the proposals.
-    public var json: String {
+    package var json: String {
         let document = JSONReport(
             runs: runCount, window: windowRuns,
             flaky: flaky.map {

@@ -14,84 +14,84 @@ import TestEventStream
 /// **Slower.** A test is slower when the median of its last ``Options/recentRuns`` durations is at
 /// least ``Options/slowdownFactor`` times the median of its earlier ones in the window, and at
 /// least ``Options/slowdownMinimum`` seconds more (so a 1 ms test that takes 2 ms is not news).
-public struct FlakinessReport: Sendable {
+package struct FlakinessReport: Sendable {
     /// How the history is read.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// How many of the latest records flip rates and proposals look at.
-        public var window = 30
+        package var window = 30
         /// A test flaky in at least this many runs of the window is proposed for quarantine.
-        public var quarantineAfter = 2
+        package var quarantineAfter = 2
         /// How many of a test's latest durations are compared with its earlier ones.
-        public var recentRuns = 5
+        package var recentRuns = 5
         /// How much slower the recent median must be: 1.5 means 50 % slower.
-        public var slowdownFactor = 1.5
+        package var slowdownFactor = 1.5
         /// And by how many seconds at least.
-        public var slowdownMinimum = 0.05
+        package var slowdownMinimum = 0.05
         /// Whether only the flaky tests are worked out, not slowdowns or quarantine proposals:
         /// what the living spec shows.
         package var flakyOnly = false
 
         /// The defaults: a window of 30 runs, quarantine after 2 flaky runs, the last 5
         /// durations 1.5 times and 50 ms slower than before.
-        public init() {}
+        package init() {}
     }
 
     /// A test that flipped.
-    public struct FlakyTest: Sendable, Equatable {
+    package struct FlakyTest: Sendable, Equatable {
         /// Its identity, as the history has it (`TestIdentity`).
-        public var id: String
+        package var id: String
         /// Its name in the spec, from the latest run that gave one.
-        public var name: String?
+        package var name: String?
         /// Its runs in the window.
-        public var runs: Int
+        package var runs: Int
         /// Its flaky runs in the window.
-        public var flakyRuns: Int
+        package var flakyRuns: Int
         /// Of them, the runs where it passed only on a retry.
-        public var passedOnRetry: Int
+        package var passedOnRetry: Int
         /// ``flakyRuns`` over ``runs``.
-        public var flipRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
+        package var flipRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
         /// When it was first and last seen flaky in the whole history, in seconds since 1970.
-        public var firstSeen: Double
+        package var firstSeen: Double
         /// When it was last seen flaky.
-        public var lastSeen: Double
+        package var lastSeen: Double
         /// The first line of its last recorded failure.
-        public var lastFailure: String?
+        package var lastFailure: String?
         /// Whether the quarantine list names it.
-        public var quarantined: Bool
+        package var quarantined: Bool
     }
 
     /// A test that got slower.
-    public struct SlowTest: Sendable, Equatable {
+    package struct SlowTest: Sendable, Equatable {
         /// Its identity.
-        public var id: String
+        package var id: String
         /// Its name in the spec, from the latest run that gave one.
-        public var name: String?
+        package var name: String?
         /// The median of its earlier durations in the window, in seconds.
-        public var before: Double
+        package var before: Double
         /// The median of its recent durations.
-        public var now: Double
+        package var now: Double
         /// `now / before`.
-        public var factor: Double { before > 0 ? now / before : .infinity }
+        package var factor: Double { before > 0 ? now / before : .infinity }
     }
 
     /// The records read, after the damaged lines.
-    public var runCount: Int
+    package var runCount: Int
     /// The records in the window.
-    public var windowRuns: Int
+    package var windowRuns: Int
     /// The tests with a flaky run in the window, most flaky first.
-    public var flaky: [FlakyTest]
+    package var flaky: [FlakyTest]
     /// The tests that got slower, slowest growth first.
-    public var slower: [SlowTest]
+    package var slower: [SlowTest]
     /// Entries to add to the quarantine: flaky in at least ``Options/quarantineAfter`` runs of the window.
-    public var proposedAdditions: [QuarantineList.Entry]
+    package var proposedAdditions: [QuarantineList.Entry]
     /// Entries to take out: every test they name passed each of its last ``Options/window`` runs.
-    public var proposedRemovals: [QuarantineList.Entry]
+    package var proposedRemovals: [QuarantineList.Entry]
     /// The options the report was made with.
-    public var options: Options
+    package var options: Options
 
     /// The report of `records` (in any order; they are sorted by time), with `quarantine` the
     /// list in force, if any; `today` dates proposed entries.
-    public init(records: [HistoryRecord], quarantine: QuarantineList? = nil, options: Options = Options(), today: String = FlakinessReport.today()) {
+    package init(records: [HistoryRecord], quarantine: QuarantineList? = nil, options: Options = Options(), today: String = FlakinessReport.today()) {
         self.init(runs: HistoryRuns(records), quarantine: quarantine, options: options, today: today)
     }
 
@@ -211,7 +211,7 @@ public struct FlakinessReport: Sendable {
     }
 
     /// Today's date, `2026-11-27`, for a proposed entry's `since`.
-    public static func today() -> String {
+    package static func today() -> String {
         String(Date().formatted(.iso8601).prefix(10))
     }
 

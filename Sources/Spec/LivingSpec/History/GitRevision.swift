@@ -3,21 +3,21 @@ import PyramidIO
 
 /// The commit a folder's checkout is at, and whether its tracked files have changes: what a
 /// history record says of the code it tested.
-public struct GitRevision: Sendable, Equatable {
+package struct GitRevision: Sendable, Equatable {
     /// The commit's full hash.
-    public var commit: String
+    package var commit: String
     /// Whether tracked files differ from the commit.
-    public var dirty: Bool
+    package var dirty: Bool
 
     /// A revision with every part given.
-    public init(commit: String, dirty: Bool) {
+    package init(commit: String, dirty: Bool) {
         self.commit = commit
         self.dirty = dirty
     }
 
     /// The revision of the checkout holding `folder`; nil when it is not in one or git is not
     /// installed (a history record then has no commit).
-    public static func of(_ folder: String) -> GitRevision? {
+    package static func of(_ folder: String) -> GitRevision? {
         guard let head = try? ChildProcess.run(
             executable: "/usr/bin/env", arguments: ["git", "-C", folder, "rev-parse", "--verify", "HEAD"]),
               head.status == 0

@@ -1,6 +1,6 @@
 import Foundation
 import PyramidIO
-public import TestEventStream
+package import TestEventStream
 
 /// One run in a test history: when it ran, on which commit, and how each test ended.
 ///
@@ -21,37 +21,37 @@ public import TestEventStream
 /// `failed`; `attempts` counts the runs of its most-run case; `duration` is in seconds, absent
 /// when the run did not say; `failure` is the first line of the test's first failure, for a
 /// test that failed or was flaky. Keys are written sorted.
-public struct HistoryRecord: Codable, Sendable, Equatable {
+package struct HistoryRecord: Codable, Sendable, Equatable {
     /// The format's version: 1.
-    public var version: Int
+    package var version: Int
     /// When the run ended, in seconds since 1970.
-    public var time: Double
+    package var time: Double
     /// The git commit the run tested, when there was one.
-    public var commit: String?
+    package var commit: String?
     /// Whether the working tree had changes the commit does not hold.
-    public var dirty: Bool?
+    package var dirty: Bool?
     /// Each test function of the run.
-    public var tests: [Test]
+    package var tests: [Test]
 
     /// One test function's result in a run.
-    public struct Test: Codable, Sendable, Equatable {
+    package struct Test: Codable, Sendable, Equatable {
         /// The test's identity (`TestIdentity`): `Module.Suite/test()` for Swift Testing,
         /// `Module.Class/method` for XCTest.
-        public var id: String
+        package var id: String
         /// Its suites' names and its own, as the spec shows them ("Cart › the total adds every
         /// line"); nil in histories written before names were kept.
-        public var name: String?
+        package var name: String?
         /// How it ended: the name of its `Outcome` case.
-        public var outcome: String
+        package var outcome: String
         /// How many times its worst case ran.
-        public var attempts: Int
+        package var attempts: Int
         /// Seconds, when the run said.
-        public var duration: Double?
+        package var duration: Double?
         /// The first line of its first failure, when it failed or was flaky.
-        public var failure: String?
+        package var failure: String?
 
         /// A test's result.
-        public init(id: String, name: String? = nil, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
+        package init(id: String, name: String? = nil, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
             self.id = id
             self.name = name
             self.outcome = outcome
@@ -62,7 +62,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     }
 
     /// A record with every part given.
-    public init(time: Double, commit: String?, dirty: Bool?, tests: [Test]) {
+    package init(time: Double, commit: String?, dirty: Bool?, tests: [Test]) {
         self.version = 1
         self.time = time
         self.commit = commit
@@ -72,7 +72,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
 
     /// The record of `run`, ended at `time`, on `commit`: its tests named by their
     /// `TestIdentity`.
-    public init(run: TestRun, time: Double, commit: String?, dirty: Bool?) {
+    package init(run: TestRun, time: Double, commit: String?, dirty: Bool?) {
         var tests: [Test] = []
         // Each test borrowed where it is in the tree, not copied out of it.
         Self.forEachTest(in: run.modules, path: "") { test, name in
@@ -159,12 +159,12 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     }
 
     /// The outcome a record's name stands for; nil for a name this version does not know.
-    public static func outcome(named name: String) -> Outcome? {
+    package static func outcome(named name: String) -> Outcome? {
         Outcome.allCases.first { Self.name(of: $0) == name }
     }
 
     /// The name an outcome has in a record.
-    public static func name(of outcome: Outcome) -> String {
+    package static func name(of outcome: Outcome) -> String {
         switch outcome {
         case .passed: "passed"
         case .warning: "warning"

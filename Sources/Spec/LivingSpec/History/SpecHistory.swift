@@ -1,16 +1,16 @@
 import PyramidIO
-public import TestEventStream
+package import TestEventStream
 
 /// What the living spec shows from a test history (`--history DIR`): each test's flip rate over
 /// the history's last runs, this run included.
-public struct SpecHistory: Sendable {
+package struct SpecHistory: Sendable {
     /// The history's folder, as given.
-    public var folder: String
+    package var folder: String
     /// The runs the rates are over.
-    public var runs: Int
+    package var runs: Int
     /// The tests that flipped, by their ids in the run the spec shows (the history names them
     /// by their `TestIdentity`).
-    public var flaky: [String: FlakinessReport.FlakyTest]
+    package var flaky: [String: FlakinessReport.FlakyTest]
 
     /// How the spec's report is made: its flaky tests alone, which is all the spec shows.
     static var reportOptions: FlakinessReport.Options {
@@ -21,7 +21,7 @@ public struct SpecHistory: Sendable {
 
     /// The spec's view of `report`, a report of the history in `folder`, for `run`, the run
     /// the spec shows: its tests are found in the report by their `TestIdentity`.
-    public init(report: FlakinessReport, folder: String, run: TestRun) {
+    package init(report: FlakinessReport, folder: String, run: TestRun) {
         self.init(report: report, folder: folder, run: run, identities: nil)
     }
 

@@ -3,27 +3,27 @@ package import PyramidIO
 
 /// A folder holding a test history, `history.jsonl` (see ``HistoryRecord`` for the format):
 /// each run appends one line, and shards running at once may append to the same history.
-public struct TestHistory: Sendable {
+package struct TestHistory: Sendable {
     /// The folder.
-    public var folder: String
+    package var folder: String
     /// The file of records in it.
-    public var file: String { (folder as NSString).appendingPathComponent("history.jsonl") }
+    package var file: String { (folder as NSString).appendingPathComponent("history.jsonl") }
 
     /// The history in `folder` (made when the first record is appended).
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
     }
 
     /// A line of the file that is not a record: where, and why.
-    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+    package struct Problem: Sendable, Equatable, CustomStringConvertible {
         /// The history file.
-        public var file: String
+        package var file: String
         /// The line, from 1.
-        public var line: Int
+        package var line: Int
         /// What is wrong with it.
-        public var reason: String
+        package var reason: String
 
-        public var description: String { "\(file):\(line): \(reason); the line is skipped" }
+        package var description: String { "\(file):\(line): \(reason); the line is skipped" }
     }
 
     /// Appends `record` as one line. Appends are serialised by a lock on the folder (across
@@ -31,7 +31,7 @@ public struct TestHistory: Sendable {
     /// a crash is ended first, so it damages no other record.
     ///
     /// - Throws: ``SpecError/cannotWrite(path:reason:)`` when the folder or file cannot be written.
-    public func append(_ record: HistoryRecord) throws(SpecError) {
+    package func append(_ record: HistoryRecord) throws(SpecError) {
         let line = record.jsonText()
         let path = file
         do {
@@ -105,7 +105,7 @@ public struct TestHistory: Sendable {
     /// `TestIdentity` in every record, those of histories written before it too.
     ///
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
-    public func read() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
+    package func read() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
         let read = try readLines { line, _ in
             HistoryRecord.scan(line).flatMap { $0.version == 1 ? $0.withIdentities() : nil }
         } decoded: { $0.withIdentities() }

@@ -5,7 +5,7 @@ extension LevelRuns {
     /// The environment a coverage build runs in: this process's, with the raw profiles of the
     /// instrumented tools the build runs (a build plugin's generator) sent to
     /// `build-profiles` in `workFolder`, not left as `default.profraw` in the package.
-    public static func buildEnvironment(workFolder: String) -> [String: String] {
+    package static func buildEnvironment(workFolder: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["LLVM_PROFILE_FILE"] = (workFolder as NSString).appendingPathComponent("build-profiles/%p-%m.profraw")
         return environment

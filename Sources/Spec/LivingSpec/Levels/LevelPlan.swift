@@ -1,21 +1,21 @@
 import Foundation
 import PyramidIO
-public import TestEventStream
+package import TestEventStream
 
 /// Which tests of a package are at which level of the pyramid, known before they run: the test
 /// binary's list with Swift Testing's event stream gives each test with its tags (XCTest's tests
 /// have none, and go by their target), and ``PyramidClassifier`` places each, as the spec will.
-public struct LevelPlan: Sendable, Equatable {
+package struct LevelPlan: Sendable, Equatable {
     /// Each level's tests, as `swift test list` names them, in the list's order.
-    public var tests: [PyramidLevel: [String]]
+    package var tests: [PyramidLevel: [String]]
 
     /// A plan with its parts given.
-    public init(tests: [PyramidLevel: [String]]) {
+    package init(tests: [PyramidLevel: [String]]) {
         self.tests = tests
     }
 
     /// The levels that have tests, bottom to top.
-    public var levels: [PyramidLevel] { PyramidLevel.allCases.filter { !(tests[$0]?.isEmpty ?? true) } }
+    package var levels: [PyramidLevel] { PyramidLevel.allCases.filter { !(tests[$0]?.isEmpty ?? true) } }
 
     /// Lists the tests of a built package's test binary, keeps those `filters` select (every
     /// test when there is none), and places each.
@@ -26,7 +26,7 @@ public struct LevelPlan: Sendable, Equatable {
     ///   - classifier: How a test's level is found.
     ///   - workFolder: Where the list (`test-list.txt`) and its event stream (`test-list.jsonl`) are kept.
     /// - Throws: ``SpecError`` when the list cannot be had or read, or a filter is not a regular expression.
-    public static func make(bundle: TestBundle, filters: [String] = [], classifier: PyramidClassifier, workFolder: String) throws(SpecError) -> LevelPlan {
+    package static func make(bundle: TestBundle, filters: [String] = [], classifier: PyramidClassifier, workFolder: String) throws(SpecError) -> LevelPlan {
         do {
             try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
         } catch {
@@ -41,7 +41,7 @@ public struct LevelPlan: Sendable, Equatable {
     /// tests with their tags, none run).
     ///
     /// - Throws: ``SpecError/invalidFilter(_:reason:)`` for a filter that is not a regular expression.
-    public static func make(list: String, stream: TestRun, filters: [String], classifier: PyramidClassifier) throws(SpecError) -> LevelPlan {
+    package static func make(list: String, stream: TestRun, filters: [String], classifier: PyramidClassifier) throws(SpecError) -> LevelPlan {
         var byName: [String: PyramidLevel] = [:]
         classifier.forEachTest(in: stream) { test, _, _, level, _ in
             byName[TestShard.listName(ofTestID: test.id)] = level

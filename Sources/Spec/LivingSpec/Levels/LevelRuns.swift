@@ -8,51 +8,51 @@ import TestEventStream
 /// folder of its own. The levels' event streams are then joined into the run's, their
 /// attachments copied into its `attachments` folder, so the spec reads one run, as if `swift
 /// test` had run every test at once.
-public struct LevelRuns: Sendable {
+package struct LevelRuns: Sendable {
     /// How the whole run would run: its package, build options, environment and work folder.
     /// The levels run in `levels/<level>` under its work folder, and the joined stream is its own.
-    public var runner: SwiftTestRunner
+    package var runner: SwiftTestRunner
     /// Which tests are at which level.
-    public var plan: LevelPlan
+    package var plan: LevelPlan
     /// The package's built test binary: when given, each level runs it directly, all at once;
     /// else each level runs in a `swift test` of its own.
-    public var bundle: TestBundle?
+    package var bundle: TestBundle?
 
     /// Levels to run with `runner`, as `plan` places the tests, with `bundle` when given.
-    public init(runner: SwiftTestRunner, plan: LevelPlan, bundle: TestBundle? = nil) {
+    package init(runner: SwiftTestRunner, plan: LevelPlan, bundle: TestBundle? = nil) {
         self.runner = runner
         self.plan = plan
         self.bundle = bundle
     }
 
     /// Where `level`'s tests write their raw profiles.
-    public func profilesFolder(of level: PyramidLevel) -> String {
+    package func profilesFolder(of level: PyramidLevel) -> String {
         (runner.workFolder as NSString).appendingPathComponent("profiles/\(level.rawValue)")
     }
 
     /// Where reruns of failed tests (`--retries`) write theirs: they count for no level.
-    public var rerunProfilesFolder: String { (runner.workFolder as NSString).appendingPathComponent("profiles/reruns") }
+    package var rerunProfilesFolder: String { (runner.workFolder as NSString).appendingPathComponent("profiles/reruns") }
 
     /// The runner reruns use: the whole run's, its profiles in ``rerunProfilesFolder``.
-    public var rerunRunner: SwiftTestRunner {
+    package var rerunRunner: SwiftTestRunner {
         var rerun = runner
         rerun.environment["LLVM_PROFILE_FILE"] = (rerunProfilesFolder as NSString).appendingPathComponent("%p-%m.profraw")
         return rerun
     }
 
     /// One level's run.
-    public struct LevelRun: Sendable {
+    package struct LevelRun: Sendable {
         /// Its level.
-        public var level: PyramidLevel
+        package var level: PyramidLevel
         /// How many tests it ran.
-        public var tests: Int
+        package var tests: Int
         /// Its exit status (the first non-zero one, when the binary ran twice: XCTest, Swift Testing).
-        public var status: Int32
+        package var status: Int32
         /// Its raw profiles' folder.
-        public var profiles: String
+        package var profiles: String
 
         /// A level's run with its parts given.
-        public init(level: PyramidLevel, tests: Int, status: Int32, profiles: String) {
+        package init(level: PyramidLevel, tests: Int, status: Int32, profiles: String) {
             self.level = level
             self.tests = tests
             self.status = status
@@ -72,7 +72,7 @@ public struct LevelRuns: Sendable {
     /// its tests running, so two SwiftPMs never read and plan the build at the same moment.
     ///
     /// - Throws: ``SpecError`` when a level cannot run or its stream cannot be read or joined.
-    public func run(
+    package func run(
         levelStarting: (_ level: PyramidLevel, _ tests: Int) -> Void = { _, _ in },
         testEnded: @escaping @Sendable (_ level: PyramidLevel) -> Void = { _ in }
     ) throws(SpecError) -> [LevelRun] {
@@ -193,7 +193,7 @@ public struct LevelRuns: Sendable {
     }
 
     /// The whole run's exit status: the first level's that failed, or 0.
-    public static func status(of runs: [LevelRun]) -> Int32 {
+    package static func status(of runs: [LevelRun]) -> Int32 {
         runs.first { $0.status != 0 }?.status ?? 0
     }
 }

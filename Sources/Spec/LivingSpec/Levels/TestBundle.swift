@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import PyramidIO
 import TestEventStream
 
@@ -7,29 +7,29 @@ import TestEventStream
 /// Testing's with `--testing-library swift-testing`. SwiftPM reads the package and plans the
 /// build on every `swift test`, seconds each under load, and two doing so on one build at once
 /// can read each other's half-written plan; the binary lists its tests in a tenth of a second.
-public struct TestBundle: Sendable, Equatable {
+package struct TestBundle: Sendable, Equatable {
     /// The binary.
-    public var path: String
+    package var path: String
 
     /// The bundle at `path`.
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// What the bundle lists: the names `swift test list` prints (XCTest's, then Swift
     /// Testing's), and Swift Testing's event stream of its tests with their tags, none run.
-    public struct Listing: Sendable {
+    package struct Listing: Sendable {
         /// One name a line, as `swift test list` prints them.
-        public var names: String
+        package var names: String
         /// The event stream (`--event-stream-version 6.3`, with the experimental fields).
-        public var stream: Data
+        package var stream: Data
     }
 
     /// Lists the tests, the event stream kept at `streamPath`.
     ///
     /// - Throws: ``SpecError/cannotListTests(package:exitStatus:output:)`` when the bundle
     ///   cannot list them (it is missing, or exits with an error).
-    public func list(streamPath: String) throws(SpecError) -> Listing {
+    package func list(streamPath: String) throws(SpecError) -> Listing {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw .cannotListTests(package: path, exitStatus: 127, output: "no test binary at \(path): build the package's tests first")
         }
@@ -52,7 +52,7 @@ public struct TestBundle: Sendable, Equatable {
     ///
     /// - Throws: ``SpecError/noEventStream(path:exitStatus:)`` when Swift Testing's tests ran
     ///   and wrote no stream; ``SpecError/cannotCreateFolder(path:reason:)`` or ``SpecError/notAPackage(path:)`` when the work folder cannot be readied.
-    public func run(_ tests: [String], runner: SwiftTestRunner) throws(SpecError) -> Int32 {
+    package func run(_ tests: [String], runner: SwiftTestRunner) throws(SpecError) -> Int32 {
         // Run directly, Swift Testing colours its output whenever TERM names a terminal, pipe or
         // not: colour only what this process's terminal shows, and honour NO_COLOR.
         let environment = TerminalColour.childEnvironment(

@@ -1,4 +1,4 @@
-public import TestEventStream
+package import TestEventStream
 
 /// Decides each test's ``PyramidLevel``, by these rules, first match wins:
 /// 1. A tag named after a level (`unit`, `integration`, `snapshot`, `ui`; any case) on the test,
@@ -8,17 +8,17 @@ public import TestEventStream
 ///    UI test bundle is UI.
 /// 4. Its target's name: ending in `UITests` is UI, in `SnapshotTests` snapshot, in
 ///    `IntegrationTests` integration. Any other target is unit.
-public struct PyramidClassifier: Sendable {
+package struct PyramidClassifier: Sendable {
     /// Levels given per target, checked after tags.
-    public var targetLevels: [String: PyramidLevel]
+    package var targetLevels: [String: PyramidLevel]
 
     /// A classifier that places a test target's untagged tests at the level `targetLevels` gives it (`pyramid spec --level TARGET=LEVEL`).
-    public init(targetLevels: [String: PyramidLevel] = [:]) {
+    package init(targetLevels: [String: PyramidLevel] = [:]) {
         self.targetLevels = targetLevels
     }
 
     /// Why a test got its level.
-    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// A level tag, on the test or a suite above it (named).
         case tag(String, on: String)
         /// The target's level given on the command line.
@@ -30,7 +30,7 @@ public struct PyramidClassifier: Sendable {
         /// No rule matched: unit.
         case `default`(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .tag(let tag, let node): "tag .\(tag) on \(node)"
             case .targetOption(let target): "--level \(target)"
@@ -43,7 +43,7 @@ public struct PyramidClassifier: Sendable {
 
     /// The level of `test`, given the suites above it (outermost first), its module's name and,
     /// for a run from an Xcode result bundle, the kind of test bundle its module is.
-    public func level(
+    package func level(
         of test: TestNode, suites: [TestNode], module: String, bundleKind: TestBundleKind? = nil
     ) -> (level: PyramidLevel, reason: Reason) {
         for node in [test] + suites.reversed() {
@@ -55,7 +55,7 @@ public struct PyramidClassifier: Sendable {
     }
 
     /// The level of a test without a level tag, in `module`: rules 2 to 4.
-    public func level(ofModule module: String, bundleKind: TestBundleKind? = nil) -> (level: PyramidLevel, reason: Reason) {
+    package func level(ofModule module: String, bundleKind: TestBundleKind? = nil) -> (level: PyramidLevel, reason: Reason) {
         if let level = targetLevels[module] { return (level, .targetOption(module)) }
         if bundleKind == .ui { return (.ui, .bundleKind(module)) }
         if module.hasSuffix("UITests") { return (.ui, .targetName(module)) }
@@ -66,7 +66,7 @@ public struct PyramidClassifier: Sendable {
 
     /// Calls `body` with each test function of `run`, the suites above it (outermost first),
     /// its module, and its level and why.
-    public func forEachTest(
+    package func forEachTest(
         in run: TestRun, _ body: (_ test: TestNode, _ suites: [TestNode], _ module: String, _ level: PyramidLevel, _ reason: Reason) -> Void
     ) {
         func walk(_ node: TestNode, suites: [TestNode], module: String, bundleKind: TestBundleKind?) {
@@ -86,7 +86,7 @@ public struct PyramidClassifier: Sendable {
 
     /// The level a tag names: `unit`, `integration`, `snapshot` or `ui`, in any case, with or
     /// without a leading dot; nil for any other tag.
-    public static func level(named tag: String) -> PyramidLevel? {
+    package static func level(named tag: String) -> PyramidLevel? {
         let name = (tag.hasPrefix(".") ? String(tag.dropFirst()) : tag).lowercased()
         return PyramidLevel(rawValue: name)
     }

@@ -7,14 +7,14 @@ import PyramidIO
 /// the tests and filled from the left as far as the level's line coverage reaches; the target
 /// shape drawn as a dashed outline behind each band; a level with failures outlined in red.
 /// Snapshot tests, outside the ratio, are said in a line under it.
-public enum PyramidPicture {
+package enum PyramidPicture {
     /// The widest a band can be (a share of 100 %), in pixels.
-    public static let fullWidth = 480.0
+    package static let fullWidth = 480.0
     /// Each band's height, and the gap between bands.
-    public static let bandHeight = 44.0, gap = 6.0
+    package static let bandHeight = 44.0, gap = 6.0
 
     /// Each level's colours: the band's, and the coverage fill's.
-    public static func colors(of level: PyramidLevel) -> (band: String, fill: String) {
+    package static func colors(of level: PyramidLevel) -> (band: String, fill: String) {
         switch level {
         case .unit: ("#cdeed6", "#2a9d4b")
         case .integration: ("#d3e5fb", "#1f6fc5")
@@ -24,7 +24,7 @@ public enum PyramidPicture {
     }
 
     /// The picture of `report`, filled from `coverage` when given.
-    public static func svg(report: PyramidReport, coverage: PyramidCoverage?) -> String {
+    package static func svg(report: PyramidReport, coverage: PyramidCoverage?) -> String {
         let levels = PyramidLevel.allCases.filter { report.target.share(of: $0) != nil }.reversed()
         let labelX = fullWidth + 24
         let width = labelX + 300, height = Double(levels.count) * (bandHeight + gap) + 28

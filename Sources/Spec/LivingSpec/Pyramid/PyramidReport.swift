@@ -2,9 +2,9 @@ import Foundation
 import PyramidIO
 public import TestEventStream
 
-/// A run's tests sorted into the levels of the test pyramid (``PyramidClassifier``): how many
+/// A run's tests sorted into the levels of the test pyramid: how many
 /// ran at each level, how many failed or were skipped, how long they took, and the shape
-/// against a target (``PyramidShape``, the usual 70 % · 20 % · 10 % unless the team sets another).
+/// against a target (the usual 70 % · 20 % · 10 % unless the team sets another).
 public struct PyramidReport: Sendable {
     /// One test function, placed.
     public struct Entry: Sendable, Equatable {
@@ -15,7 +15,7 @@ public struct PyramidReport: Sendable {
         /// Where the test sits.
         public var level: PyramidLevel
         /// Why it sits at that level: a tag, `--level`, or its target's name.
-        public var reason: PyramidClassifier.Reason
+        package var reason: PyramidClassifier.Reason
         /// How it ended.
         public var outcome: Outcome
         /// Seconds, when the run said.
@@ -25,7 +25,7 @@ public struct PyramidReport: Sendable {
         /// For a flaky test: which attempts failed and which passed.
         public var flakyHistory: String?
         /// For a quarantined test: why, and since when.
-        public var quarantine: QuarantineMark?
+        package var quarantine: QuarantineMark?
     }
 
     /// One level's totals.
@@ -47,7 +47,7 @@ public struct PyramidReport: Sendable {
     /// Every test function of the run, placed.
     public var entries: [Entry]
     /// The shape the run is compared with.
-    public var target: PyramidShape
+    package var target: PyramidShape
     /// Whether the run is part of the suite (a filter or a shard chose its tests), so its shape
     /// says nothing about the suite's pyramid.
     public var isPartial: Bool
@@ -57,7 +57,7 @@ public struct PyramidReport: Sendable {
     ///   - classifier: How each test's level is found.
     ///   - target: the shape to compare with; the usual test pyramid unless the team sets one.
     ///   - isPartial: the run was filtered or sharded: no shape verdict is given.
-    public init(run: TestRun, classifier: PyramidClassifier = PyramidClassifier(), target: PyramidShape = .usual, isPartial: Bool = false) {
+    package init(run: TestRun, classifier: PyramidClassifier = PyramidClassifier(), target: PyramidShape = .usual, isPartial: Bool = false) {
         self.target = target
         self.isPartial = isPartial
         var entries: [Entry] = []

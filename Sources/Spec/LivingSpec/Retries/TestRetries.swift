@@ -1,5 +1,5 @@
 import Foundation
-public import TestEventStream
+package import TestEventStream
 
 /// `--retries N`: after a run, only the tests that failed run again, at most N times each, each
 /// by an exact `--filter` (Swift Testing's id, or `Module.Class/method` for XCTest). Every
@@ -10,16 +10,16 @@ public import TestEventStream
 /// the first attempt started): the snapshot assertions then record no reference whatever the
 /// record mode, and treat a reference an earlier attempt recorded as missing, so a retry cannot
 /// hide a snapshot failure.
-public struct TestRetries: Sendable {
+package struct TestRetries: Sendable {
     /// The most reruns `--retries` takes: beyond a few, retrying hides real failures and
     /// multiplies the time of a run that is simply broken.
-    public static let maximum = 10
+    package static let maximum = 10
 
     /// How many times a failed test may run again.
-    public var count: Int
+    package var count: Int
 
     /// No rerun: the failed tests stay failed.
-    public static let none = TestRetries(unchecked: 0)
+    package static let none = TestRetries(unchecked: 0)
 
     private init(unchecked count: Int) {
         self.count = count
@@ -27,18 +27,18 @@ public struct TestRetries: Sendable {
 
     /// At most `count` reruns of each failed test.
     /// - Throws: ``SpecError/invalidRetries(_:)`` when `count` is below 0 or above ``maximum``.
-    public init(_ count: Int) throws(SpecError) {
+    package init(_ count: Int) throws(SpecError) {
         guard (0...Self.maximum).contains(count) else { throw .invalidRetries(count) }
         self.count = count
     }
 
     /// What the reruns did.
-    public struct Reruns: Sendable {
+    package struct Reruns: Sendable {
         /// The run with every rerun's results folded in.
-        public var run: TestRun
+        package var run: TestRun
         /// Each rerun's `swift test` exit status, with whether its run had a failed test (a
         /// non-zero status without one means something failed outside the tests).
-        public var reruns: [(status: Int32, hadFailedTest: Bool)]
+        package var reruns: [(status: Int32, hadFailedTest: Bool)]
     }
 
     /// Runs the failed tests of `run` again with `runner` (its filters replaced, in a folder of
@@ -51,7 +51,7 @@ public struct TestRetries: Sendable {
     ///   - testList: `swift test list`'s output from the first attempt, for XCTest's modules.
     ///   - rerunStarting: Hears each rerun's number and the tests it runs, as it starts.
     /// - Throws: ``SpecError`` when a rerun cannot start or its results cannot be read.
-    public func rerunFailures(
+    package func rerunFailures(
         of run: TestRun, with runner: SwiftTestRunner, firstAttemptStarted: Double, testList: String?,
         rerunStarting: (_ number: Int, _ tests: [TestNode]) -> Void = { _, _ in }
     ) throws(SpecError) -> Reruns {
