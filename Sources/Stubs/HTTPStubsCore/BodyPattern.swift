@@ -59,7 +59,7 @@ public struct BodyPattern: Sendable, CustomStringConvertible {
 
     /// The body is JSON in which `path` selects something (WireMock's `matchesJsonPath`); with
     /// `value`, the selection (a string as is, anything else as compact JSON) must also satisfy it.
-    public static func jsonPath(_ path: JSONPath, _ value: StringMatch? = nil) -> BodyPattern {
+    package static func jsonPath(_ path: JSONPath, _ value: StringMatch? = nil) -> BodyPattern {
         BodyPattern(.jsonPath(path, value))
     }
 

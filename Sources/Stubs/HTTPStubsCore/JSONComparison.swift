@@ -1,23 +1,23 @@
 /// How ``JSONValue``s are compared when matching a body.
-public struct JSONComparison: Sendable, Hashable {
+package struct JSONComparison: Sendable, Hashable {
     /// Arrays match whatever the order of their elements (WireMock's `ignoreArrayOrder`).
-    public var ignoreArrayOrder: Bool
+    package var ignoreArrayOrder: Bool
     /// The actual value may have object members and array elements the expected one lacks
     /// (WireMock's `ignoreExtraElements`). Without ``ignoreArrayOrder`` the expected elements
     /// must appear in the actual array in order.
-    public var ignoreExtraElements: Bool
+    package var ignoreExtraElements: Bool
 
     /// How JSON bodies compare, as WireMock's `equalToJson` options.
-    public init(ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false) {
+    package init(ignoreArrayOrder: Bool = false, ignoreExtraElements: Bool = false) {
         self.ignoreArrayOrder = ignoreArrayOrder
         self.ignoreExtraElements = ignoreExtraElements
     }
 
     /// Exact equality: same members, same elements in the same order (numbers compared by value).
-    public static let exact = JSONComparison()
+    package static let exact = JSONComparison()
 
     /// Whether `actual` matches `expected` under these options.
-    public func matches(expected: JSONValue, actual: JSONValue) -> Bool {
+    package func matches(expected: JSONValue, actual: JSONValue) -> Bool {
         switch (expected, actual) {
         case (.object(let want), .object(let have)):
             if !ignoreExtraElements, want.count != have.count { return false }

@@ -8,11 +8,11 @@ import PyramidIO
 /// of json-unit's placeholders, as WireMock's `equalToJson` reads them (`${json-unit.ignore}`,
 /// `${json-unit.any-string}`, `${json-unit.any-number}`, `${json-unit.any-boolean}`), or a path
 /// in `ignoring`, is not compared beyond what the placeholder says.
-public struct JSONDiff: Sendable {
+package struct JSONDiff: Sendable {
     /// One difference.
-    public struct Difference: Sendable, Hashable, CustomStringConvertible {
+    package struct Difference: Sendable, Hashable, CustomStringConvertible {
         /// What changed.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// The API now has a field the recording lacks.
             case added
             /// The API no longer has a field the recording has.
@@ -24,15 +24,15 @@ public struct JSONDiff: Sendable {
         }
 
         /// Where: `$` for the whole body, `$.items[0].title` inside it.
-        public var path: String
+        package var path: String
         /// What changed.
-        public var kind: Kind
+        package var kind: Kind
         /// The recorded value, as JSON text (nil for an added field).
-        public var recorded: String?
+        package var recorded: String?
         /// The current value, as JSON text (nil for a removed field).
-        public var current: String?
+        package var current: String?
 
-        public var description: String {
+        package var description: String {
             switch kind {
             case .added: "\(path) added: \(current ?? "")"
             case .removed: "\(path) removed (was \(recorded ?? ""))"
@@ -43,18 +43,18 @@ public struct JSONDiff: Sendable {
     }
 
     /// Whether values are compared, not only the structure.
-    public var comparesValues: Bool
+    package var comparesValues: Bool
     /// Paths not compared: `$.updatedAt`, `$.items[*].price`, `$.*.id` (`[*]` is any index, `*` any field).
-    public var ignoring: [String]
+    package var ignoring: [String]
 
     /// A comparison; see the type's description.
-    public init(comparesValues: Bool = false, ignoring: [String] = []) {
+    package init(comparesValues: Bool = false, ignoring: [String] = []) {
         self.comparesValues = comparesValues
         self.ignoring = ignoring.map { $0.hasPrefix("$") ? $0 : "$." + $0 }
     }
 
     /// The differences between `recorded` and `current`, in path order.
-    public func differences(recorded: JSONValue, current: JSONValue) -> [Difference] {
+    package func differences(recorded: JSONValue, current: JSONValue) -> [Difference] {
         var found: [Difference] = []
         compare(recorded, current, path: ["$"], into: &found)
         return found

@@ -6,16 +6,16 @@ import FoundationNetworking
 /// Sends requests on to real servers for proxy stubs (``StubProxy``), with a session of its own
 /// (never a stub session), redirects not followed (the client sees the 3xx, as it would from
 /// the real server), and a bound on how long the real server may take.
-public final class ProxyForwarder: Sendable {
+package final class ProxyForwarder: Sendable {
     /// The forwarder of stub sessions in this process (30 s to answer).
-    public static let shared = ProxyForwarder()
+    package static let shared = ProxyForwarder()
 
     /// How long a real server may take to answer, from the request to the last byte.
-    public let timeout: Duration
+    package let timeout: Duration
     private let session: URLSession
 
     /// A forwarder whose real servers get `timeout` to answer.
-    public init(timeout: Duration = .seconds(30)) {
+    package init(timeout: Duration = .seconds(30)) {
         self.timeout = timeout
         let configuration = URLSessionConfiguration.ephemeral
         // swift-corelibs-foundation counts these in whole seconds, rounded down: half a second
@@ -36,7 +36,7 @@ public final class ProxyForwarder: Sendable {
     }
 
     /// Sends `request` to `proxy`'s server and returns what it answered, its body decoded.
-    public func forward(_ request: StubRequest, via proxy: StubProxy) async -> Result<RecordedExchange, ProxyFailure> {
+    package func forward(_ request: StubRequest, via proxy: StubProxy) async -> Result<RecordedExchange, ProxyFailure> {
         guard let url = proxy.url(for: request) else {
             return .failure(ProxyFailure(request: request, url: proxy.baseURL.absoluteString + request.pathAndQuery, kind: .invalidURL))
         }
@@ -108,7 +108,7 @@ public final class ProxyForwarder: Sendable {
 
     /// `exchange`'s answer as a response to send back: the fields of one connection, the
     /// encoding the client undid and the length (the sender sets its own) left out.
-    public static func response(to exchange: RecordedExchange) -> ResolvedResponse {
+    package static func response(to exchange: RecordedExchange) -> ResolvedResponse {
         var headers = HTTPHeaders()
         for field in exchange.headers where !StubRecorder.notRecorded.contains(field.name.lowercased()) {
             headers.add(field.name, field.value)
@@ -128,9 +128,9 @@ private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
 }
 
 /// Why a proxied request got no answer from the real server.
-public struct ProxyFailure: Error, Sendable, CustomStringConvertible {
+package struct ProxyFailure: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The base URL and the request's target do not make a URL.
         case invalidURL
         /// The real server did not answer within the forwarder's timeout.
@@ -142,19 +142,19 @@ public struct ProxyFailure: Error, Sendable, CustomStringConvertible {
     }
 
     /// The request that was proxied.
-    public var request: StubRequest
+    package var request: StubRequest
     /// Where it was sent.
-    public var url: String
+    package var url: String
     /// What went wrong.
-    public var kind: Kind
+    package var kind: Kind
 
     /// The status a stub server answers with: 504 for a timeout, else 502.
-    public var status: Int {
+    package var status: Int {
         if case .timedOut = kind { return 504 }
         return 502
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .invalidURL: "cannot proxy \(request.summary): \(url) is not a valid URL"
         case .timedOut(let timeout): "proxying \(request.summary) to \(url): no answer within \(timeout) (the proxy timeout)"

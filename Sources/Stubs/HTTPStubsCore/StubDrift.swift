@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import PyramidIO
 
 /// Whether the real API still answers as recorded stubs say: each stub's request sent to it,
@@ -7,19 +7,19 @@ import PyramidIO
 ///
 /// Only requests that change nothing are sent unless asked (``methods``): a recording's
 /// `POST /orders` would place a real order.
-public struct DriftCheck: Sendable {
+package struct DriftCheck: Sendable {
     /// Headers whose values are compared (names, any case).
-    public var headers: [String]
+    package var headers: [String]
     /// How bodies are compared.
-    public var diff: JSONDiff
+    package var diff: JSONDiff
     /// The methods sent (upper case); stubs of other methods are skipped and listed.
-    public var methods: Set<String>
+    package var methods: Set<String>
 
     /// The methods that change nothing on the server (RFC 9110 §9.2.1).
-    public static let safeMethods: Set<String> = ["GET", "HEAD", "OPTIONS"]
+    package static let safeMethods: Set<String> = ["GET", "HEAD", "OPTIONS"]
 
     /// A check of `headers`' values and the body as `diff` compares it, sending `methods`.
-    public init(headers: [String] = [], diff: JSONDiff = JSONDiff(), methods: Set<String> = DriftCheck.safeMethods) {
+    package init(headers: [String] = [], diff: JSONDiff = JSONDiff(), methods: Set<String> = DriftCheck.safeMethods) {
         self.headers = headers
         self.diff = diff
         self.methods = Set(methods.map { $0.uppercased() })
@@ -27,37 +27,37 @@ public struct DriftCheck: Sendable {
 }
 
 /// What a drift check found, stub by stub.
-public struct DriftReport: Sendable, CustomStringConvertible {
+package struct DriftReport: Sendable, CustomStringConvertible {
     /// One stub's check.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The request, as `GET /items?page=1`.
-        public var request: String
+        package var request: String
         /// What moved: the status, a header, a body field. Empty when nothing did.
-        public var drift: [String]
+        package var drift: [String]
         /// Why the stub was not checked (a pattern that is no single request, a method not sent).
-        public var skipped: String?
+        package var skipped: String?
         /// Why the real API gave no answer.
-        public var failure: String?
+        package var failure: String?
     }
 
     /// Each stub checked or skipped, in the order given.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// The real API the stubs were checked against.
-    public var target: URL
+    package var target: URL
     /// Why the API could not be reached, when a connection to it failed ("nothing accepted a
     /// connection on 127.0.0.1 port 1"); the requests after that one were not sent.
-    public var unreachable: String?
+    package var unreachable: String?
 
     /// Whether any stub's answer moved.
-    public var hasDrift: Bool { entries.contains { !$0.drift.isEmpty } }
+    package var hasDrift: Bool { entries.contains { !$0.drift.isEmpty } }
     /// Whether the real API could not answer some request.
-    public var hasFailures: Bool { entries.contains { $0.failure != nil } }
+    package var hasFailures: Bool { entries.contains { $0.failure != nil } }
 
     /// One line of counts that add up to the stubs given: "3 of 4 mapping(s) checked against
     /// https://api.example.com: 1 moved, 1 skipped." When the API could not be reached:
     /// "3 of 3 mapping(s) not checked: the API at http://127.0.0.1:1 could not be reached
     /// (nothing accepted a connection on 127.0.0.1 port 1)."
-    public var summary: String {
+    package var summary: String {
         let failed = entries.filter { $0.failure != nil }.count
         let skipped = entries.filter { $0.skipped != nil }.count
         if let unreachable {
@@ -73,7 +73,7 @@ public struct DriftReport: Sendable, CustomStringConvertible {
     }
 
     /// One line a stub: `✔`, `✘` with what moved, `!` with why it could not be checked, `–` skipped.
-    public var description: String {
+    package var description: String {
         entries.map { entry in
             if let failure = entry.failure { return "! \(entry.request): \(failure)" }
             if let skipped = entry.skipped { return "– \(entry.request): skipped, \(skipped)" }
@@ -84,10 +84,10 @@ public struct DriftReport: Sendable, CustomStringConvertible {
 }
 
 /// A drift check that found drift or could not reach the API: its report.
-public struct StubDriftError: Error, Sendable, CustomStringConvertible {
+package struct StubDriftError: Error, Sendable, CustomStringConvertible {
     /// The whole report.
-    public var report: DriftReport
-    public var description: String {
+    package var report: DriftReport
+    package var description: String {
         if report.unreachable != nil { return "the stubs could not be checked: \(report.summary)\n\(report)" }
         return "the real API has moved away from the stubs (\(report.summary)):\n\(report)"
     }
@@ -95,13 +95,13 @@ public struct StubDriftError: Error, Sendable, CustomStringConvertible {
 
 /// The drift check itself: recorded stubs' requests sent to the real API, the answers compared
 /// as ``DriftCheck`` says, the findings in a ``DriftReport``.
-public enum StubDrift {
+package enum StubDrift {
     /// Sends each stub's request to `target` and compares the answers, in the order given (a
     /// registry's ``StubRegistry/stubs``, the order a server tries them in). Every stub gets an
     /// entry: a scenario's steps after its first, and a stub of a request an earlier one already
     /// answers, are skipped and say so. Once a connection to the API fails, no more requests
     /// are sent: each stub left is "not checked", and ``DriftReport/unreachable`` says why.
-    public static func check(_ stubs: [Stub], against target: URL, _ check: DriftCheck = DriftCheck(), forwarder: ProxyForwarder = .shared) async -> DriftReport {
+    package static func check(_ stubs: [Stub], against target: URL, _ check: DriftCheck = DriftCheck(), forwarder: ProxyForwarder = .shared) async -> DriftReport {
         var report = DriftReport(entries: [], target: target)
         var sent: [String: Stub] = [:]
         for stub in stubs {
@@ -239,7 +239,7 @@ extension StubRegistry {
     /// }
     /// ```
     @discardableResult
-    public func verify(against target: URL, _ check: DriftCheck = DriftCheck()) async throws(StubDriftError) -> DriftReport {
+    package func verify(against target: URL, _ check: DriftCheck = DriftCheck()) async throws(StubDriftError) -> DriftReport {
         let report = await StubDrift.check(stubs, against: target, check)
         if report.hasDrift || report.hasFailures { throw StubDriftError(report: report) }
         return report

@@ -9,7 +9,7 @@ public import Foundation
 ///   `urlPathTemplate`; `queryParameters` and `headers` with `equalTo` (and `caseInsensitive`),
 ///   `contains`, `doesNotContain`, `matches`, `doesNotMatch`, `absent`; `bodyPatterns` with those
 ///   (but `absent`) and `binaryEqualTo`, `equalToJson` (with `ignoreArrayOrder`,
-///   `ignoreExtraElements`), `matchesJsonPath` (see ``JSONPath``; plain or with `expression` and
+///   `ignoreExtraElements`), `matchesJsonPath` (JSONPath; plain or with `expression` and
 ///   a value matcher).
 /// - `response`: `status`, `headers`, one of `body`/`jsonBody`/`base64Body`/`bodyFileName`,
 ///   `fixedDelayMilliseconds`, `fault` (`CONNECTION_RESET_BY_PEER`, `EMPTY_RESPONSE`,
