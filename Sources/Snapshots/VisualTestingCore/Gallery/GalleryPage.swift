@@ -84,7 +84,7 @@ extension VisualTesting {
     /// - Returns: The items the page shows, in its order.
     /// - Throws: ``VisualTestingError/writeFailed(path:reason:)`` when the page cannot be written.
     @discardableResult
-    public static func generateGallery(
+    package static func generateGallery(
         catalog: SnapshotCatalog, outputPath: String, rootDirectory: String? = nil, report: RunReport? = nil
     ) throws(VisualTestingError) -> [GalleryItem] {
         let folder = URL(fileURLWithPath: outputPath).standardizedFileURL.deletingLastPathComponent().path

@@ -8,9 +8,9 @@ import PyramidIO
 /// checked are errors. A compared cell carries its verdict as a test case property
 /// (`identical`, `withinTolerance`, `failed`, as pytest writes properties), and a cell let
 /// through within tolerance also its differing pixels, largest region and diff image.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The run report as JUnit XML, one test case a cell, the suites named `name`.
-    public static func xml(_ report: RunReport, name: String = "snapshots") -> String {
+    package static func xml(_ report: RunReport, name: String = "snapshots") -> String {
         var suites: [String: [SnapshotResult]] = [:]
         for result in report.results { suites[result.name, default: []].append(result) }
         let failures = report.results.filter { $0.outcome.failsTest && $0.outcome != .error }.count
@@ -60,7 +60,7 @@ public enum JUnitReport {
     }
 
     /// Writes the XML for `report` to `path` atomically.
-    public static func write(_ report: RunReport, to path: String) throws(VisualTestingError) {
+    package static func write(_ report: RunReport, to path: String) throws(VisualTestingError) {
         try SnapshotPublication.writeFile(Data(xml(report).utf8), to: path)
     }
 

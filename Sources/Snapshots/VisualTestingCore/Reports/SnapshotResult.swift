@@ -81,7 +81,7 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
         name + "/" + file.replacingOccurrences(of: ".png", with: "")
     }
 
-    /// The folder of the reference's manifest (``SnapshotLayout/manifestFolder(reference:file:)``).
+    /// The folder of the reference's manifest.
     public var manifestFolder: String { SnapshotLayout.manifestFolder(reference: reference, file: file) }
 
     private enum CodingKeys: String, CodingKey {

@@ -78,7 +78,7 @@ package enum CatalogBuilder {
 extension VisualTesting {
     /// Gathers every manifest under `rootDirectory` into a catalog written to `outputPath`.
     @discardableResult
-    public static func generateCatalog(rootDirectory: String, outputPath: String) throws -> SnapshotCatalog {
+    package static func generateCatalog(rootDirectory: String, outputPath: String) throws -> SnapshotCatalog {
         let catalog = try CatalogBuilder.build(root: rootDirectory)
         try CatalogBuilder.write(catalog, to: outputPath)
         return catalog

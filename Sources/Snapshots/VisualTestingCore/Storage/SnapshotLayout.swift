@@ -45,8 +45,8 @@ public struct SnapshotLayout: Sendable, Hashable {
     /// manifest-relative `file` (which holds the device folder for views).
     /// - Parameters:
     ///   - reference: The reference, absolute.
-    ///   - file: The reference relative to its manifest's folder, as in ``SnapshotEntry/file``.
-    public static func manifestFolder(reference: String, file: String) -> String {
+    ///   - file: The reference relative to its manifest's folder, as the manifest lists it.
+    package static func manifestFolder(reference: String, file: String) -> String {
         if reference == file { return "" }
         if reference.hasSuffix("/" + file) { return String(reference.dropLast(file.count + 1)) }
         guard let slash = reference.lastIndex(of: "/") else { return "" }

@@ -2,10 +2,10 @@ import Foundation
 
 /// Finds reference images that no manifest lists any more (a renamed state, a
 /// dropped device) and removes them.
-public enum SnapshotPruner {
+package enum SnapshotPruner {
     /// Every `.png` inside a folder with a `manifest.json` under `root` that the
     /// manifest does not list, sorted. Folders without a manifest are left alone.
-    public static func orphans(under root: String) throws(VisualTestingError) -> [String] {
+    package static func orphans(under root: String) throws(VisualTestingError) -> [String] {
         let manifests = try ManifestStore.manifestPaths(under: root)
         var orphans: [String] = []
         for manifestPath in manifests {
@@ -21,7 +21,7 @@ public enum SnapshotPruner {
     }
 
     /// Removes the given files; stops at the first that cannot be removed.
-    public static func remove(_ files: [String]) throws(VisualTestingError) {
+    package static func remove(_ files: [String]) throws(VisualTestingError) {
         for file in files {
             do {
                 try FileManager.default.removeItem(atPath: file)
