@@ -5,7 +5,7 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
-public import PyramidImage
+package import PyramidImage
 
 /// A formula for the perceived distance ΔE between two colours. Under both, about
 /// 1.0 is the smallest difference a person notices side by side.
@@ -17,7 +17,7 @@ public enum ColorDistanceFormula: String, Sendable, Codable, CaseIterable {
     case ciede2000
 
     /// ΔE between a reference colour and an actual one.
-    public func distance(_ reference: LabColor, _ actual: LabColor) -> Double {
+    package func distance(_ reference: LabColor, _ actual: LabColor) -> Double {
         switch self {
         case .cie94: return Self.cie94(reference, actual)
         case .ciede2000: return Self.ciede2000(reference, actual)
@@ -27,7 +27,7 @@ public enum ColorDistanceFormula: String, Sendable, Codable, CaseIterable {
     /// ΔE between two 8-bit RGBA colours. Translucent colours are compared over
     /// both a white and a black backdrop and the larger distance counts, so an alpha
     /// change is never invisible.
-    public func distance(_ reference: RGBA, _ actual: RGBA) -> Double {
+    package func distance(_ reference: RGBA, _ actual: RGBA) -> Double {
         if reference.a == 255 && actual.a == 255 {
             return distance(LabColor(r: reference.r, g: reference.g, b: reference.b), LabColor(r: actual.r, g: actual.g, b: actual.b))
         }

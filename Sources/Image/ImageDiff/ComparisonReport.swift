@@ -59,7 +59,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var largestRegion: DifferenceRegion? { regions.max { $0.pixelCount < $1.pixelCount } }
 
     /// A report with every part given; the region parts default to none.
-    public init(
+    package init(
         passed: Bool, referenceSize: ImageSize, actualSize: ImageSize, comparedPixels: Int, maskedPixels: Int,
         differingPixels: Int, differingRatio: Double, antialiasedPixels: Int, toleratedPixels: Int, maxDeltaE: Double,
         meanDeltaE: Double, differenceBounds: PixelRect?, noisePixels: Int = 0, regions: [DifferenceRegion] = [],

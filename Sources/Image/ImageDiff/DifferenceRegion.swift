@@ -20,7 +20,7 @@ public struct DifferenceRegion: Sendable, Equatable, Codable {
     ///   - pixelCount: How many pixels differ in it.
     ///   - maxDeltaE: The largest colour difference in it.
     ///   - isVisible: Whether it fails the comparison.
-    public init(bounds: PixelRect, pixelCount: Int, maxDeltaE: Double, isVisible: Bool) {
+    package init(bounds: PixelRect, pixelCount: Int, maxDeltaE: Double, isVisible: Bool) {
         self.bounds = bounds
         self.pixelCount = pixelCount
         self.maxDeltaE = maxDeltaE

@@ -7,23 +7,23 @@ import Musl
 #endif
 
 /// A colour in CIE L*a*b* (D65 white), the space the ΔE formulas measure in.
-public struct LabColor: Sendable, Equatable {
+package struct LabColor: Sendable, Equatable {
     /// Lightness, 0 (black) to 100 (white).
-    public var l: Double
+    package var l: Double
     /// Green (negative) to red (positive).
-    public var a: Double
+    package var a: Double
     /// Blue (negative) to yellow (positive).
-    public var b: Double
+    package var b: Double
 
     /// A colour from its CIELAB coordinates.
-    public init(l: Double, a: Double, b: Double) {
+    package init(l: Double, a: Double, b: Double) {
         self.l = l
         self.a = a
         self.b = b
     }
 
     /// Converts an 8-bit sRGB colour (alpha ignored).
-    public init(r: UInt8, g: UInt8, b: UInt8) {
+    package init(r: UInt8, g: UInt8, b: UInt8) {
         self.init(linearRed: SRGB.linear[Int(r)], green: SRGB.linear[Int(g)], blue: SRGB.linear[Int(b)])
     }
 

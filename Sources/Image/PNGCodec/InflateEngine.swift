@@ -1,6 +1,6 @@
 /// The library that inflates a PNG's image data.
 public enum InflateEngine: String, Sendable, CaseIterable, Codable {
-    /// libdeflate when the system has it, else zlib. ``resolved`` says which.
+    /// libdeflate when the system has it, else zlib.
     case automatic
     /// libdeflate, whole-buffer: the fastest, and the only engine that decodes our own
     /// references' bands in parallel. Decoding fails with a reason when it is not installed.
@@ -9,7 +9,7 @@ public enum InflateEngine: String, Sendable, CaseIterable, Codable {
     case zlib
 
     /// The engine this choice means on this machine: `automatic` becomes `libdeflate` or `zlib`.
-    public var resolved: InflateEngine {
+    package var resolved: InflateEngine {
         switch self {
         case .automatic: return Libdeflate.system == nil ? .zlib : .libdeflate
         case .libdeflate, .zlib: return self
@@ -18,11 +18,11 @@ public enum InflateEngine: String, Sendable, CaseIterable, Codable {
 
     /// Whether libdeflate could be loaded (it is loaded the first time this is asked, or an
     /// image decoded, and that answer holds for the rest of the process).
-    public static var libdeflateIsAvailable: Bool { Libdeflate.system != nil }
+    package static var libdeflateIsAvailable: Bool { Libdeflate.system != nil }
 
     /// Whether libdeflate can be loaded now: a fresh look, for an installer that has just
     /// installed it. Decoding keeps what it found first.
-    public static func libdeflateIsInstalled() -> Bool { Libdeflate.load(candidates: Libdeflate.candidates) != nil }
+    package static func libdeflateIsInstalled() -> Bool { Libdeflate.load(candidates: Libdeflate.candidates) != nil }
 
     /// zlib's reasons for DEFLATE data whose Huffman codes are invalid.
     ///
@@ -31,21 +31,21 @@ public enum InflateEngine: String, Sendable, CaseIterable, Codable {
     /// Adler-32 then matches what it decoded, ``libdeflate`` decodes an image that ``zlib``
     /// rejects with one of these reasons; the pixels are the ones the checksum vouches for. On
     /// PngSuite and on the fuzzer's corpus no other outcome differs, and the fuzzer checks it.
-    public static let codeErrorsLibdeflateMayAccept: Set<String> = [
+    package static let codeErrorsLibdeflateMayAccept: Set<String> = [
         "invalid literal/length code", "invalid distance code", "invalid code lengths set", "invalid bit length repeat",
         "invalid literal/lengths set", "invalid distances set", "invalid code -- missing end-of-block",
         "too many length or distance symbols",
     ]
 
     /// What to install where libdeflate is missing, for messages.
-    public static let libdeflateInstallHint = "install libdeflate (Debian and Ubuntu: apt-get install \(libdeflateDebianPackage))"
+    package static let libdeflateInstallHint = "install libdeflate (Debian and Ubuntu: apt-get install \(libdeflateDebianPackage))"
 
     /// The Debian package scripts/test and the demo install for libdeflate (it brings the library, libdeflate0).
-    public static let libdeflateDebianPackage = "libdeflate-dev"
+    package static let libdeflateDebianPackage = "libdeflate-dev"
 }
 
 /// How a decode read the image data.
-public enum ImageDataPath: Sendable, Equatable {
+package enum ImageDataPath: Sendable, Equatable {
     /// One zlib stream inflated in order: every PNG that PNGEncoder did not write.
     case sequential
     /// PNGEncoder's band index was used: this many bands of rows were inflated and

@@ -13,9 +13,9 @@ public struct DecodedPNG: Sendable {
     public var wideBitmap: Bitmap16?
     /// Whether the image data was read in parallel bands, in one stream, or in one stream
     /// because the file's band index could not be used (and why).
-    public var imageDataPath: ImageDataPath
+    package var imageDataPath: ImageDataPath
     /// The library that inflated the image data.
-    public var inflateEngine: InflateEngine
+    package var inflateEngine: InflateEngine
 }
 
 /// Decodes every standard PNG (all colour types, bit depths 1–16, Adam7, all
@@ -31,7 +31,7 @@ public struct PNGDecoder: Sendable {
     public var inflateEngine: InflateEngine
     /// Whether the bands of a file PNGEncoder wrote are inflated and unfiltered in parallel.
     /// Turn off only to measure or to compare with the one-stream path.
-    public var parallelBands: Bool
+    package var parallelBands: Bool
 
     /// A decoder.
     /// - Parameters:

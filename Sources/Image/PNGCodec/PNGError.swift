@@ -137,7 +137,7 @@ public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension PNGError.Reason {
     /// A short stable identifier for the reason, for JSON output and tests.
-    public var code: String {
+    package var code: String {
         switch self {
         case .notPNG: return "not-png"
         case .appleCgBI: return "apple-cgbi"

@@ -48,12 +48,12 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// Compact UTF-8 JSON text with sorted keys: ``compactText``'s bytes.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         Array(compactText.utf8)
     }
 
     /// Parses UTF-8 JSON bytes; throws ``JSONParseError`` naming the line and column of the first problem.
-    public static func decode(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func decode(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: Array(bytes))
         return try parser.parseDocument()
     }
@@ -95,7 +95,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// A short name of the value's kind ("object", "number", …) for error messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// One Given/When/Then step as a test ran it: the record Scenario attaches to the test and
 /// `pyramid spec` reads back from the attachment files of a run.
@@ -7,7 +7,7 @@ public import Foundation
 /// attachment from any other JSON a test attaches, and can skip records from a newer format.
 public struct StepRecord: Codable, Sendable, Equatable {
     /// The format this build writes; a reader accepts this number or lower.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
     /// The Gherkin keyword that introduces the step.
     public enum Keyword: String, Codable, Sendable, CaseIterable {
@@ -71,7 +71,7 @@ public struct StepRecord: Codable, Sendable, Equatable {
     public var title: String { "\(keyword.rawValue) \(text)" }
 
     /// Encodes the record as one line of JSON, keys sorted so equal records are equal bytes.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // A record holds only strings and numbers; encoding cannot fail.
@@ -79,7 +79,7 @@ public struct StepRecord: Codable, Sendable, Equatable {
     }
 
     /// Decodes a step record, or nil when the bytes are some other JSON or a newer format.
-    public static func decode(_ data: Data) -> StepRecord? {
+    package static func decode(_ data: Data) -> StepRecord? {
         data.withUnsafeBytes(decode(bytes:))
     }
 

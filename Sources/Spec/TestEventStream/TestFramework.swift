@@ -19,7 +19,7 @@ public struct FrameworkCounts: Sendable, Equatable {
     public var xctest: Int
 
     /// Counts of each framework's tests.
-    public init(swiftTesting: Int = 0, xctest: Int = 0) {
+    package init(swiftTesting: Int = 0, xctest: Int = 0) {
         self.swiftTesting = swiftTesting
         self.xctest = xctest
     }

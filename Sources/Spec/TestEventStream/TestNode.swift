@@ -43,7 +43,7 @@ public struct TestNode: Sendable {
     /// Whether the run gave this test's durations (its own, its cases' and their attempts')
     /// rounded to whole seconds, as Xcode 26's result bundles give Swift Testing's: a 0 there
     /// is "under a second", not a measured zero.
-    public var durationsInWholeSeconds = false
+    package var durationsInWholeSeconds = false
     /// The library that ran it: Swift Testing unless an XCTest result put it here.
     public var framework: TestFramework
     /// For a module read from an Xcode result bundle: the kind of test bundle Xcode gave it
@@ -55,10 +55,10 @@ public struct TestNode: Sendable {
     /// Whether the whole of this parameterised test ran again after some of its cases failed:
     /// Swift Testing cannot run one argument again, so the cases that had passed ran too, and
     /// only the failed cases' reruns count.
-    public var rerunWhole: Bool
+    package var rerunWhole: Bool
 
     /// A node with no children or results yet.
-    public init(id: String, kind: Kind, name: String, framework: TestFramework = .swiftTesting) {
+    package init(id: String, kind: Kind, name: String, framework: TestFramework = .swiftTesting) {
         self.id = id
         self.kind = kind
         self.name = name
@@ -118,7 +118,7 @@ public struct TestNode: Sendable {
 
     /// Calls `body` with every function at or below `nodes`, depth first, without copying them
     /// (``allTests`` copies each: for a count over a large run, this is several times faster).
-    public static func forEachTest(in nodes: [TestNode], _ body: (borrowing TestNode) -> Void) {
+    package static func forEachTest(in nodes: [TestNode], _ body: (borrowing TestNode) -> Void) {
         // Through a buffer, each node is lent to `body` in place: an array's subscript copied it.
         nodes.withUnsafeBufferPointer { nodes in
             for index in nodes.indices {
@@ -169,7 +169,7 @@ public struct TestCaseResult: Sendable {
     package var earlierAttempts: [TestAttempt]
 
     /// A case not yet run, with its arguments (nil for a test without arguments).
-    public init(arguments: String?) {
+    package init(arguments: String?) {
         self.arguments = arguments
         self.issues = []
         self.steps = []
@@ -220,7 +220,7 @@ public struct IssueRecord: Sendable, Equatable {
     public var place: SourcePlace?
 
     /// An issue with every part given.
-    public init(kind: Kind, message: String, details: [String], place: SourcePlace?) {
+    package init(kind: Kind, message: String, details: [String], place: SourcePlace?) {
         self.kind = kind
         self.message = message
         self.details = details
@@ -253,7 +253,7 @@ public struct AttachmentRecord: Sendable, Equatable {
 
     /// An attachment named `name`, saved at `path` when the run saved it, of `type` when
     /// known; `missing` says why there is no file, when there is none and the reader knows why.
-    public init(name: String, path: String?, type: String? = nil, missing: String? = nil) {
+    package init(name: String, path: String?, type: String? = nil, missing: String? = nil) {
         self.name = name
         self.path = path
         self.type = type

@@ -15,7 +15,7 @@ public struct TestRun: Sendable {
     public var declaredFrameworks: Set<TestFramework>?
 
     /// A run with every part given.
-    public init(
+    package init(
         modules: [TestNode], diagnostics: [StreamDiagnostic], streamVersion: String?, duration: Double?,
         startedAt: Double?
     ) {
@@ -38,7 +38,7 @@ public struct TestRun: Sendable {
 
     /// What is missing from the run, said plainly: no tests at all, or only one framework's
     /// tests when the package has both. Nil when nothing is.
-    public var coverageWarning: String? {
+    package var coverageWarning: String? {
         let counts = frameworkCounts
         if counts.total == 0 { return "no tests ran" }
         guard let declared = declaredFrameworks, declared.count > 1 else { return nil }
@@ -78,7 +78,7 @@ public struct StreamDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public var message: String
 
     /// A diagnostic about the stream's line `line` (from 1).
-    public init(line: Int?, severity: Severity, message: String) {
+    package init(line: Int?, severity: Severity, message: String) {
         self.line = line
         self.severity = severity
         self.message = message
@@ -130,7 +130,7 @@ public struct OutcomeCounts: Sendable, Equatable {
     public var byOutcome: [Outcome: Int] = [:]
 
     /// No test counted yet.
-    public init() {}
+    package init() {}
 
     mutating func add(_ outcome: Outcome) { byOutcome[outcome, default: 0] += 1 }
 
@@ -162,7 +162,7 @@ public struct SourcePlace: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
 
     /// A place: `Module/File.swift` and a line.
-    public init(fileID: String, line: Int) {
+    package init(fileID: String, line: Int) {
         self.fileID = fileID
         self.line = line
     }
