@@ -145,7 +145,7 @@ let package = Package(
         // library, so tools (the pyramid CLI, the review server, the demo) start without one.
         .target(
             name: "VisualTestingCore", dependencies: ["PyramidImage", "PyramidIO", "ImageDiff"],
-            path: source("Snapshots", "VisualTestingCore"), swiftSettings: strict),
+            path: source("Snapshots", "VisualTestingCore"), resources: [.copy("Gallery/gallery.js")], swiftSettings: strict),
         // The assertions and macros, on swift-snapshot-testing; re-exports the core.
         .target(
             name: "VisualTesting",

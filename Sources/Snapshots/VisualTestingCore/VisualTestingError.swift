@@ -8,6 +8,8 @@ public enum VisualTestingError: Error, Sendable, Equatable, CustomStringConverti
     case writeFailed(path: String, reason: String)
     /// A run report (`snapshot-report.jsonl`) could not be read.
     case reportUnreadable(path: String, reason: String)
+    /// A file the module ships as a resource (the gallery's script) is in none of the places searched.
+    case resourceMissing(name: String, searched: [String])
 
     /// The file or folder the error is about.
     public var path: String {
@@ -15,6 +17,8 @@ public enum VisualTestingError: Error, Sendable, Equatable, CustomStringConverti
         case let .directoryUnreadable(path, _), let .manifestUnreadable(path, _), let .writeFailed(path, _),
              let .reportUnreadable(path, _):
             path
+        case let .resourceMissing(name, searched):
+            searched.first ?? name
         }
     }
 
@@ -24,6 +28,8 @@ public enum VisualTestingError: Error, Sendable, Equatable, CustomStringConverti
         case let .directoryUnreadable(_, reason), let .manifestUnreadable(_, reason), let .writeFailed(_, reason),
              let .reportUnreadable(_, reason):
             reason
+        case let .resourceMissing(name, _):
+            "\(name) is missing"
         }
     }
 
@@ -37,6 +43,9 @@ public enum VisualTestingError: Error, Sendable, Equatable, CustomStringConverti
             return "could not write \(path): \(reason)"
         case let .reportUnreadable(path, reason):
             return "snapshot report could not be read: \(path): \(reason)"
+        case let .resourceMissing(name, searched):
+            return "VisualTestingCore's \(name) was not found; searched \(searched.joined(separator: ", ")). "
+                + "Run pyramid from its build folder, or keep its resource bundle beside it"
         }
     }
 }

@@ -268,6 +268,10 @@ package actor ReviewService {
             }
             return ""
         }
-        return publication.galleryHTML(links: links, review: GalleryReview(), title: "Snapshot Review")
+        do {
+            return try publication.galleryHTML(links: links, review: GalleryReview(), title: "Snapshot Review")
+        } catch {
+            throw .writeFailed("the gallery could not be made: \(error)")
+        }
     }
 }

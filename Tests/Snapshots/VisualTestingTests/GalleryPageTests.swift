@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VisualTesting
+import VisualTestingCore
 import WebDriver
 
 /// The generated gallery driven in Chromium through WebDriver, opened from disk.
@@ -278,5 +279,31 @@ extension Sequence {
         var results: [T] = []
         for element in self { results.append(try await transform(element)) }
         return results
+    }
+}
+
+/// The gallery's script, a resource of VisualTestingCore read once.
+@Suite("The gallery's script")
+struct GalleryScriptTests {
+    @Test("it is the module's gallery.js, found beside its source first")
+    func foundBesideTheSource() throws {
+        let script = try GalleryScript.javascript.get()
+        let first = try #require(GalleryScript.candidates().first)
+        #expect(first.hasSuffix("/VisualTestingCore/Gallery/gallery.js"))
+        #expect(script == (try String(contentsOfFile: first, encoding: .utf8)))
+        #expect(script.contains("'use strict';"))
+        #expect(!script.contains("</script"), "the script is inlined in a <script> element")
+    }
+
+    @Test("missing everywhere, it is an error naming every place searched")
+    func missing() {
+        let places = ["/nonexistent/a/gallery.js", "/nonexistent/b_VisualTestingCore.resources/gallery.js"]
+        let result = GalleryScript.load(from: places)
+        guard case .failure(let error) = result else {
+            Issue.record("a missing script was loaded: \(result)")
+            return
+        }
+        #expect(error == .resourceMissing(name: "gallery.js", searched: places))
+        #expect(error.description.contains(places[0]) && error.description.contains(places[1]))
     }
 }

@@ -104,7 +104,7 @@ struct JUnitReportTests {
         let fixture = try await GalleryFixture.make()
         defer { fixture.remove() }
         let catalog = try fixture.catalog()
-        let html = GalleryPage.html(
+        let html = try GalleryPage.html(
             items: GalleryItems.build(catalog: catalog, root: fixture.snapshots), catalog: catalog, hasReport: false,
             links: .relative(to: fixture.snapshots), title: "</title><script>alert(1)</script>")
         #expect(!html.contains(GalleryFixture.hostileName))

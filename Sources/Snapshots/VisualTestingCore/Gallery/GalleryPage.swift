@@ -20,10 +20,13 @@ package enum GalleryPage {
     /// The page for `items`. `links` turns image paths into URLs; `review`, when
     /// given, adds Approve and Reject; `pageSize` is how many cards render before
     /// the reader scrolls for more.
+    ///
+    /// - Throws: ``VisualTestingError/resourceMissing(name:searched:)`` when the gallery's script cannot be found.
     package static func html(
         items: [GalleryItem], catalog: SnapshotCatalog, hasReport: Bool, links: GalleryLinks,
         review: GalleryReview? = nil, title: String = "Snapshot Gallery", pageSize: Int = 48
-    ) -> String {
+    ) throws(VisualTestingError) -> String {
+        let script = try GalleryScript.javascript.get()
         let linked = items.map { item -> GalleryItem in
             var item = item
             item.reference = item.reference.map(links.resolve)
@@ -51,7 +54,7 @@ package enum GalleryPage {
         <body>
         \(GalleryStyle.body)
         <script type="application/json" id="gallery-data">\(Markup.scriptSafe(json))</script>
-        <script>\(GalleryScript.javascript)</script>
+        <script>\(script)</script>
         </body>
         </html>
 

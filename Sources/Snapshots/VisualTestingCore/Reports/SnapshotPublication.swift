@@ -65,8 +65,8 @@ package struct SnapshotPublication: Sendable {
     ///   - title: The page's title.
     package func galleryHTML(
         links: GalleryLinks, review: GalleryReview? = nil, title: String = "Snapshot Gallery", pageSize: Int = 48
-    ) -> String {
-        GalleryPage.html(
+    ) throws(VisualTestingError) -> String {
+        try GalleryPage.html(
             items: items, catalog: catalog, hasReport: report != nil, links: links, review: review, title: title, pageSize: pageSize)
     }
 
@@ -79,7 +79,7 @@ package struct SnapshotPublication: Sendable {
         }
         if let path = destinations.gallery {
             let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-            try Self.writeFile(Data(galleryHTML(links: .relative(to: folder), pageSize: destinations.galleryPageSize).utf8), to: path)
+            try Self.writeFile(Data(try galleryHTML(links: .relative(to: folder), pageSize: destinations.galleryPageSize).utf8), to: path)
         }
         if let path = destinations.junit, let report {
             try Self.writeFile(Data(JUnitReport.xml(report).utf8), to: path)
