@@ -29,7 +29,7 @@ public enum JUnitSpec {
             let parentID = test.path.last?.id ?? ""
             if parentID != parent {
                 parent = parentID
-                names = (test.path.map(\.title).joined(separator: " › "), escape(test.path.map(\.name).joined(separator: ".")))
+                names = (test.path.map(\.title).joined(separator: " › "), Markup.escapeAttribute(test.path.map(\.name).joined(separator: ".")))
             }
             if let at = index[names.suite] {
                 groups[at].tests.append((test, names.className))
@@ -42,52 +42,43 @@ public enum JUnitSpec {
         // The suites in runs, each run on a core; each gives its text and its totals, which
         // open the document.
         let suites = groups
-        let pieces = SpecPieces.map(suites.count) { range -> (text: TextBuffer, tests: Int, failures: Int, skipped: Int) in
-            var text = TextBuffer()
-            var totals = (tests: 0, failures: 0, skipped: 0)
-            // One buffer for every suite's cases, whose counts its opening tag needs first.
-            var suite = TextBuffer()
+        let pieces = SpecPieces.map(suites.count) { range -> (xml: JUnitWriter, counts: JUnitWriter.Counts) in
+            var xml = JUnitWriter()
+            var totals = JUnitWriter.Counts()
+            // One writer for every suite's cases, whose counts its opening tag needs first.
+            var suite = JUnitWriter()
             for group in suites[range] {
-                suite.removeAll(keepingCapacity: true)
-                var counts = SuiteCounts()
+                suite.text.removeAll(keepingCapacity: true)
+                var counts = JUnitWriter.Counts()
+                var time = 0.0
                 for (entry, className) in group.tests {
-                    appendCases(of: entry, className: className, history: history, into: &suite, counts: &counts)
+                    appendCases(of: entry, className: className, history: history, into: &suite, counts: &counts, time: &time)
                 }
-                totals.tests += counts.tests
-                totals.failures += counts.failures
-                totals.skipped += counts.skipped
-                text += "  <testsuite name=\"\(escape(group.name))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"0\" skipped=\"\(counts.skipped)\"\(counts.flakes > 0 ? " flakes=\"\(counts.flakes)\"" : "") time=\"\(seconds(counts.time))\">\n"
-                text += suite
-                text += "  </testsuite>\n"
+                totals += counts
+                xml.openTestSuite(name: group.name, counts: counts, time: time)
+                xml.append(suite)
+                xml.closeTestSuite()
             }
-            return (text, totals.tests, totals.failures, totals.skipped)
+            // Flakes are counted per suite; the document's opening tag has none.
+            totals.flakes = 0
+            return (xml, totals)
         }
-        let totals = pieces.reduce(into: (tests: 0, failures: 0, skipped: 0)) { totals, piece in
-            totals.tests += piece.tests
-            totals.failures += piece.failures
-            totals.skipped += piece.skipped
-        }
-        let coverageSuite = coverage?.junitSuite ?? ""
-        var out = TextBuffer()
-        out.reserveCapacity(pieces.reduce(256 + coverageSuite.utf8.count) { $0 + $1.text.count })
-        out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(escape(title))\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" skipped=\"\(totals.skipped)\" time=\"\(seconds(run.duration ?? 0))\">\n"
-        out += coverageSuite
-        for piece in pieces { out += piece.text }
-        out += "</testsuites>\n"
-        return out
-    }
-
-    /// What a `<testsuite>`'s attributes count.
-    private struct SuiteCounts {
-        var tests = 0, failures = 0, flakes = 0, skipped = 0
-        var time = 0.0
+        let totals = pieces.reduce(into: JUnitWriter.Counts()) { $0 += $1.counts }
+        var out = JUnitWriter()
+        out.text.reserveCapacity(pieces.reduce(256) { $0 + $1.xml.text.count })
+        out.declaration()
+        out.openTestSuites(name: title, counts: totals, time: run.duration ?? 0)
+        coverage?.appendJUnitSuite(to: &out)
+        for piece in pieces { out.append(piece.xml) }
+        out.closeTestSuites()
+        return out.text
     }
 
     /// Appends the test's cases, one `<testcase>` each, and counts them.
     /// - Parameter className: the suites above it, by name, escaped.
     private static func appendCases(
-        of entry: LocatedTest, className: String, history: SpecHistory?, into xml: inout TextBuffer, counts: inout SuiteCounts
+        of entry: LocatedTest, className: String, history: SpecHistory?, into xml: inout JUnitWriter,
+        counts: inout JUnitWriter.Counts, time suiteTime: inout Double
     ) {
         let test = entry.test
         let testCases = test.cases.isEmpty ? [TestCaseResult(arguments: nil)] : test.cases
@@ -96,41 +87,16 @@ public enum JUnitSpec {
             if let arguments = testCase.arguments, test.isParameterized || testCase.arguments != nil { name += " (\(arguments))" }
             if let destination = testCase.destination { name += " [\(destination)]" }
             let time = testCase.duration ?? (testCases.count == 1 ? test.duration ?? 0 : 0)
-            // Piece by piece: an interpolated line would be a string of its own, on every case.
-            xml += "    <testcase name=\""
-            xml += escape(name)
-            xml += "\" classname=\""
-            xml += className
-            xml += "\" time=\""
-            xml += seconds(time)
-            xml += "\""
-            if let start = testCase.earlierAttempts.first?.startedAt ?? testCase.startedAt {
-                xml += " timestamp=\""
-                xml += SpecText.timestamp(start)
-                xml += "\""
-            }
-            if let place = test.place {
-                xml += " file=\""
-                xml += escape(place.fileID)
-                xml += "\" line=\""
-                xml += String(place.line)
-                xml += "\""
-            }
-            xml += ">\n      <properties>\n        <property name=\"framework\" value=\""
-            xml += SpecText.framework(test.framework)
-            xml += "\"/>\n"
-            for tag in test.tags {
-                xml += "        <property name=\"tag\" value=\""
-                xml += escape(tag)
-                xml += "\"/>\n"
-            }
-            if let quarantine = test.quarantine {
-                xml += "        <property name=\"quarantined\" value=\"\(escape(quarantine.description))\"/>\n"
-            }
-            if let flaky = history?.flaky[test.id] {
-                xml += "        <property name=\"flipRate\" value=\"\(flaky.flakyRuns)/\(flaky.runs)\"/>\n"
-            }
-            xml += "      </properties>\n"
+            xml.openTestCase(
+                name: name, escapedClassName: className, time: time,
+                timestamp: (testCase.earlierAttempts.first?.startedAt ?? testCase.startedAt).map(SpecText.timestamp),
+                file: test.place?.fileID, line: test.place?.line)
+            xml.openProperties()
+            xml.property("framework", SpecText.framework(test.framework))
+            for tag in test.tags { xml.property("tag", tag) }
+            if let quarantine = test.quarantine { xml.property("quarantined", quarantine.description) }
+            if let flaky = history?.flaky[test.id] { xml.property("flipRate", "\(flaky.flakyRuns)/\(flaky.runs)") }
+            xml.closeProperties()
             // Issues on the test itself belong to its first case, so they are reported once.
             let issues = testCase.issues + (offset == 0 ? test.issues : [])
             let failures = issues.filter { $0.kind == .failure }
@@ -145,68 +111,60 @@ public enum JUnitSpec {
             if quarantined, let quarantine = test.quarantine {
                 // Every failed attempt's failures, in the body: a rerun element would count as a failure.
                 let text = failedAttempts.map { $0.map(SpecText.issueText).joined(separator: "\n") }.joined(separator: "\n")
-                xml += "      <skipped message=\"\(Markup.escapeAttribute("\(quarantine.description); it failed: \(failures[0].message)"))\">\(escape(text))</skipped>\n"
+                xml.result(.skipped, message: "\(quarantine.description); it failed: \(failures[0].message)", text: text)
             } else if !flaky, let first = failedAttempts.first {
-                let text = first.map(SpecText.issueText).joined(separator: "\n")
-                xml += "      <failure message=\"\(Markup.escapeAttribute(first[0].message))\" type=\"failure\">\(escape(text))</failure>\n"
+                xml.result(.failure, message: first[0].message, type: "failure", text: first.map(SpecText.issueText).joined(separator: "\n"))
             }
             for attempt in quarantined ? [] : flaky ? failedAttempts : Array(failedAttempts.dropFirst()) {
-                let element = flaky ? "flakyFailure" : "rerunFailure"
-                let text = attempt.map(SpecText.issueText).joined(separator: "\n")
-                xml += "      <\(element) message=\"\(Markup.escapeAttribute(attempt[0].message))\" type=\"failure\"><stackTrace>\(escape(text))</stackTrace></\(element)>\n"
+                xml.result(
+                    flaky ? .flakyFailure : .rerunFailure, message: attempt[0].message, type: "failure",
+                    text: attempt.map(SpecText.issueText).joined(separator: "\n"))
             }
             var skipped = quarantined
             if quarantined {
                 // Said above: its <skipped> holds the failure.
             } else if let reason = test.skipReason ?? testCase.skipReason {
-                xml += "      <skipped message=\"\(escape(SpecText.skipped(reason) == "skipped" ? "skipped" : reason))\"/>\n"
+                xml.result(.skipped, message: SpecText.skipped(reason) == "skipped" ? "skipped" : reason)
                 skipped = true
             } else if failures.isEmpty, let reason = testCase.cancelReason ?? test.cancelReason {
-                xml += "      <skipped message=\"cancelled: \(escape(reason))\"/>\n"
+                xml.result(.skipped, message: "cancelled: \(reason)")
                 skipped = true
             }
             // Steps, then issues that are not failures, then attachments, a line each; written
             // piece by piece, each piece escaped (the symbols, keywords and indents need none).
             var firstLine = true
             func line() {
-                xml += firstLine ? "      <system-out>" : "\n"
+                if firstLine { xml.openSystemOut() } else { xml.systemOutMarkupFree("\n") }
                 firstLine = false
             }
             for step in testCase.steps {
                 line()
-                for _ in 0..<step.depth { xml += "  " }
-                xml += SpecText.symbol(step.outcome)
-                xml += " "
-                xml += step.keyword.rawValue
-                xml += " "
-                xml += escape(step.text)
+                for _ in 0..<step.depth { xml.systemOutMarkupFree("  ") }
+                xml.systemOutMarkupFree(SpecText.symbol(step.outcome))
+                xml.systemOutMarkupFree(" ")
+                xml.systemOutMarkupFree(step.keyword.rawValue)
+                xml.systemOutMarkupFree(" ")
+                xml.systemOutText(step.text)
                 if step.outcome == .failed {
-                    xml += " — "
-                    xml += escape(step.failure ?? "failed")
+                    xml.systemOutMarkupFree(" — ")
+                    xml.systemOutText(step.failure ?? "failed")
                 }
             }
             for issue in issues where issue.kind != .failure {
                 line()
-                xml += escape("\(SpecText.issueLabel(issue.kind)): \(SpecText.issueText(issue))")
+                xml.systemOutText("\(SpecText.issueLabel(issue.kind)): \(SpecText.issueText(issue))")
             }
             for attachment in testCase.attachments {
                 line()
-                xml += escape("attachment: \(SpecText.attachmentLabel(attachment))" + (attachment.path.map { " at \($0)" } ?? ""))
+                xml.systemOutText("attachment: \(SpecText.attachmentLabel(attachment))" + (attachment.path.map { " at \($0)" } ?? ""))
             }
-            if !firstLine { xml += "</system-out>\n" }
-            xml += "    </testcase>\n"
+            if !firstLine { xml.closeSystemOut() }
+            xml.closeTestCase()
             counts.tests += 1
-            counts.time += time
+            suiteTime += time
             if !failures.isEmpty && !quarantined { counts.failures += 1 }
             if flaky { counts.flakes += 1 }
             if skipped { counts.skipped += 1 }
         }
     }
-
-    private static func seconds(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return "\(rounded)"
-    }
-
-    static func escape(_ text: String) -> String { Markup.escape(text) }
 }

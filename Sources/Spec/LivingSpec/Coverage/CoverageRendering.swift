@@ -82,22 +82,28 @@ extension PyramidCoverage {
         .pyramid-picture{display:block;margin:8px 0 4px;max-width:100%;height:auto}
         """
 
-    /// A `<testsuite>` named "Coverage", with no test case, whose properties are each level's
+    /// Appends a `<testsuite>` named "Coverage", with no test case, whose properties are each level's
     /// and the total's line and region coverage in percent (`coverage.unit.lines`, …,
     /// `coverage.total.regions`); a level without data has none.
-    var junitSuite: String {
-        var properties: [(String, CoverageCounts)] = []
+    func appendJUnitSuite(to xml: inout JUnitWriter) {
+        xml.openTestSuite(name: "Coverage", counts: JUnitWriter.Counts(), time: 0)
+        xml.openProperties()
         for level in levels {
             if let measure = level.measure {
-                properties += [("coverage.\(level.level.rawValue).lines", measure.lines), ("coverage.\(level.level.rawValue).regions", measure.regions)]
+                xml.property("coverage.\(level.level.rawValue).lines", Self.percent(measure.lines))
+                xml.property("coverage.\(level.level.rawValue).regions", Self.percent(measure.regions))
             }
         }
-        if let total { properties += [("coverage.total.lines", total.lines), ("coverage.total.regions", total.regions)] }
-        var out = "  <testsuite name=\"Coverage\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\" time=\"0\">\n    <properties>\n"
-        for (name, counts) in properties {
-            let value = counts.fraction.map { String(format: "%.2f", $0 * 100) } ?? "-"
-            out += "      <property name=\"\(name)\" value=\"\(value)\"/>\n"
+        if let total {
+            xml.property("coverage.total.lines", Self.percent(total.lines))
+            xml.property("coverage.total.regions", Self.percent(total.regions))
         }
-        return out + "    </properties>\n  </testsuite>\n"
+        xml.closeProperties()
+        xml.closeTestSuite()
+    }
+
+    /// A JUnit property's percentage, two decimals, or `-` without data.
+    private static func percent(_ counts: CoverageCounts) -> String {
+        counts.fraction.map { String(format: "%.2f", $0 * 100) } ?? "-"
     }
 }
