@@ -181,9 +181,16 @@ let package = Package(
             path: source("Scenarios", "Scenario"),
             swiftSettings: strict
         ),
+        // The living spec's reporting: the document, its renderers, the pyramid, history,
+        // quarantine and coverage per level as results. It runs nothing.
         .target(
-            name: "LivingSpec", dependencies: ["TestEventStream", "XCResult", "CodeCoverage", "PyramidJSON", "PyramidIO"], path: source("Spec", "LivingSpec"),
+            name: "LivingSpec", dependencies: ["TestEventStream", "CodeCoverage", "PyramidJSON", "PyramidIO"], path: source("Spec", "LivingSpec"),
             swiftSettings: strict),
+        // Running for the spec: `swift test` and the test bundle, levels, shards, reruns, coverage
+        // runs and the pipeline (SpecRun) that ends in LivingSpec's document. For the tools only.
+        .target(
+            name: "SpecRunning", dependencies: ["LivingSpec", "TestEventStream", "XCResult", "CodeCoverage", "PyramidIO"],
+            path: source("Spec", "SpecRunning"), swiftSettings: strict),
         // HTTP stubs: the rules, registry, journal and WireMock's formats, and the proxy that
         // forwards to a real API (Foundation's URLSession, the one TLS client here). No test
         // library and no SwiftNIO, so the pyramid CLI and the stub server start without them.
@@ -227,7 +234,7 @@ let package = Package(
         // `pyramid demo`: runs the reference app's tests at every level and writes the pyramid.
         .target(
             name: "PyramidDemo",
-            dependencies: ["LivingSpec", "CodeCoverage", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
+            dependencies: ["LivingSpec", "SpecRunning", "CodeCoverage", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
             path: source("Tools", "PyramidDemo"),
             swiftSettings: strict
         ),
@@ -242,7 +249,7 @@ let package = Package(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo",
-                "LivingSpec", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
+                "LivingSpec", "SpecRunning", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: source("Tools", "PyramidCLI"),
@@ -374,8 +381,12 @@ let package = Package(
             path: tests("Spec", "CodeCoverageTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "LivingSpecTests",
-            dependencies: ["PyramidTestSupport", "LivingSpec", "TestEventStream", "CodeCoverage", "PyramidIO", "WebDriver", "PNGCodec", "PyramidImage"],
+            dependencies: ["PyramidTestSupport", "LivingSpec", "SpecRunning", "TestEventStream", "CodeCoverage", "PyramidIO", "WebDriver", "PNGCodec", "PyramidImage"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "SpecRunningTests",
+            dependencies: ["PyramidTestSupport", "SpecRunning", "LivingSpec", "TestEventStream", "CodeCoverage", "PyramidIO"],
+            path: tests("Spec", "SpecRunningTests"), swiftSettings: strict),
         .testTarget(
             name: "SnapshotReviewTests",
             dependencies: ["PyramidTestSupport", "SnapshotReview", "VisualTesting", "PNGCodec", "PyramidImage", "WebDriver", "SocketTestSupport", "LoopbackServer"],
@@ -384,7 +395,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PyramidDemoTests",
-            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "VisualTesting", "WebDriver", "PyramidIO"],
+            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "SpecRunning", "VisualTesting", "WebDriver", "PyramidIO"],
             path: tests("Tools", "PyramidDemoTests"),
             swiftSettings: strict
         ),

@@ -26,8 +26,8 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotListTests(package: String, exitStatus: Int32, output: String)
     /// A `--filter` given with `--shard` is not a regular expression.
     case invalidFilter(String, reason: String)
-    /// `--retries` outside `0...TestRetries.maximum`.
-    case invalidRetries(Int)
+    /// `--retries` outside `0...maximum`.
+    case invalidRetries(Int, maximum: Int)
     /// The quarantine file cannot be read or is not one: where, and why.
     case invalidQuarantine(path: String, reason: String)
     /// A `swift` command coverage needs (`swift build --show-bin-path`, `swift package describe`)
@@ -62,8 +62,8 @@ public enum SpecError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(package): swift test list exited with status \(exitStatus), so the tests cannot be listed:\n\(output)"
         case let .invalidFilter(filter, reason):
             return "--filter \(filter): not a regular expression (\(reason))"
-        case let .invalidRetries(count):
-            return "--retries \(count): give a number from 0 to \(TestRetries.maximum) (each rerun runs the failed tests again, so more hides real failures and multiplies a broken run's time)"
+        case let .invalidRetries(count, maximum):
+            return "--retries \(count): give a number from 0 to \(maximum) (each rerun runs the failed tests again, so more hides real failures and multiplies a broken run's time)"
         case let .invalidQuarantine(path, reason):
             return "\(path): \(reason)"
         case let .swiftCommandFailed(package, command, exitStatus, output):

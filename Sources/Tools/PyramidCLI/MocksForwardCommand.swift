@@ -1,3 +1,4 @@
+import SpecRunning
 import ArgumentParser
 import Foundation
 import LivingSpec

@@ -1,3 +1,4 @@
+import SpecRunning
 import CodeCoverage
 import ArgumentParser
 import Foundation

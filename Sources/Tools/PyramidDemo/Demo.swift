@@ -1,3 +1,4 @@
+package import SpecRunning
 import CodeCoverage
 import Foundation
 package import LivingSpec

@@ -1,3 +1,4 @@
+package import SpecRunning
 import Foundation
 package import LivingSpec
 import PyramidIO

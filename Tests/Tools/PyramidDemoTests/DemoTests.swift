@@ -1,3 +1,4 @@
+import SpecRunning
 import Foundation
 import LivingSpec
 import PyramidDemo

@@ -13,7 +13,7 @@ package struct SpecHistory: Sendable {
     package var flaky: [String: FlakinessReport.FlakyTest]
 
     /// How the spec's report is made: its flaky tests alone, which is all the spec shows.
-    static var reportOptions: FlakinessReport.Options {
+    package static var reportOptions: FlakinessReport.Options {
         var options = FlakinessReport.Options()
         options.flakyOnly = true
         return options
@@ -27,7 +27,7 @@ package struct SpecHistory: Sendable {
 
     /// The same, with `identities` the identities of `run`'s tests in the order
     /// `TestNode.forEachTest` visits them (its record's ids), when they are known already.
-    init(report: FlakinessReport, folder: String, run: TestRun, identities: [String]?) {
+    package init(report: FlakinessReport, folder: String, run: TestRun, identities: [String]?) {
         self.folder = folder
         self.runs = report.windowRuns
         var byIdentity: [String: FlakinessReport.FlakyTest] = [:]

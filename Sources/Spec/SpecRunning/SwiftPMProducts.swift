@@ -1,3 +1,4 @@
+import LivingSpec
 import Foundation
 
 /// Where SwiftPM put an executable it built, `<package>/<scratch>/<triple>/<configuration>/<name>`,

@@ -1,3 +1,4 @@
+import LivingSpec
 import Foundation
 import PyramidIO
 

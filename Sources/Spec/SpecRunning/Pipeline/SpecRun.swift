@@ -1,3 +1,4 @@
+package import LivingSpec
 package import CodeCoverage
 import Foundation
 import PyramidIO

@@ -1,3 +1,4 @@
+import LivingSpec
 /// How far a `swift build` has got, read from a line of its output: `[312/1004] Compiling
 /// SwiftSyntax Trivia.swift, …` says 312 of 1,004 steps are under way, the latest compiling the
 /// module SwiftSyntax.

@@ -1,3 +1,4 @@
+@testable import SpecRunning
 import Foundation
 @testable import LivingSpec
 import PyramidIO
@@ -12,18 +13,18 @@ struct SpecRunTests {
     let folder = TemporaryFolder("spec-run", create: true)
 
     func pipeline(
-        stream: String = SampleRun.eventStream, quarantine: (list: QuarantineList, path: String)? = nil, history: String? = nil,
+        stream: String = SampleStream.eventStream, quarantine: (list: QuarantineList, path: String)? = nil, history: String? = nil,
         destinations: SpecDocument.Destinations? = nil
     ) -> SpecRun {
         SpecRun(
             source: .eventStream(stream, console: nil, testList: nil), title: "登録機能",
             followUp: RunFollowUp(retries: .none, quarantine: quarantine, history: history.map(TestHistory.init(folder:)), checkout: folder.path),
-            destinations: destinations ?? .folder(folder.path("out")), attachments: SampleRun.attachments)
+            destinations: destinations ?? .folder(folder.path("out")), attachments: SampleStream.attachments)
     }
 
     @Test("a recorded run is read, followed up (quarantine, history) and written: three files, the quarantined failure no longer blocks")
     func readFollowUpWrite() throws {
-        let failed = try SampleRun.run().failedTests
+        let failed = try SampleStream.run().failedTests
         try #require(failed.count == 3)
         let quarantine = QuarantineList(tests: [.init(id: failed[0].id, reason: "flaky on CI")])
         let events = EventLog()
@@ -64,7 +65,7 @@ struct SpecRunTests {
         // The recorded run again, as its own rerun: every failed test gets a second attempt.
         let rerun = folder.path("rerun-1")
         try FileManager.default.createDirectory(atPath: rerun, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: SampleRun.eventStream, toPath: rerun + "/events.jsonl")
+        try FileManager.default.copyItem(atPath: SampleStream.eventStream, toPath: rerun + "/events.jsonl")
         var once = pipeline()
         once.isPartialRun = true
         var twice = once

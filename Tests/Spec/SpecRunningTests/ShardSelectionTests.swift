@@ -1,3 +1,4 @@
+import SpecRunning
 import LivingSpec
 import Testing
 import TestEventStream

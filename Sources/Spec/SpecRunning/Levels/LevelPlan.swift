@@ -1,3 +1,4 @@
+package import LivingSpec
 import Foundation
 import PyramidIO
 package import TestEventStream

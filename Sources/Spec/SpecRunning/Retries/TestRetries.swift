@@ -1,3 +1,4 @@
+package import LivingSpec
 import Foundation
 package import TestEventStream
 
@@ -26,9 +27,9 @@ package struct TestRetries: Sendable {
     }
 
     /// At most `count` reruns of each failed test.
-    /// - Throws: ``SpecError/invalidRetries(_:)`` when `count` is below 0 or above ``maximum``.
+    /// - Throws: ``SpecError/invalidRetries(_:maximum:)`` when `count` is below 0 or above ``maximum``.
     package init(_ count: Int) throws(SpecError) {
-        guard (0...Self.maximum).contains(count) else { throw .invalidRetries(count) }
+        guard (0...Self.maximum).contains(count) else { throw .invalidRetries(count, maximum: Self.maximum) }
         self.count = count
     }
 

@@ -1,3 +1,4 @@
+@testable import SpecRunning
 @testable import LivingSpec
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import SpecRunning
 import Foundation
 @testable import LivingSpec
 import PyramidIO

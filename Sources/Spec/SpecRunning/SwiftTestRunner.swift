@@ -1,3 +1,4 @@
+package import LivingSpec
 package import Foundation
 import PyramidIO
 

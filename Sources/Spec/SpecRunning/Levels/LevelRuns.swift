@@ -1,3 +1,4 @@
+package import LivingSpec
 import Foundation
 import PyramidIO
 import TestEventStream

@@ -1,3 +1,4 @@
+@testable import SpecRunning
 import Testing
 
 @testable import LivingSpec
@@ -13,7 +14,7 @@ struct TestRetriesTests {
 
     @Test("retries are bounded: 0 to 10", arguments: [-1, 11, 1000])
     func retriesBound(count: Int) {
-        #expect(throws: SpecError.invalidRetries(count)) { _ = try TestRetries(count) }
+        #expect(throws: SpecError.invalidRetries(count, maximum: TestRetries.maximum)) { _ = try TestRetries(count) }
     }
 
     @Test("0 and 10 are within the bound")
