@@ -1,5 +1,5 @@
 import PyramidIO
-package import TestEventStream
+import TestEventStream
 
 /// Renders a run as JUnit XML that keeps what Swift Testing's own xUnit output drops: display
 /// names, parameter values, tags, steps, and known issues, warnings and cancellations told
@@ -8,18 +8,19 @@ package import TestEventStream
 /// Each suite that holds tests is one `<testsuite>`, named by its display-name path; each
 /// test case is one `<testcase>` ("name (arguments)" for a parameterised one).
 public enum JUnitSpec {
-    /// The run as JUnit XML (Maven Surefire's schema), its suites named `title`.
+    /// The document's run as JUnit XML (Maven Surefire's schema), its suites named by its title.
     ///
     /// A quarantined test that failed is written as `<skipped>` whose message says why it is
     /// quarantined and what failed, so CI's test reports do not fail on it; its failure text is
     /// the element's body. With a history, a test that flipped has a `flipRate` property.
     /// With coverage, a first `<testsuite>` named "Coverage" holds each level's numbers as properties.
-    package static func render(_ run: TestRun, title: String, history: SpecHistory? = nil, coverage: PyramidCoverage? = nil) -> String {
-        text(run, title: title, history: history, coverage: coverage).string
+    package static func render(_ document: SpecDocument) -> String {
+        text(document).string
     }
 
-    /// ``render(_:title:history:coverage:)``'s XML as bytes, to be written as they are.
-    static func text(_ run: TestRun, title: String, history: SpecHistory?, coverage: PyramidCoverage?) -> TextBuffer {
+    /// ``render(_:)``'s XML as bytes, to be written as they are.
+    static func text(_ document: SpecDocument) -> TextBuffer {
+        let run = document.run, title = document.title, history = document.history, coverage = document.coverage
         let located = LocatedTest.all(in: run)
         var groups: [(name: String, tests: [(entry: LocatedTest, className: String)])] = []
         var index: [String: Int] = [:]

@@ -1,32 +1,25 @@
-package import TestEventStream
+import TestEventStream
 import Foundation
 import PyramidIO
 
 /// Renders a run as Markdown a CI job summary shows well: the totals, the failures first,
 /// then every suite as a heading and every test as a list of its steps and issues.
 public enum MarkdownSpec {
+    /// The document whole: its run under its title; the "Test pyramid" section placed by its
+    /// classifier and compared with its target shape (no verdict for a partial run); its
+    /// history's flip rates on each test that flipped; its coverage, what each level covers, shown after the pyramid.
+    ///
     /// - Parameters:
-    ///   - run: The run to render.
-    ///   - title: The heading at the top.
-    ///   - pyramid: how tests are placed in the "Test pyramid" section.
-    ///   - target: the shape that section compares the run with.
-    ///   - partial: the run was filtered or sharded, so the section gives no shape verdict.
-    ///   - history: flip rates from a test history, shown on each test that flipped.
-    ///   - report: the run's pyramid report, when the caller has made it (else it is made here).
-    ///   - coverage: what each level covers, shown after the pyramid.
-    package static func render(
-        _ run: TestRun, title: String, pyramid: PyramidClassifier = PyramidClassifier(),
-        target: PyramidShape = .usual, partial: Bool = false, history: SpecHistory? = nil, report: PyramidReport? = nil,
-        coverage: PyramidCoverage? = nil
-    ) -> String {
-        text(run, title: title, pyramid: pyramid, target: target, partial: partial, history: history, report: report, coverage: coverage).string
+    ///   - document: The spec to render.
+    ///   - report: The run's pyramid report, when the caller has made it (else it is made here).
+    package static func render(_ document: SpecDocument, report: PyramidReport? = nil) -> String {
+        text(document, report: report).string
     }
 
-    /// ``render(_:title:pyramid:target:partial:history:report:coverage:)``'s Markdown as bytes, to be written as they are.
-    static func text(
-        _ run: TestRun, title: String, pyramid: PyramidClassifier, target: PyramidShape, partial: Bool, history: SpecHistory?,
-        report: PyramidReport?, coverage: PyramidCoverage?
-    ) -> TextBuffer {
+    /// ``render(_:report:)``'s Markdown as bytes, to be written as they are.
+    static func text(_ document: SpecDocument, report: PyramidReport?) -> TextBuffer {
+        let run = document.run, title = document.title, pyramid = document.pyramid, target = document.pyramidTarget
+        let partial = document.isPartialRun, history = document.history, coverage = document.coverage
         var out = TextBuffer("# \(escape(title))\n\n")
         let counts = run.counts
         out += "**\(counts.summary())** — \(SpecText.totals(run, counts: counts))\n\n"

@@ -87,11 +87,11 @@ public struct SpecDocument: Sendable {
 
     /// The spec as Markdown, for a CI job summary.
     public var markdown: String {
-        MarkdownSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun, history: history, coverage: coverage)
+        MarkdownSpec.render(self)
     }
     /// The spec as one self-contained HTML page.
     public var html: String {
-        HTMLSpec.render(run, title: title, pyramid: pyramid, target: pyramidTarget, partial: isPartialRun, history: history, coverage: coverage)
+        HTMLSpec.render(self)
     }
 
     /// The run's test pyramid, as the spec's "Test pyramid" section shows it.
@@ -99,7 +99,7 @@ public struct SpecDocument: Sendable {
         PyramidReport(run: run, classifier: pyramid, target: pyramidTarget, isPartial: isPartialRun)
     }
     /// The run as JUnit XML, display names kept.
-    public var junit: String { JUnitSpec.render(run, title: title, history: history, coverage: coverage) }
+    public var junit: String { JUnitSpec.render(self) }
 
     /// Where each rendering goes; nil leaves it out.
     public struct Destinations: Sendable {
@@ -163,12 +163,12 @@ public struct SpecDocument: Sendable {
 
     private func write(to destinations: Destinations, report: SharedReport) throws(SpecError) -> (written: [String], report: PyramidReport) {
         var wanted: [(path: String, render: @Sendable (SpecDocument) -> TextBuffer)] = []
-        if let path = destinations.junit { wanted.append((path, { JUnitSpec.text($0.run, title: $0.title, history: $0.history, coverage: $0.coverage) })) }
+        if let path = destinations.junit { wanted.append((path, { JUnitSpec.text($0) })) }
         if let path = destinations.markdown {
-            wanted.append((path, { MarkdownSpec.text($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0), coverage: $0.coverage) }))
+            wanted.append((path, { MarkdownSpec.text($0, report: report.get($0)) }))
         }
         if let path = destinations.html {
-            wanted.append((path, { HTMLSpec.text($0.run, title: $0.title, pyramid: $0.pyramid, target: $0.pyramidTarget, partial: $0.isPartialRun, history: $0.history, report: report.get($0), coverage: $0.coverage) }))
+            wanted.append((path, { HTMLSpec.text($0, report: report.get($0)) }))
         }
         for (path, _) in wanted {
             let folder = (path as NSString).deletingLastPathComponent

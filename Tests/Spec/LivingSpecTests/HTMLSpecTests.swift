@@ -9,7 +9,7 @@ import TestEventStream
 struct HTMLSpecTests {
     @Test("one self-contained page: no scripts, no external resources, failed suites open")
     func selfContained() throws {
-        let html = HTMLSpec.render(try SampleRun.run(), title: "Spec")
+        let html = HTMLSpec.render(SpecDocument(run: try SampleRun.run(), title: "Spec"))
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(!html.contains("<script"))
         #expect(!html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("<link"))
@@ -25,7 +25,7 @@ struct HTMLSpecTests {
 
     @Test("a case run three times: its last attempt's failure is inside the last attempt's item, within the list of attempts")
     func lastAttemptInsideItsItem() throws {
-        let html = HTMLSpec.render(JUnitSchemaTests.retriedRun(), title: "Spec")
+        let html = HTMLSpec.render(SpecDocument(run: JUnitSchemaTests.retriedRun(), title: "Spec"))
         let heading = try #require(html.range(of: "attempt 3 of 3: failed"))
         let after = html[heading.upperBound...]
         let box = try #require(after.range(of: "<div class=\"issue failure\">"), "the last attempt's failure is shown")
@@ -40,8 +40,8 @@ struct HTMLSpecTests {
 
     @Test("the failures are listed at the top, each a link to its test below, as the Markdown spec lists them")
     func failuresAtTheTop() throws {
-        let html = HTMLSpec.render(try SampleRun.run(), title: "Spec")
-        let markdown = MarkdownSpec.render(try SampleRun.run(), title: "Spec")
+        let html = HTMLSpec.render(SpecDocument(run: try SampleRun.run(), title: "Spec"))
+        let markdown = MarkdownSpec.render(SpecDocument(run: try SampleRun.run(), title: "Spec"))
         let section = try #require(html.range(of: "<section class=\"failures\"><h2>Failures ("))
         let end = try #require(html[section.upperBound...].range(of: "</section>"))
         let list = html[section.upperBound..<end.lowerBound]
@@ -61,7 +61,7 @@ struct HTMLSpecTests {
         run.modules[0].children[0].children[0].cases[0].attachments = [
             AttachmentRecord(name: "kXCTAttachmentLegacySnapshot", path: nil, type: "public.png", missing: "not in the bundle"),
         ]
-        let html = HTMLSpec.render(run, title: "Spec"), markdown = MarkdownSpec.render(run, title: "Spec")
+        let html = HTMLSpec.render(SpecDocument(run: run, title: "Spec")), markdown = MarkdownSpec.render(SpecDocument(run: run, title: "Spec"))
         #expect(html.contains("<li>↗ kXCTAttachmentLegacySnapshot (public.png) — not in the bundle</li>"), "\(html)")
         #expect(markdown.contains("📎 kXCTAttachmentLegacySnapshot (public.png) — not in the bundle"))
     }
@@ -71,7 +71,7 @@ struct HTMLSpecTests {
         var run = SampleRun.single(suite: "S", test: "needs a Mac")
         run.modules[0].children[0].children[0].skipReason = ""
         run.modules[0].children[0].children[0].cases = []
-        let html = HTMLSpec.render(run, title: "Spec"), markdown = MarkdownSpec.render(run, title: "Spec"), junit = JUnitSpec.render(run, title: "Spec")
+        let html = HTMLSpec.render(SpecDocument(run: run, title: "Spec")), markdown = MarkdownSpec.render(SpecDocument(run: run, title: "Spec")), junit = JUnitSpec.render(SpecDocument(run: run, title: "Spec"))
         #expect(html.contains("<p class=\"reason\">skipped</p>"))
         #expect(markdown.contains("**needs a Mac** · Swift Testing — skipped\n") || markdown.contains("**needs a Mac** — skipped\n"), "\(markdown)")
         #expect(junit.contains("<skipped message=\"skipped\"/>"))
@@ -80,7 +80,7 @@ struct HTMLSpecTests {
 
     @Test("every symbol the page draws is in a font the project installs (fontconfig says which)")
     func symbolsHaveFonts() async throws {
-        let html = HTMLSpec.render(try SampleRun.run(), title: "Spec")
+        let html = HTMLSpec.render(SpecDocument(run: try SampleRun.run(), title: "Spec"))
         // Variation selectors and joiners are not drawn themselves.
         let symbols = Set(html.unicodeScalars.filter { $0.value >= 0x2000 && !(0xFE00...0xFE0F).contains($0.value) && $0.value != 0x200D }
             .filter { !(0x3000...0x9FFF).contains($0.value) && !(0xFF00...0xFFEF).contains($0.value) })
@@ -97,7 +97,7 @@ struct HTMLSpecTests {
         let run = SampleRun.single(
             suite: "<img src=x onerror=alert(1)>", test: "\"quoted\" & 'single'",
             issue: IssueRecord(kind: .failure, message: "</pre><script>alert(1)</script>", details: [], place: nil))
-        let html = HTMLSpec.render(run, title: "<title>")
+        let html = HTMLSpec.render(SpecDocument(run: run, title: "<title>"))
         #expect(!html.contains("<img"))
         #expect(!html.contains("<script>"))
         #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"))

@@ -41,7 +41,7 @@ struct JUnitSchemaTests {
 
     @Test("a recorded run's JUnit: every testsuite valid, less file, line and test case properties")
     func recordedRun() async throws {
-        let junit = JUnitSpec.render(try SampleRun.run(), title: "t")
+        let junit = JUnitSpec.render(SpecDocument(run: try SampleRun.run(), title: "t"))
         let result = try await SurefireSchema.validate(junit, in: folder)
         #expect(result.suites == 3)
         #expect(result.problems.isEmpty, "\(result.problems)")
@@ -49,7 +49,7 @@ struct JUnitSchemaTests {
 
     @Test("retries in Surefire's rerun format validate: flakyFailure, rerunFailure, flakes")
     func retries() async throws {
-        let junit = JUnitSpec.render(Self.retriedRun(), title: "t")
+        let junit = JUnitSpec.render(SpecDocument(run: Self.retriedRun(), title: "t"))
         #expect(junit.contains("<flakyFailure message=\"timed out\" type=\"failure\"><stackTrace>"))
         #expect(junit.components(separatedBy: "<rerunFailure ").count == 3)
         #expect(junit.contains("flakes=\"1\""))
@@ -61,7 +61,7 @@ struct JUnitSchemaTests {
 
     @Test("only the named extensions are removed, and without them a suite does not validate")
     func extensionsAreWhatFails() async throws {
-        let junit = JUnitSpec.render(Self.retriedRun(), title: "t")
+        let junit = JUnitSpec.render(SpecDocument(run: Self.retriedRun(), title: "t"))
         let stripped = try SurefireSchema.suitesWithoutExtensions(junit)
         #expect(stripped.count == 1)
         #expect(!stripped[0].contains(" file=\"") && !stripped[0].contains(" line=\""))

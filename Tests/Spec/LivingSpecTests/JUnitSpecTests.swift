@@ -48,7 +48,7 @@ final class XMLElements: NSObject, XMLParserDelegate {
 struct JUnitSpecTests {
     @Test("well-formed, one testcase per case, display names kept, failures and skips counted")
     func structure() throws {
-        let xml = XMLElements.parse(JUnitSpec.render(try SampleRun.run(), title: "Spec"))
+        let xml = XMLElements.parse(JUnitSpec.render(SpecDocument(run: try SampleRun.run(), title: "Spec")))
         #expect(xml.error == nil)
         let root = try #require(xml.all("testsuites").first)
         #expect(root.attributes["tests"] == "12")
@@ -79,7 +79,7 @@ struct JUnitSpecTests {
         let run = SampleRun.single(
             suite: "a<b>&\"c\"", test: "bell\u{7} tab\t",
             issue: IssueRecord(kind: .failure, message: "]]> <x/>", details: [], place: nil))
-        let text = JUnitSpec.render(run, title: "t")
+        let text = JUnitSpec.render(SpecDocument(run: run, title: "t"))
         let xml = XMLElements.parse(text)
         #expect(xml.error == nil)
         #expect(xml.all("testsuite").first?.attributes["name"] == "M › a<b>&\"c\"")

@@ -7,7 +7,7 @@ import TestEventStream
 struct MarkdownSpecTests {
     @Test("totals, the failures first, then suites as headings and tests with their steps")
     func structure() throws {
-        let markdown = MarkdownSpec.render(try SampleRun.run(), title: "登録機能の仕様")
+        let markdown = MarkdownSpec.render(SpecDocument(run: try SampleRun.run(), title: "登録機能の仕様"))
         let lines = markdown.split(separator: "\n").map(String.init)
         #expect(lines[0] == "# 登録機能の仕様")
         #expect(lines[1] == "**3 failed · 1 cancelled · 1 skipped · 1 known issue · 1 passed with warnings · 3 passed** — 10 tests in 5 ms")
@@ -31,7 +31,7 @@ struct MarkdownSpecTests {
         let run = SampleRun.single(
             suite: "a *bold* [link](x)", test: "<script> | `code` _under_",
             issue: IssueRecord(kind: .failure, message: "Expectation failed: a\nb", details: [], place: nil))
-        let markdown = MarkdownSpec.render(run, title: "T # 1")
+        let markdown = MarkdownSpec.render(SpecDocument(run: run, title: "T # 1"))
         #expect(markdown.hasPrefix("# T \\# 1\n"))
         #expect(markdown.contains("### ❌ a \\*bold\\* \\[link\\](x)"))
         #expect(markdown.contains("**\\<script\\> \\| \\`code\\` \\_under\\_**"))
@@ -43,6 +43,6 @@ struct MarkdownSpecTests {
     func notes() {
         var run = SampleRun.single(suite: "S", test: "t")
         run.diagnostics = [StreamDiagnostic(line: 7, severity: .error, message: "not a Swift Testing event record (invalid JSON)")]
-        #expect(MarkdownSpec.render(run, title: "T").hasSuffix("## Notes on the event stream\n\n- error: line 7: not a Swift Testing event record (invalid JSON)\n\n"))
+        #expect(MarkdownSpec.render(SpecDocument(run: run, title: "T")).hasSuffix("## Notes on the event stream\n\n- error: line 7: not a Swift Testing event record (invalid JSON)\n\n"))
     }
 }

@@ -21,7 +21,7 @@ enum MixedRun {
 struct MixedSpecTests {
     @Test("Markdown: every test of both frameworks, each marked, the split per module, messages line for line")
     func markdown() throws {
-        let markdown = MarkdownSpec.render(try MixedRun.run(), title: "Mixed")
+        let markdown = MarkdownSpec.render(SpecDocument(run: try MixedRun.run(), title: "Mixed"))
         #expect(markdown.contains("**2 failed · 1 skipped · 4 passed** — 7 tests"))
         #expect(markdown.contains("""
             ## Migration to Swift Testing
@@ -51,7 +51,7 @@ struct MixedSpecTests {
 
     @Test("HTML: framework marks, the migration table, and messages in <pre> with their lines")
     func html() throws {
-        let html = HTMLSpec.render(try MixedRun.run(), title: "Mixed")
+        let html = HTMLSpec.render(SpecDocument(run: try MixedRun.run(), title: "Mixed"))
         #expect(html.components(separatedBy: "<span class=\"framework xctest\">XCTest</span>").count - 1 == 5)
         #expect(html.components(separatedBy: "<span class=\"framework swift-testing\">Swift Testing</span>").count - 1 == 2)
         #expect(html.contains("<tr><td>LegacyTests</td><td>2</td><td>0</td><td>0%</td></tr>"))
@@ -63,7 +63,7 @@ struct MixedSpecTests {
 
     @Test("JUnit: every test with its framework, the failure's text intact, its message attribute keeping its lines")
     func junit() throws {
-        let xml = XMLElements.parse(JUnitSpec.render(try MixedRun.run(), title: "Mixed"))
+        let xml = XMLElements.parse(JUnitSpec.render(SpecDocument(run: try MixedRun.run(), title: "Mixed")))
         #expect(xml.error == nil)
         #expect(xml.all("testcase").count == 7)
         let frameworks = xml.all("property").filter { $0.attributes["name"] == "framework" }.compactMap { $0.attributes["value"] }
@@ -83,8 +83,8 @@ struct MixedSpecTests {
         let events = try Data(contentsOf: SampleRun.fixtures.appendingPathComponent("mixed-events.jsonl"))
         let swiftTestingOnly = EventStreamReader.read(events) { _ in nil }.adding(xctest: [], list: list)
         let warning = "only Swift Testing tests ran, though the package has XCTest tests too"
-        #expect(MarkdownSpec.render(swiftTestingOnly, title: "T").contains("> ⚠️ \(warning)"))
-        #expect(HTMLSpec.render(swiftTestingOnly, title: "T").contains("<p class=\"coverage\">⚠️ \(warning)</p>"))
+        #expect(MarkdownSpec.render(SpecDocument(run: swiftTestingOnly, title: "T")).contains("> ⚠️ \(warning)"))
+        #expect(HTMLSpec.render(SpecDocument(run: swiftTestingOnly, title: "T")).contains("<p class=\"coverage\">⚠️ \(warning)</p>"))
         #expect(SpecText.summaryLine(swiftTestingOnly).hasSuffix("— ⚠️ \(warning)"))
         let nothing = TestRun(modules: [], diagnostics: [], streamVersion: nil, duration: nil, startedAt: nil)
         #expect(SpecText.summaryLine(nothing).hasSuffix("— ⚠️ no tests ran"))

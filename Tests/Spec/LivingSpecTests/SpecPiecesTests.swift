@@ -33,9 +33,9 @@ struct SpecPiecesTests {
     func piecesEqualOne() throws {
         let run = Self.run()
         #expect(run.modules[0].children.count / 2 >= SpecPieces.smallest, "enough children to be cut into pieces")
-        let pieces = (MarkdownSpec.render(run, title: "T"), HTMLSpec.render(run, title: "T"), JUnitSpec.render(run, title: "T"))
+        let pieces = (MarkdownSpec.render(SpecDocument(run: run, title: "T")), HTMLSpec.render(SpecDocument(run: run, title: "T")), JUnitSpec.render(SpecDocument(run: run, title: "T")))
         let one = SpecPieces.$smallest.withValue(Int.max) {
-            (MarkdownSpec.render(run, title: "T"), HTMLSpec.render(run, title: "T"), JUnitSpec.render(run, title: "T"))
+            (MarkdownSpec.render(SpecDocument(run: run, title: "T")), HTMLSpec.render(SpecDocument(run: run, title: "T")), JUnitSpec.render(SpecDocument(run: run, title: "T")))
         }
         #expect(pieces.0 == one.0)
         #expect(pieces.1 == one.1)
