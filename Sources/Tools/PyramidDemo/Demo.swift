@@ -79,8 +79,12 @@ package enum Demo {
         /// coverage, the Examples instrument their own targets (PYRAMID_EXAMPLES_COVERAGE, see
         /// ``buildEnvironment()``); a build of its own instruments every module
         /// (`--enable-code-coverage`), as it did before the build was shared.
-        package var buildArguments: [String] {
-            scratchArguments + (coverage && scratchPath == nil ? ["--enable-code-coverage"] : [])
+        package var buildArguments: [String] { buildArguments(scratch: scratchArguments) }
+
+        /// ``buildArguments`` after `scratch`, the ``scratchArguments`` already worked out (they
+        /// look for a lock holder in the process table).
+        package func buildArguments(scratch: [String]) -> [String] {
+            scratch + (coverage && scratchPath == nil ? ["--enable-code-coverage"] : [])
         }
 
         /// What the Examples' manifest reads, for every SwiftPM run on the package (a `swift test`
@@ -203,7 +207,7 @@ package enum Demo {
 
         let outcome: SpecRun.Outcome
         do {
-            outcome = try pipeline(options, files: files, quarantine: quarantine, tools: tools, progress: progress).run(events: progress)
+            outcome = try pipeline(options, files: files, quarantine: quarantine, tools: tools).run(events: progress)
         } catch {
             throw demoError(error, options: options, files: files)
         }
@@ -248,36 +252,35 @@ package enum Demo {
     /// folder when there is one, under pyramid's lock on it), this shard's share, every level
     /// with coverage, the reruns, and the spec in the output folder.
     static func pipeline(
-        _ options: Options, files: Files, quarantine: (list: QuarantineList, path: String)?, tools: CoverageTools?,
-        progress: @escaping @Sendable (Progress) -> Void
+        _ options: Options, files: Files, quarantine: (list: QuarantineList, path: String)?, tools: CoverageTools?
     ) -> SpecRun {
         // A shard is chosen by the filters; PYRAMID_SHARD from this environment must not shard it again.
         var environment = [
             "SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts, TestShard.environmentVariable: "",
         ].merging(options.manifestEnvironment) { $1 }
         if let breakage = options.breakage { environment["SHOP_BREAK"] = breakage }
+        let scratch = options.scratchArguments
         let runner = SwiftTestRunner(
-            packagePath: options.examples, filters: options.filters, extraArguments: ["--skip-build"] + options.scratchArguments,
+            packagePath: options.examples, filters: options.filters, extraArguments: ["--skip-build"] + scratch,
             workFolder: files.run, environment: environment,
-            onLine: { line in progress(.testOutput(line)) },
             // The Examples are Swift Testing only: the list would only cost time.
             listsTests: false)
         let tests = SpecRun.Tests(
             runner: runner,
             build: SpecRun.Build(
-                arguments: ["build", "--package-path", options.examples, "--build-tests"] + options.buildArguments,
+                arguments: ["build", "--package-path", options.examples, "--build-tests"] + options.buildArguments(scratch: scratch),
                 command: "swift build --build-tests", environment: options.buildEnvironment(), log: files.buildLog, echoesToStandardError: false),
             shard: options.shard.map {
                 SpecRun.Sharding(
-                    shard: $0, durationsFrom: options.shardDurations, buildArguments: options.scratchArguments, environment: options.manifestEnvironment)
+                    shard: $0, durationsFrom: options.shardDurations, buildArguments: scratch, environment: options.manifestEnvironment)
             },
             coverage: tools.map {
                 SpecRun.Coverage(
-                    tools: $0, targets: options.coverageTargets, buildArguments: options.scratchArguments,
+                    tools: $0, targets: options.coverageTargets, buildArguments: scratch,
                     environment: options.buildEnvironment(), folder: files.coverage)
             },
             // The tests run on the build with --ignore-lock: another demo must not relink under them.
-            lock: options.scratchPath ?? options.examples + "/.build")
+            lock: options.scratchPath ?? options.examples + "/.build", outputAsEvents: true)
         return SpecRun(
             source: .swiftTest(tests), title: "The reference app's test pyramid",
             followUp: RunFollowUp(

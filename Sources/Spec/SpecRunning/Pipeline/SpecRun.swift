@@ -1,8 +1,8 @@
 package import LivingSpec
-package import CodeCoverage
+import CodeCoverage
 import Foundation
 import PyramidIO
-package import TestEventStream
+import TestEventStream
 import XCResult
 
 /// The living spec's one pipeline, the same for `pyramid spec`, `pyramid demo` and
@@ -18,162 +18,6 @@ import XCResult
 /// A run read from files (an event stream, Xcode result bundles) starts at *read*. The commands
 /// parse their options into a ``SpecRun``, call ``run(events:)`` once and print its ``Outcome``.
 package struct SpecRun: Sendable {
-    /// Where the run's results come from.
-    package enum Source: Sendable {
-        /// The tests run here, with `swift test`.
-        case swiftTest(Tests)
-        /// A finished run's event stream, with `swift test`'s console output (XCTest's results on
-        /// Linux) and `swift test list`'s output beside it when there are.
-        case eventStream(String, console: String?, testList: String?)
-        /// Xcode result bundles, several become one run; their attachments are exported to `attachments`.
-        case xcresult(bundles: [String], attachments: String)
-        /// What `xcrun xcresulttool get test-results tests --format json` printed.
-        case xcresultJSON([String])
-    }
-
-    /// How the tests run: built first or not, one shard's share, with coverage per level or not.
-    package struct Tests: Sendable {
-        /// `swift test` on the package, with the filters the user gave.
-        package var runner: SwiftTestRunner
-        /// The build before the tests, when the pipeline builds (with coverage, or the demo's app).
-        package var build: Build?
-        /// The shard whose share of the tests runs.
-        package var shard: Sharding?
-        /// Each level's tests in a run of their own, and what they cover.
-        package var coverage: Coverage?
-        /// The build folder whose pyramid lock is held from the build until the reruns end: the
-        /// levels run with `--ignore-lock`, so another pyramid must not relink under them.
-        package var lock: String?
-
-        package init(runner: SwiftTestRunner, build: Build? = nil, shard: Sharding? = nil, coverage: Coverage? = nil, lock: String? = nil) {
-            self.runner = runner
-            self.build = build
-            self.shard = shard
-            self.coverage = coverage
-            self.lock = lock
-        }
-    }
-
-    /// `swift` with `arguments` (`build …`), its output kept in `log`.
-    package struct Build: Sendable {
-        package var arguments: [String]
-        /// What a failure calls the command: `swift build --build-tests --enable-code-coverage`.
-        package var command: String
-        package var environment: [String: String]
-        package var log: String
-        /// Whether its lines go to standard error as they come (`pyramid spec`) or become
-        /// ``Event/buildProgress(_:)`` and ``Event/buildOutput(_:)`` events (`pyramid demo`).
-        package var echoesToStandardError: Bool
-
-        package init(arguments: [String], command: String, environment: [String: String], log: String, echoesToStandardError: Bool) {
-            self.arguments = arguments
-            self.command = command
-            self.environment = environment
-            self.log = log
-            self.echoesToStandardError = echoesToStandardError
-        }
-    }
-
-    /// One shard's share of the tests, from `swift test list`.
-    package struct Sharding: Sendable {
-        package var shard: TestShard
-        /// A previous run's event stream, whose durations balance the shards.
-        package var durationsFrom: String?
-        /// The build options and manifest variables the list needs to see what was built.
-        package var buildArguments: [String]
-        package var environment: [String: String]
-
-        package init(shard: TestShard, durationsFrom: String?, buildArguments: [String], environment: [String: String] = [:]) {
-            self.shard = shard
-            self.durationsFrom = durationsFrom
-            self.buildArguments = buildArguments
-            self.environment = environment
-        }
-    }
-
-    /// Coverage per level: the package's layout is read from the build, each level runs on its
-    /// own, and its profiles are measured and written.
-    package struct Coverage: Sendable {
-        package var tools: CoverageTools
-        /// The targets measured; every library and executable target when empty.
-        package var targets: [String]
-        /// The build options and environment the package was built with, to read its layout.
-        package var buildArguments: [String]
-        package var environment: [String: String]?
-        /// Where the LCOV and Cobertura files and the source pages go.
-        package var folder: String
-
-        package init(tools: CoverageTools, targets: [String], buildArguments: [String], environment: [String: String]? = nil, folder: String) {
-            self.tools = tools
-            self.targets = targets
-            self.buildArguments = buildArguments
-            self.environment = environment
-            self.folder = folder
-        }
-    }
-
-    /// What happens, as it happens.
-    package enum Event: Sendable, Equatable {
-        /// The build starts; `firstBuild` when its log does not exist yet (minutes, not seconds).
-        case building(firstBuild: Bool)
-        /// Each of SwiftPM's `[n/m]` lines.
-        case buildProgress(SwiftBuildProgress)
-        /// A line of the build's output that says no progress (a note, a warning).
-        case buildOutput(String)
-        case built(seconds: Double)
-        /// This shard runs `tests` of `of`, dealt by duration or by count.
-        case sharded(TestShard, tests: Int, of: Int, byDuration: Bool)
-        /// The tests start.
-        case testing
-        /// One level's tests start, in a `swift test` of their own (with coverage).
-        case level(PyramidLevel, tests: Int)
-        /// The levels' profiles are being merged and measured.
-        case measuringCoverage
-        /// A line of the tests' output, when the runner's ``SwiftTestRunner/onLine`` sends it here.
-        case testOutput(String)
-        /// A test of this level passed or failed (the levels run side by side, with coverage).
-        case testEnded(PyramidLevel)
-        /// Rerun `number` of the failed tests starts, with `tests` of them.
-        case rerunning(number: Int, of: Int, tests: Int)
-    }
-
-    /// The pipeline's steps, as a failure names them.
-    package enum Step: String, Sendable, Equatable {
-        case build, plan, run, read, followUp = "follow up", coverage, coverageFiles = "coverage files", write
-    }
-
-    /// A step that failed, and why.
-    package struct Failure: Error, Sendable, CustomStringConvertible {
-        package var step: Step
-        package var error: any Error & CustomStringConvertible & Sendable
-        package var description: String { error.description }
-    }
-
-    /// What the run made.
-    package struct Outcome: Sendable {
-        /// The spec as written, with its reruns, quarantine, history and coverage.
-        package var document: SpecDocument
-        /// Every test, by level.
-        package var report: PyramidReport
-        /// The spec's files, in the order written.
-        package var written: [String]
-        /// The coverage files, when coverage was measured.
-        package var coverageFiles: [String]
-        /// The first attempt's `swift test` exit status (0 for a run read from files).
-        package var status: Int32
-        /// Whether `swift test` failed with no failed test to say why (a crash, a build error).
-        package var unexplainedFailure: Bool
-        /// Quarantine entries that matched no test, damaged history lines.
-        package var warnings: [String]
-        /// The build's seconds, when the pipeline built.
-        package var buildSeconds: Double?
-        /// From the tests' start to the coverage measured.
-        package var testSeconds: Double
-        /// Reading the run, and rendering and writing the spec.
-        package var readTime: Duration
-        package var writeTime: Duration
-    }
-
     package var source: Source
     /// The spec's title.
     package var title: String
@@ -238,6 +82,7 @@ package struct SpecRun: Sendable {
             events(.built(seconds: seconds))
         }
         var runner = tests.runner
+        if tests.outputAsEvents { runner.onLine = { line in events(.testOutput(line)) } }
         if let sharding = tests.shard {
             let share: ShardSelection.Share
             do {

@@ -79,6 +79,39 @@ struct SpecRunTests {
             #expect(test.cases.contains { $0.attemptCount == 2 }, "\(id) ran twice")
         }
     }
+    @Test("with outputAsEvents, the tests' output lines become the pipeline's own testOutput events, in order")
+    func testOutputAsEvents() throws {
+        // A stand-in `swift` on the runner's PATH: `swift test` prints two lines and writes the
+        // sample run's stream where it is asked to.
+        let bin = folder.path("bin"), package = folder.path("package")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
+        try "// swift-tools-version: 6.0\n".write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
+        try """
+            #!/bin/sh
+            [ "$1" = test ] || exit 1
+            while [ $# -gt 0 ]; do
+                if [ "$1" = --event-stream-output-path ]; then cp '\(SampleStream.eventStream)' "$2"; fi
+                shift
+            done
+            echo "stand-in: first line"
+            echo "stand-in: second line"
+            exit 1
+            """.write(toFile: bin + "/swift", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/swift")
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let runner = SwiftTestRunner(
+            packagePath: package, workFolder: folder.path("work"), environment: ["PATH": path], listsTests: false)
+        let events = EventLog()
+        let outcome = try SpecRun(
+            source: .swiftTest(SpecRun.Tests(runner: runner, outputAsEvents: true)), title: "stand-in",
+            followUp: RunFollowUp(retries: .none, quarantine: nil, history: nil, checkout: folder.path),
+            destinations: .folder(folder.path("stand-in-out"))
+        ).run { events.add($0) }
+        let lines = events.all.compactMap { if case .testOutput(let line) = $0 { line } else { nil } }
+        #expect(lines == ["stand-in: first line", "stand-in: second line"], "\(events.all)")
+        #expect(outcome.status == 1 && outcome.document.run.counts[.failed] == 3)
+    }
 }
 
 /// The events a run sent, in order.
