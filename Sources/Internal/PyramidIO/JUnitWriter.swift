@@ -67,33 +67,18 @@ package struct JUnitWriter: Sendable {
         text += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     }
 
+    /// Opens `<testsuites>`, the document's element (no `flakes`: Surefire's form counts them per suite).
     package mutating func openTestSuites(name: String, counts: Counts, time: Double) {
-        text += "<testsuites name=\""
-        text += Markup.escapeAttribute(name)
-        text += "\""
-        appendCounts(counts)
-        text += " time=\""
-        text += Self.seconds(time)
-        text += "\">\n"
+        openSuite("<testsuites", name: name, counts: counts, flakes: false, time: time)
     }
 
     package mutating func closeTestSuites() {
         text += "</testsuites>\n"
     }
 
+    /// Opens a `<testsuite>`, with `flakes` when some of its cases passed on a rerun.
     package mutating func openTestSuite(name: String, counts: Counts, time: Double) {
-        text += "  <testsuite name=\""
-        text += Markup.escapeAttribute(name)
-        text += "\""
-        appendCounts(counts)
-        if counts.flakes > 0 {
-            text += " flakes=\""
-            text += String(counts.flakes)
-            text += "\""
-        }
-        text += " time=\""
-        text += Self.seconds(time)
-        text += "\">\n"
+        openSuite("  <testsuite", name: name, counts: counts, flakes: counts.flakes > 0, time: time)
     }
 
     package mutating func closeTestSuite() {
@@ -214,6 +199,22 @@ package struct JUnitWriter: Sendable {
     package static func seconds(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
         return "\(rounded)"
+    }
+
+    private mutating func openSuite(_ opening: String, name: String, counts: Counts, flakes: Bool, time: Double) {
+        text += opening
+        text += " name=\""
+        text += Markup.escapeAttribute(name)
+        text += "\""
+        appendCounts(counts)
+        if flakes {
+            text += " flakes=\""
+            text += String(counts.flakes)
+            text += "\""
+        }
+        text += " time=\""
+        text += Self.seconds(time)
+        text += "\">\n"
     }
 
     private mutating func appendCounts(_ counts: Counts) {
