@@ -31,7 +31,7 @@ public enum InflateEngine: String, Sendable, CaseIterable, Codable {
     /// Adler-32 then matches what it decoded, ``libdeflate`` decodes an image that ``zlib``
     /// rejects with one of these reasons; the pixels are the ones the checksum vouches for. On
     /// PngSuite and on the fuzzer's corpus no other outcome differs, and the fuzzer checks it.
-    package static let codeErrorsLibdeflateMayAccept: Set<String> = [
+    public static let codeErrorsLibdeflateMayAccept: Set<String> = [
         "invalid literal/length code", "invalid distance code", "invalid code lengths set", "invalid bit length repeat",
         "invalid literal/lengths set", "invalid distances set", "invalid code -- missing end-of-block",
         "too many length or distance symbols",
@@ -45,7 +45,7 @@ public enum InflateEngine: String, Sendable, CaseIterable, Codable {
 }
 
 /// How a decode read the image data.
-package enum ImageDataPath: Sendable, Equatable {
+public enum ImageDataPath: Sendable, Equatable {
     /// One zlib stream inflated in order: every PNG that PNGEncoder did not write.
     case sequential
     /// PNGEncoder's band index was used: this many bands of rows were inflated and

@@ -13,7 +13,7 @@ public struct DecodedPNG: Sendable {
     public var wideBitmap: Bitmap16?
     /// Whether the image data was read in parallel bands, in one stream, or in one stream
     /// because the file's band index could not be used (and why).
-    package var imageDataPath: ImageDataPath
+    public var imageDataPath: ImageDataPath
     /// The library that inflated the image data.
     package var inflateEngine: InflateEngine
 }

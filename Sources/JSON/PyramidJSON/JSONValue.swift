@@ -48,12 +48,12 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// Compact UTF-8 JSON text with sorted keys: ``compactText``'s bytes.
-    package func encoded() -> [UInt8] {
+    public func encoded() -> [UInt8] {
         Array(compactText.utf8)
     }
 
     /// Parses UTF-8 JSON bytes; throws ``JSONParseError`` naming the line and column of the first problem.
-    package static func decode(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+    public static func decode(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: Array(bytes))
         return try parser.parseDocument()
     }

@@ -8,7 +8,7 @@ import Foundation
 /// whole mixed output can be given.
 public enum XCTestLogReader {
     /// The tests the output reports, in the order they ended.
-    package static func read(_ text: String) -> [XCTestRecord] {
+    public static func read(_ text: String) -> [XCTestRecord] {
         var records: [XCTestRecord] = []
         var failures: [XCTestRecord.Failure] = []
         var skipReason: String?

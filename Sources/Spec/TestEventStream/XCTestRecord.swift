@@ -1,11 +1,11 @@
 /// One XCTest test method as a run reported it: from `swift test`'s console output
 /// (``XCTestLogReader``) or from its xUnit file (``XUnitReader``).
-package struct XCTestRecord: Sendable, Equatable {
+public struct XCTestRecord: Sendable, Equatable {
     /// How an XCTest test ended.
     /// It failed.
     /// It passed.
     /// It was skipped (`XCTSkip`).
-    package enum Outcome: String, Sendable, Equatable {
+    public enum Outcome: String, Sendable, Equatable {
         /// It passed.
         case passed
         /// It failed.
@@ -15,28 +15,28 @@ package struct XCTestRecord: Sendable, Equatable {
     }
 
     /// The test module, when the source says (xUnit's `classname`, or `swift test list`).
-    package var module: String?
+    public var module: String?
     /// The `XCTestCase` subclass.
-    package var className: String
+    public var className: String
     /// The test method: `testValidEmailPasses`.
-    package var method: String
+    public var method: String
     /// How it ended.
-    package var outcome: Outcome
+    public var outcome: Outcome
     /// Seconds.
-    package var duration: Double?
+    public var duration: Double?
     /// Every failure, in order, with its message whole (multi-line messages keep their lines).
-    package var failures: [Failure]
+    public var failures: [Failure]
     /// Why it was skipped (`XCTSkip`'s message), when it was.
-    package var skipReason: String?
+    public var skipReason: String?
 
     /// One failure of an XCTest test.
-    package struct Failure: Sendable, Equatable {
+    public struct Failure: Sendable, Equatable {
         /// What failed.
-        package var message: String
+        public var message: String
         /// The file as XCTest printed it (usually an absolute path), and the line.
-        package var file: String?
+        public var file: String?
         /// Its line, when XCTest said.
-        package var line: Int?
+        public var line: Int?
 
         /// A failure: its message, and where when XCTest said.
         package init(message: String, file: String?, line: Int?) {

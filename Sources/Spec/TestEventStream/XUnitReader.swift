@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 
 /// Reads XCTest's results from a JUnit/xUnit XML file, as `swift test --parallel --xunit-output F`
 /// writes it (its `classname` is `Module.Class`), for runs recorded elsewhere. It says less than
@@ -16,7 +16,7 @@ public enum XUnitReader {
 
     /// The test cases in the file at `path`.
     /// - Throws: ``Failure`` naming the file and what is wrong with it.
-    package static func read(contentsOf path: String) throws(Failure) -> [XCTestRecord] {
+    public static func read(contentsOf path: String) throws(Failure) -> [XCTestRecord] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(path: path, reason: "it cannot be read")
         }
@@ -27,7 +27,7 @@ public enum XUnitReader {
     ///
     /// Read with a small XML reader of this module's own: FoundationXML's readers crash on some
     /// malformed files (found by the fuzzer).
-    package static func read(_ data: Data, path: String) throws(Failure) -> [XCTestRecord] {
+    public static func read(_ data: Data, path: String) throws(Failure) -> [XCTestRecord] {
         let root: XMLTree.Element
         do {
             root = try XMLTree(data).root

@@ -5,9 +5,9 @@
 /// `[?(@.field)]`, `[?(@.field == 'text')]`, `[?(@.count > 2)]` with `==`, `!=`, `<`, `<=`,
 /// `>`, `>=` against a string, number, boolean or `null`. Anything else is a
 /// ``JSONPathError`` when the expression is parsed, never a silent non-match.
-package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written.
-    package let expression: String
+    public let expression: String
     private let steps: [Step]
 
     enum Step: Sendable, Hashable {
@@ -24,16 +24,16 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `expression`.
-    package init(_ expression: String) throws(JSONPathError) {
+    public init(_ expression: String) throws(JSONPathError) {
         self.expression = expression
         var parser = JSONPathParser(text: expression)
         self.steps = try parser.parse()
     }
 
-    package var description: String { expression }
+    public var description: String { expression }
 
     /// The values the expression selects in `document`, in document order.
-    package func select(in document: JSONValue) -> [JSONValue] {
+    public func select(in document: JSONValue) -> [JSONValue] {
         var current = [document]
         for step in steps {
             current = current.flatMap { apply(step, to: $0) }
@@ -43,7 +43,7 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the expression selects anything (WireMock's "matches" for a plain expression).
     /// A definite path that selects `null` does not count.
-    package func matches(_ document: JSONValue) -> Bool {
+    public func matches(_ document: JSONValue) -> Bool {
         select(in: document).contains { $0 != .null }
     }
 
@@ -116,13 +116,13 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A JSONPath expression outside the supported subset, or malformed.
-package struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct JSONPathError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The expression as written.
-    package var expression: String
+    public var expression: String
     /// Why it cannot be read.
-    package var reason: String
+    public var reason: String
 
-    package var description: String { "JSONPath \(expression): \(reason)" }
+    public var description: String { "JSONPath \(expression): \(reason)" }
 }
 
 /// Parses the supported JSONPath subset into steps.

@@ -4,35 +4,35 @@ import Foundation
 /// that has no reference in the catalog (missing on CI, or unreadable).
 ///
 /// Paths are absolute; the page turns them into links with a `GalleryLinks`.
-package struct GalleryItem: Sendable, Codable, Equatable {
+public struct GalleryItem: Sendable, Codable, Equatable {
     /// The reference path relative to the snapshot root: unique, and the item's deep-link id.
-    package var id: String
+    public var id: String
     /// The view or component's folder relative to the root (the manifest's `basePath`).
-    package var folder: String
+    public var folder: String
     /// `Views`, `Components`, or the category folder above `__Snapshots__`.
-    package var section: String
+    public var section: String
     /// The view's or component's name.
-    package var name: String
+    public var name: String
     /// View or component.
-    package var type: SnapshotType
+    public var type: SnapshotType
     /// The state's name.
-    package var state: String
+    public var state: String
     /// The cell, whose fields sit flat in the item's JSON.
-    package var cell: SnapshotCellIdentity
+    public var cell: SnapshotCellIdentity
     /// What the last run said.
-    package var status: GalleryStatus
+    public var status: GalleryStatus
     /// The reference image, absolute; nil when none exists.
-    package var reference: String?
+    public var reference: String?
     /// The image the run rendered, when it differed or was not recorded.
-    package var actual: String?
+    public var actual: String?
     /// The diff image of a failed cell.
-    package var diff: String?
+    public var diff: String?
     /// Why the cell failed, or what was recorded.
-    package var message: String?
+    public var message: String?
     /// `path:line` of the assertion that checked it.
-    package var source: String?
+    public var source: String?
     /// What a reviewer decided in `pyramid review`, if anything.
-    package var decision: GalleryDecision?
+    public var decision: GalleryDecision?
 
     init(
         id: String, folder: String, section: String, name: String, type: SnapshotType, state: String,
@@ -53,7 +53,7 @@ package struct GalleryItem: Sendable, Codable, Equatable {
         case id, folder, section, name, type, state, status, reference, actual, diff, message, source, decision
     }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         folder = try container.decode(String.self, forKey: .folder)
@@ -71,7 +71,7 @@ package struct GalleryItem: Sendable, Codable, Equatable {
         decision = try container.decodeIfPresent(GalleryDecision.self, forKey: .decision)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         try cell.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -91,7 +91,7 @@ package struct GalleryItem: Sendable, Codable, Equatable {
 }
 
 /// A reviewer's verdict on a changed image.
-package enum GalleryDecision: String, Sendable, Codable {
+public enum GalleryDecision: String, Sendable, Codable {
     /// The actual image replaced the reference.
     case approved
     /// The reference was kept.
@@ -100,7 +100,7 @@ package enum GalleryDecision: String, Sendable, Codable {
 
 /// What the last run said about an image. `unchecked` when there is no run report
 /// or the run did not check that view state.
-package enum GalleryStatus: String, Sendable, Codable, CaseIterable {
+public enum GalleryStatus: String, Sendable, Codable, CaseIterable {
     /// The image differed from its reference.
     case failed
     /// The cell could not be checked (rendering failed, or its reference could not be read).
@@ -124,7 +124,7 @@ package enum GalleryStatus: String, Sendable, Codable, CaseIterable {
     var rank: Int { Self.allCases.firstIndex(of: self)! }
 
     /// Whether a reviewer should look at it before the run is green.
-    package var needsReview: Bool { self == .failed || self == .error || self == .missing }
+    public var needsReview: Bool { self == .failed || self == .error || self == .missing }
 
     init(_ outcome: SnapshotOutcome) {
         switch outcome {

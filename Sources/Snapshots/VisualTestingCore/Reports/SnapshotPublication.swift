@@ -5,13 +5,13 @@ import PyramidIO
 /// the gallery's items (references joined with the run's results) and, on request, the files
 /// (catalog JSON, gallery HTML, JUnit XML). The demo, `pyramid gallery` and the review server
 /// all publish through this one type, so they cannot disagree about what a run showed.
-package struct SnapshotPublication: Sendable {
+public struct SnapshotPublication: Sendable {
     /// Every manifest under the root.
-    package var catalog: SnapshotCatalog
+    public var catalog: SnapshotCatalog
     /// The gallery's items: failures first, then by section, name, state and cell.
-    package var items: [GalleryItem]
+    public var items: [GalleryItem]
     /// The run the items were joined with, if any.
-    package var report: RunReport?
+    public var report: RunReport?
 
     /// Builds the catalog of `root` and joins it with `report`.
     ///
@@ -19,7 +19,7 @@ package struct SnapshotPublication: Sendable {
     ///   - root: The folder holding the references (a `__Snapshots__` folder or one above it).
     ///   - report: The run's results; nil for a gallery of the references alone.
     /// - Throws: ``VisualTestingError`` naming the folder or manifest that could not be read.
-    package init(root: String, report: RunReport? = nil) throws(VisualTestingError) {
+    public init(root: String, report: RunReport? = nil) throws(VisualTestingError) {
         catalog = try CatalogBuilder.build(root: root)
         items = GalleryItems.build(catalog: catalog, root: root, report: report)
         self.report = report
@@ -38,18 +38,18 @@ package struct SnapshotPublication: Sendable {
     }
 
     /// Where ``write(_:)`` puts each file; nil leaves that file out.
-    package struct Destinations: Sendable {
+    public struct Destinations: Sendable {
         /// Where `snapshot-catalog.json` goes.
-        package var catalog: String?
+        public var catalog: String?
         /// Where `gallery.html` goes.
-        package var gallery: String?
+        public var gallery: String?
         /// Where the JUnit XML goes.
-        package var junit: String?
+        public var junit: String?
         /// How many gallery cards render before the reader scrolls for more.
-        package var galleryPageSize: Int
+        public var galleryPageSize: Int
 
         /// Files for each output; nil leaves it out.
-        package init(catalog: String? = nil, gallery: String? = nil, junit: String? = nil, galleryPageSize: Int = 48) {
+        public init(catalog: String? = nil, gallery: String? = nil, junit: String? = nil, galleryPageSize: Int = 48) {
             self.catalog = catalog
             self.gallery = gallery
             self.junit = junit
@@ -73,7 +73,7 @@ package struct SnapshotPublication: Sendable {
     /// Writes the files `destinations` names, each atomically; JUnit only when there is a report.
     ///
     /// - Throws: ``VisualTestingError/writeFailed(path:reason:)`` for the first file that could not be written.
-    package func write(_ destinations: Destinations) throws(VisualTestingError) {
+    public func write(_ destinations: Destinations) throws(VisualTestingError) {
         if let path = destinations.catalog {
             try Self.writeFile(CatalogBuilder.encoded(catalog), to: path)
         }

@@ -2,22 +2,22 @@ import Foundation
 
 /// Every manifest under a root, gathered for review tools and CI: swift-visual-testing's
 /// `snapshot-catalog.json`.
-package struct SnapshotCatalog: Sendable, Codable, Equatable {
+public struct SnapshotCatalog: Sendable, Codable, Equatable {
     /// The catalog format's version.
-    package var version: String
+    public var version: String
     /// When it was made, ISO 8601.
-    package var generatedAt: String
+    public var generatedAt: String
     /// The devices, themes and locales seen, sorted.
-    package var configuration: CatalogConfiguration
+    public var configuration: CatalogConfiguration
     /// The totals.
-    package var summary: CatalogSummary
+    public var summary: CatalogSummary
     /// Sorted by name, then folder.
-    package var views: [SnapshotManifest]
+    public var views: [SnapshotManifest]
     /// Every component, by name.
-    package var components: [SnapshotManifest]
+    public var components: [SnapshotManifest]
 
     /// A catalog with every part given.
-    package init(version: String = "1.0", generatedAt: String, configuration: CatalogConfiguration, summary: CatalogSummary,
+    public init(version: String = "1.0", generatedAt: String, configuration: CatalogConfiguration, summary: CatalogSummary,
                 views: [SnapshotManifest], components: [SnapshotManifest]) {
         self.version = version
         self.generatedAt = generatedAt
@@ -29,16 +29,16 @@ package struct SnapshotCatalog: Sendable, Codable, Equatable {
 }
 
 /// The matrix the catalog's references cover.
-package struct CatalogConfiguration: Sendable, Codable, Equatable {
+public struct CatalogConfiguration: Sendable, Codable, Equatable {
     /// Device names.
-    package var devices: [String]
+    public var devices: [String]
     /// Themes.
-    package var themes: [String]
+    public var themes: [String]
     /// Locales.
-    package var locales: [String]
+    public var locales: [String]
 
     /// The devices, themes and locales found.
-    package init(devices: [String], themes: [String], locales: [String]) {
+    public init(devices: [String], themes: [String], locales: [String]) {
         self.devices = devices
         self.themes = themes
         self.locales = locales
@@ -46,20 +46,20 @@ package struct CatalogConfiguration: Sendable, Codable, Equatable {
 }
 
 /// How many views, components and images the catalog has.
-package struct CatalogSummary: Sendable, Codable, Equatable {
+public struct CatalogSummary: Sendable, Codable, Equatable {
     /// Views.
-    package var totalViews: Int
+    public var totalViews: Int
     /// Components.
-    package var totalComponents: Int
+    public var totalComponents: Int
     /// Reference images.
-    package var totalImages: Int
+    public var totalImages: Int
     /// Images per device.
-    package var byDevice: [String: Int]
+    public var byDevice: [String: Int]
     /// Images per theme.
-    package var byTheme: [String: Int]
+    public var byTheme: [String: Int]
 
     /// Totals with every part given.
-    package init(totalViews: Int, totalComponents: Int, totalImages: Int, byDevice: [String: Int], byTheme: [String: Int]) {
+    public init(totalViews: Int, totalComponents: Int, totalImages: Int, byDevice: [String: Int], byTheme: [String: Int]) {
         self.totalViews = totalViews
         self.totalComponents = totalComponents
         self.totalImages = totalImages

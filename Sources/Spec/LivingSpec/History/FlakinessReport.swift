@@ -14,84 +14,84 @@ import TestEventStream
 /// **Slower.** A test is slower when the median of its last ``Options/recentRuns`` durations is at
 /// least ``Options/slowdownFactor`` times the median of its earlier ones in the window, and at
 /// least ``Options/slowdownMinimum`` seconds more (so a 1 ms test that takes 2 ms is not news).
-package struct FlakinessReport: Sendable {
+public struct FlakinessReport: Sendable {
     /// How the history is read.
-    package struct Options: Sendable {
+    public struct Options: Sendable {
         /// How many of the latest records flip rates and proposals look at.
-        package var window = 30
+        public var window = 30
         /// A test flaky in at least this many runs of the window is proposed for quarantine.
-        package var quarantineAfter = 2
+        public var quarantineAfter = 2
         /// How many of a test's latest durations are compared with its earlier ones.
-        package var recentRuns = 5
+        public var recentRuns = 5
         /// How much slower the recent median must be: 1.5 means 50 % slower.
-        package var slowdownFactor = 1.5
+        public var slowdownFactor = 1.5
         /// And by how many seconds at least.
-        package var slowdownMinimum = 0.05
+        public var slowdownMinimum = 0.05
         /// Whether only the flaky tests are worked out, not slowdowns or quarantine proposals:
         /// what the living spec shows.
         package var flakyOnly = false
 
         /// The defaults: a window of 30 runs, quarantine after 2 flaky runs, the last 5
         /// durations 1.5 times and 50 ms slower than before.
-        package init() {}
+        public init() {}
     }
 
     /// A test that flipped.
-    package struct FlakyTest: Sendable, Equatable {
+    public struct FlakyTest: Sendable, Equatable {
         /// Its identity, as the history has it (`TestIdentity`).
-        package var id: String
+        public var id: String
         /// Its name in the spec, from the latest run that gave one.
-        package var name: String?
+        public var name: String?
         /// Its runs in the window.
-        package var runs: Int
+        public var runs: Int
         /// Its flaky runs in the window.
-        package var flakyRuns: Int
+        public var flakyRuns: Int
         /// Of them, the runs where it passed only on a retry.
-        package var passedOnRetry: Int
+        public var passedOnRetry: Int
         /// ``flakyRuns`` over ``runs``.
-        package var flipRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
+        public var flipRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
         /// When it was first and last seen flaky in the whole history, in seconds since 1970.
-        package var firstSeen: Double
+        public var firstSeen: Double
         /// When it was last seen flaky.
-        package var lastSeen: Double
+        public var lastSeen: Double
         /// The first line of its last recorded failure.
-        package var lastFailure: String?
+        public var lastFailure: String?
         /// Whether the quarantine list names it.
-        package var quarantined: Bool
+        public var quarantined: Bool
     }
 
     /// A test that got slower.
-    package struct SlowTest: Sendable, Equatable {
+    public struct SlowTest: Sendable, Equatable {
         /// Its identity.
-        package var id: String
+        public var id: String
         /// Its name in the spec, from the latest run that gave one.
-        package var name: String?
+        public var name: String?
         /// The median of its earlier durations in the window, in seconds.
-        package var before: Double
+        public var before: Double
         /// The median of its recent durations.
-        package var now: Double
+        public var now: Double
         /// `now / before`.
-        package var factor: Double { before > 0 ? now / before : .infinity }
+        public var factor: Double { before > 0 ? now / before : .infinity }
     }
 
     /// The records read, after the damaged lines.
-    package var runCount: Int
+    public var runCount: Int
     /// The records in the window.
-    package var windowRuns: Int
+    public var windowRuns: Int
     /// The tests with a flaky run in the window, most flaky first.
-    package var flaky: [FlakyTest]
+    public var flaky: [FlakyTest]
     /// The tests that got slower, slowest growth first.
-    package var slower: [SlowTest]
+    public var slower: [SlowTest]
     /// Entries to add to the quarantine: flaky in at least ``Options/quarantineAfter`` runs of the window.
     package var proposedAdditions: [QuarantineList.Entry]
     /// Entries to take out: every test they name passed each of its last ``Options/window`` runs.
     package var proposedRemovals: [QuarantineList.Entry]
     /// The options the report was made with.
-    package var options: Options
+    public var options: Options
 
     /// The report of `records` (in any order; they are sorted by time), with `quarantine` the
     /// list in force, if any; `today` dates proposed entries.
-    package init(records: [HistoryRecord], quarantine: QuarantineList? = nil, options: Options = Options(), today: String = FlakinessReport.today()) {
+    public init(records: [HistoryRecord], quarantine: QuarantineList? = nil, options: Options = Options(), today: String = FlakinessReport.today()) {
         self.init(runs: HistoryRuns(records), quarantine: quarantine, options: options, today: today)
     }
 
@@ -211,7 +211,7 @@ package struct FlakinessReport: Sendable {
     }
 
     /// Today's date, `2026-11-27`, for a proposed entry's `since`.
-    package static func today() -> String {
+    public static func today() -> String {
         String(Date().formatted(.iso8601).prefix(10))
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import PyramidIO
-package import TestEventStream
+public import TestEventStream
 
 /// One run in a test history: when it ran, on which commit, and how each test ended.
 ///
@@ -21,37 +21,37 @@ package import TestEventStream
 /// `failed`; `attempts` counts the runs of its most-run case; `duration` is in seconds, absent
 /// when the run did not say; `failure` is the first line of the test's first failure, for a
 /// test that failed or was flaky. Keys are written sorted.
-package struct HistoryRecord: Codable, Sendable, Equatable {
+public struct HistoryRecord: Codable, Sendable, Equatable {
     /// The format's version: 1.
-    package var version: Int
+    public var version: Int
     /// When the run ended, in seconds since 1970.
-    package var time: Double
+    public var time: Double
     /// The git commit the run tested, when there was one.
-    package var commit: String?
+    public var commit: String?
     /// Whether the working tree had changes the commit does not hold.
-    package var dirty: Bool?
+    public var dirty: Bool?
     /// Each test function of the run.
-    package var tests: [Test]
+    public var tests: [Test]
 
     /// One test function's result in a run.
-    package struct Test: Codable, Sendable, Equatable {
+    public struct Test: Codable, Sendable, Equatable {
         /// The test's identity (`TestIdentity`): `Module.Suite/test()` for Swift Testing,
         /// `Module.Class/method` for XCTest.
-        package var id: String
+        public var id: String
         /// Its suites' names and its own, as the spec shows them ("Cart › the total adds every
         /// line"); nil in histories written before names were kept.
-        package var name: String?
+        public var name: String?
         /// How it ended: the name of its `Outcome` case.
-        package var outcome: String
+        public var outcome: String
         /// How many times its worst case ran.
-        package var attempts: Int
+        public var attempts: Int
         /// Seconds, when the run said.
-        package var duration: Double?
+        public var duration: Double?
         /// The first line of its first failure, when it failed or was flaky.
-        package var failure: String?
+        public var failure: String?
 
         /// A test's result.
-        package init(id: String, name: String? = nil, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
+        public init(id: String, name: String? = nil, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
             self.id = id
             self.name = name
             self.outcome = outcome
@@ -62,7 +62,7 @@ package struct HistoryRecord: Codable, Sendable, Equatable {
     }
 
     /// A record with every part given.
-    package init(time: Double, commit: String?, dirty: Bool?, tests: [Test]) {
+    public init(time: Double, commit: String?, dirty: Bool?, tests: [Test]) {
         self.version = 1
         self.time = time
         self.commit = commit
@@ -72,7 +72,7 @@ package struct HistoryRecord: Codable, Sendable, Equatable {
 
     /// The record of `run`, ended at `time`, on `commit`: its tests named by their
     /// `TestIdentity`.
-    package init(run: TestRun, time: Double, commit: String?, dirty: Bool?) {
+    public init(run: TestRun, time: Double, commit: String?, dirty: Bool?) {
         var tests: [Test] = []
         // Each test borrowed where it is in the tree, not copied out of it.
         Self.forEachTest(in: run.modules, path: "") { test, name in
@@ -159,12 +159,12 @@ package struct HistoryRecord: Codable, Sendable, Equatable {
     }
 
     /// The outcome a record's name stands for; nil for a name this version does not know.
-    package static func outcome(named name: String) -> Outcome? {
+    public static func outcome(named name: String) -> Outcome? {
         Outcome.allCases.first { Self.name(of: $0) == name }
     }
 
     /// The name an outcome has in a record.
-    package static func name(of outcome: Outcome) -> String {
+    public static func name(of outcome: Outcome) -> String {
         switch outcome {
         case .passed: "passed"
         case .warning: "warning"

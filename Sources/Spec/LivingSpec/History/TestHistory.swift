@@ -3,27 +3,27 @@ package import PyramidIO
 
 /// A folder holding a test history, `history.jsonl` (see ``HistoryRecord`` for the format):
 /// each run appends one line, and shards running at once may append to the same history.
-package struct TestHistory: Sendable {
+public struct TestHistory: Sendable {
     /// The folder.
-    package var folder: String
+    public var folder: String
     /// The file of records in it.
-    package var file: String { (folder as NSString).appendingPathComponent("history.jsonl") }
+    public var file: String { (folder as NSString).appendingPathComponent("history.jsonl") }
 
     /// The history in `folder` (made when the first record is appended).
-    package init(folder: String) {
+    public init(folder: String) {
         self.folder = folder
     }
 
     /// A line of the file that is not a record: where, and why.
-    package struct Problem: Sendable, Equatable, CustomStringConvertible {
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
         /// The history file.
-        package var file: String
+        public var file: String
         /// The line, from 1.
-        package var line: Int
+        public var line: Int
         /// What is wrong with it.
-        package var reason: String
+        public var reason: String
 
-        package var description: String { "\(file):\(line): \(reason); the line is skipped" }
+        public var description: String { "\(file):\(line): \(reason); the line is skipped" }
     }
 
     /// Appends `record` as one line. Appends are serialised by a lock on the folder (across
@@ -31,7 +31,7 @@ package struct TestHistory: Sendable {
     /// a crash is ended first, so it damages no other record.
     ///
     /// - Throws: ``SpecError/cannotWrite(path:reason:)`` when the folder or file cannot be written.
-    package func append(_ record: HistoryRecord) throws(SpecError) {
+    public func append(_ record: HistoryRecord) throws(SpecError) {
         let line = record.jsonText()
         let path = file
         do {
@@ -105,7 +105,7 @@ package struct TestHistory: Sendable {
     /// `TestIdentity` in every record, those of histories written before it too.
     ///
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
-    package func read() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
+    public func read() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
         let read = try readLines { line, _ in
             HistoryRecord.scan(line).flatMap { $0.version == 1 ? $0.withIdentities() : nil }
         } decoded: { $0.withIdentities() }

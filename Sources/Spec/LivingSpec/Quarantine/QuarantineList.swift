@@ -1,5 +1,5 @@
 import Foundation
-package import TestEventStream
+public import TestEventStream
 
 /// The tests a team has quarantined: they still run and are reported, marked quarantined, but
 /// their failures do not fail the run. Kept in the repository, `.pyramid/quarantine.json` by
@@ -18,36 +18,36 @@ package import TestEventStream
 /// for XCTest), Swift Testing's full id, or a suite (`Module.Suite`), which quarantines every
 /// test in it. `reason` is required; `since` is free text, a date by convention.
 /// `pyramid flaky --quarantine FILE` proposes entries to add and to remove.
-package struct QuarantineList: Codable, Sendable, Equatable {
+public struct QuarantineList: Codable, Sendable, Equatable {
     /// Where the list is looked for in a package when no other file is named.
-    package static let defaultPath = ".pyramid/quarantine.json"
+    public static let defaultPath = ".pyramid/quarantine.json"
 
     /// The format's version: 1.
-    package var version: Int
+    public var version: Int
     /// The quarantined tests.
-    package var tests: [Entry]
+    public var tests: [Entry]
 
     /// One quarantined test (or suite).
-    package struct Entry: Codable, Sendable, Equatable {
+    public struct Entry: Codable, Sendable, Equatable {
         /// The test or suite.
-        package var id: String
+        public var id: String
         /// Why it is quarantined.
-        package var reason: String
+        public var reason: String
         /// Since when, as written (a date such as `2026-11-27`).
-        package var since: String?
+        public var since: String?
 
         /// An entry with every part given.
-        package init(id: String, reason: String, since: String? = nil) {
+        public init(id: String, reason: String, since: String? = nil) {
             self.id = id
             self.reason = reason
             self.since = since
         }
 
         /// Whether this entry names `test`: its id, its `swift test list` name, or a suite above it.
-        package func matches(_ test: TestNode) -> Bool { matches(id: test.id) }
+        public func matches(_ test: TestNode) -> Bool { matches(id: test.id) }
 
         /// Whether this entry names the test whose id (in a run or a history) is `test`.
-        package func matches(id test: String) -> Bool {
+        public func matches(id test: String) -> Bool {
             if test == id { return true }
             let name = TestShard.listName(ofTestID: test)
             return name == id || name.hasPrefix(id + "/")
@@ -55,7 +55,7 @@ package struct QuarantineList: Codable, Sendable, Equatable {
     }
 
     /// A list of `tests`.
-    package init(tests: [Entry]) {
+    public init(tests: [Entry]) {
         self.version = 1
         self.tests = tests
     }
@@ -63,7 +63,7 @@ package struct QuarantineList: Codable, Sendable, Equatable {
     /// Reads the list at `path`.
     /// - Throws: ``SpecError/invalidQuarantine(path:reason:)`` when it cannot be read, is not
     ///   JSON of this shape, or has an entry without an id or a reason.
-    package static func read(_ path: String) throws(SpecError) -> QuarantineList {
+    public static func read(_ path: String) throws(SpecError) -> QuarantineList {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .invalidQuarantine(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist")
         }
@@ -89,7 +89,7 @@ package struct QuarantineList: Codable, Sendable, Equatable {
 
     /// `run` with each test an entry names marked quarantined (`TestNode.quarantine`), and the
     /// entries that named no test of the run.
-    package func applied(to run: TestRun) -> (run: TestRun, unmatched: [Entry]) {
+    public func applied(to run: TestRun) -> (run: TestRun, unmatched: [Entry]) {
         guard !tests.isEmpty else { return (run, []) }
         var matched = Set<Int>()
         func mark(_ node: TestNode) -> TestNode {
