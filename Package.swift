@@ -169,6 +169,18 @@ let package = Package(
             path: source("Mocks", "MockGen"),
             swiftSettings: strict
         ),
+        // Mutation testing's engine: where a Swift file can take a mutant, and the file with all
+        // of them behind one switch (schemata). For the tools only.
+        .target(
+            name: "Mutation",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+            ],
+            path: source("Mutants", "Mutation"),
+            swiftSettings: strict
+        ),
         .target(
             name: "Scenario",
             dependencies: [
@@ -383,6 +395,9 @@ let package = Package(
             name: "LivingSpecTests",
             dependencies: ["PyramidTestSupport", "LivingSpec", "SpecRunning", "TestEventStream", "CodeCoverage", "PyramidIO", "WebDriver", "PNGCodec", "PyramidImage"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(
+            name: "MutationTests", dependencies: ["PyramidTestSupport", "Mutation"], path: tests("Mutants", "MutationTests"),
+            swiftSettings: strict),
         .testTarget(
             name: "SpecRunningTests",
             dependencies: ["PyramidTestSupport", "SpecRunning", "LivingSpec", "TestEventStream", "CodeCoverage", "PyramidIO"],

@@ -1,0 +1,134 @@
+/// A file's mutants compiled in at once (mutant schemata): each behind the module's switch,
+/// a global read once from `PYRAMID_MUTANT`, so one build holds them all and a run picks one
+/// by its number.
+///
+///     a < b            →  (__pyramidMutant == 1 ? (a >= b) : __pyramidMutant == 2 ? (a <= b) : (a < b))
+///     save(order)      →  if __pyramidMutant != 3 { save(order) }
+///
+/// Nested mutants stay nested: each variant of an expression holds the schema of what is inside
+/// it, so every mutant of the file can be switched on alone.
+package struct MutantSchema: Sendable {
+    /// The global every schema reads.
+    package static let switchName = "__pyramidMutant"
+    /// The environment variable the switch is read from; unset or `0`, no mutant is active.
+    package static let environmentVariable = "PYRAMID_MUTANT"
+
+    /// The file's source with every mutant behind the switch.
+    package var source: String
+    /// The file's mutants, numbered from the first number given.
+    package var mutants: [Mutant]
+
+    /// The switch, a file of its own in each mutated module.
+    package static var switchDeclaration: String {
+        """
+        // Which mutant of `pyramid mutants` is active: read once, when first used.
+        import Foundation
+
+        let \(switchName): Int = Int(ProcessInfo.processInfo.environment["\(environmentVariable)"] ?? "") ?? 0
+
+        """
+    }
+
+    /// The schema of `source`, named `file` in the mutants, numbered from `firstID`.
+    package init(source: String, file: String, firstID: Int) {
+        let sites = MutantFinder.sites(in: source)
+        let renderer = Renderer(bytes: Array(source.utf8), sites: sites, firstID: firstID)
+        self.source = renderer.render()
+        let lines = LineTable(source)
+        mutants = renderer.numbered.map { entry in
+            Mutant(
+                id: entry.id, mutationOperator: entry.variant.mutationOperator, file: file,
+                start: lines.position(of: entry.site.range.lowerBound), end: lines.position(of: entry.site.range.upperBound),
+                original: renderer.plain(entry.site.range, edits: []),
+                replacement: entry.site.form == .statement ? "" : renderer.plain(entry.site.range, edits: entry.variant.edits))
+        }
+    }
+
+    /// Renders the file with its sites, numbering each variant in the order the sites start.
+    private struct Renderer {
+        let bytes: [UInt8]
+        let sites: [MutationSite]
+        /// Each variant's number, by site index and variant index.
+        var ids: [[Int]] = []
+        var numbered: [(id: Int, site: MutationSite, variant: MutationSite.Variant)] = []
+
+        init(bytes: [UInt8], sites: [MutationSite], firstID: Int) {
+            self.bytes = bytes
+            self.sites = sites
+            var next = firstID
+            for site in sites {
+                ids.append(site.variants.map { _ in defer { next += 1 }; return next })
+                for (variant, id) in zip(site.variants, ids.last!) { numbered.append((id, site, variant)) }
+            }
+        }
+
+        func render() -> String {
+            region(0..<bytes.count, edits: [], skipping: nil)
+        }
+
+        /// The bytes of `range` with `edits` made and every site inside it rendered, but `skipping`.
+        private func region(_ range: Range<Int>, edits: [MutationSite.Edit], skipping: Int?) -> String {
+            var events: [(range: Range<Int>, render: () -> String)] = edits.map { edit in
+                (edit.range, {
+                    switch edit.replacement {
+                    case .text(let text): text
+                    case .range(let other): region(other, edits: [], skipping: nil)
+                    }
+                })
+            }
+            // The outermost sites inside the range and outside every edit.
+            var covered = edits.map(\.range)
+            for (index, site) in sites.enumerated() where index != skipping {
+                guard range.lowerBound <= site.range.lowerBound, site.range.upperBound <= range.upperBound,
+                      !covered.contains(where: { $0.lowerBound <= site.range.lowerBound && site.range.upperBound <= $0.upperBound })
+                else { continue }
+                covered.append(site.range)
+                events.append((site.range, { siteText(index) }))
+            }
+            var out = ""
+            var position = range.lowerBound
+            for event in events.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                out += text(position..<event.range.lowerBound)
+                out += event.render()
+                position = event.range.upperBound
+            }
+            return out + text(position..<range.upperBound)
+        }
+
+        private func siteText(_ index: Int) -> String {
+            let site = sites[index]
+            let original = region(site.range, edits: [], skipping: index)
+            let name = MutantSchema.switchName
+            switch site.form {
+            case .statement:
+                let off = ids[index].map { "\(name) != \($0)" }.joined(separator: " && ")
+                return "if \(off) { \(original) }"
+            case .expression:
+                var chain = "("
+                for (variant, id) in zip(site.variants, ids[index]) {
+                    chain += "\(name) == \(id) ? (\(region(site.range, edits: variant.edits, skipping: index))) : "
+                }
+                return chain + "(\(original)))"
+            }
+        }
+
+        /// The bytes of `range` with `edits` made and no other mutant: what a person reads.
+        func plain(_ range: Range<Int>, edits: [MutationSite.Edit]) -> String {
+            var out = ""
+            var position = range.lowerBound
+            for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                out += text(position..<edit.range.lowerBound)
+                switch edit.replacement {
+                case .text(let text): out += text
+                case .range(let other): out += text(other)
+                }
+                position = edit.range.upperBound
+            }
+            return out + text(position..<range.upperBound)
+        }
+
+        private func text(_ range: Range<Int>) -> String {
+            String(decoding: bytes[range], as: UTF8.self)
+        }
+    }
+}
