@@ -169,11 +169,12 @@ let package = Package(
             path: source("Mocks", "MockGen"),
             swiftSettings: strict
         ),
-        // Mutation testing's engine: where a Swift file can take a mutant, and the file with all
-        // of them behind one switch (schemata). For the tools only.
+        // Mutation testing's engine: where a Swift file can take a mutant, the file with all of
+        // them behind one switch (schemata), and Stryker's report of the verdicts. For the tools only.
         .target(
             name: "Mutation",
             dependencies: [
+                "PyramidJSON",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
@@ -396,7 +397,7 @@ let package = Package(
             dependencies: ["PyramidTestSupport", "LivingSpec", "SpecRunning", "TestEventStream", "CodeCoverage", "PyramidIO", "WebDriver", "PNGCodec", "PyramidImage"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "MutationTests", dependencies: ["PyramidTestSupport", "Mutation"], path: tests("Mutants", "MutationTests"),
+            name: "MutationTests", dependencies: ["PyramidTestSupport", "Mutation", "PyramidJSON"], path: tests("Mutants", "MutationTests"),
             swiftSettings: strict),
         .testTarget(
             name: "SpecRunningTests",

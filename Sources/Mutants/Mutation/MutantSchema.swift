@@ -2,29 +2,74 @@
 /// a global read once from `PYRAMID_MUTANT`, so one build holds them all and a run picks one
 /// by its number.
 ///
-///     a < b            →  (__pyramidMutant == 1 ? (a >= b) : __pyramidMutant == 2 ? (a <= b) : (a < b))
-///     save(order)      →  if __pyramidMutant != 3 { save(order) }
+///     a < b            →  (__pyramidMutantIs(1) ? (a >= b) : __pyramidMutantIs(2) ? (a <= b) : (a < b))
+///     save(order)      →  if !__pyramidMutantIs(3) { save(order) }
+///
+/// With `PYRAMID_MUTANT=-1` no mutant is active and the switch traces instead: every mutant
+/// whose place the run reaches is written, one number a line, to `PYRAMID_MUTANT_TRACE` when
+/// the process exits (how a run learns which mutants its tests reach).
 ///
 /// Nested mutants stay nested: each variant of an expression holds the schema of what is inside
 /// it, so every mutant of the file can be switched on alone.
 package struct MutantSchema: Sendable {
-    /// The global every schema reads.
-    package static let switchName = "__pyramidMutant"
-    /// The environment variable the switch is read from; unset or `0`, no mutant is active.
+    /// The function every schema calls: whether a mutant is the active one.
+    package static let switchName = "__pyramidMutantIs"
+    /// The environment variable the switch is read from; unset or `0`, no mutant is active;
+    /// ``tracing``, the mutants reached are traced.
     package static let environmentVariable = "PYRAMID_MUTANT"
+    /// Where a tracing run writes the mutants it reached.
+    package static let traceVariable = "PYRAMID_MUTANT_TRACE"
+    /// The switch's value that traces.
+    package static let tracing = -1
 
     /// The file's source with every mutant behind the switch.
     package var source: String
     /// The file's mutants, numbered from the first number given.
     package var mutants: [Mutant]
 
-    /// The switch, a file of its own in each mutated module.
+    /// The switch, a file of its own in each mutated module: Foundation only, no warning under
+    /// Swift 6's strict concurrency.
     package static var switchDeclaration: String {
         """
-        // Which mutant of `pyramid mutants` is active: read once, when first used.
+        // The switch of `pyramid mutants`: which mutant is active, read once, when first used.
         import Foundation
 
-        let \(switchName): Int = Int(ProcessInfo.processInfo.environment["\(environmentVariable)"] ?? "") ?? 0
+        let __pyramidMutant: Int = Int(ProcessInfo.processInfo.environment["\(environmentVariable)"] ?? "") ?? 0
+
+        /// Whether mutant `id` is the active one; when tracing, notes that its place was reached.
+        func \(switchName)(_ id: Int) -> Bool {
+            if __pyramidMutant == id { return true }
+            if __pyramidMutant == \(tracing) { __pyramidMutantTrace.reached(id) }
+            return false
+        }
+
+        /// The mutants a tracing run reached, written to \(traceVariable) when the process exits.
+        final class __PyramidMutantTrace: @unchecked Sendable {
+            private let lock = NSLock()
+            private var ids: Set<Int> = []
+            private var registered = false
+
+            func reached(_ id: Int) {
+                lock.lock()
+                defer { lock.unlock() }
+                guard ids.insert(id).inserted else { return }
+                if !registered {
+                    registered = true
+                    atexit { __pyramidMutantTrace.write() }
+                }
+                write(locked: true)
+            }
+
+            func write(locked: Bool = false) {
+                if !locked { lock.lock() }
+                defer { if !locked { lock.unlock() } }
+                guard let path = ProcessInfo.processInfo.environment["\(traceVariable)"] else { return }
+                let text = ids.sorted().map(String.init).joined(separator: "\\n") + "\\n"
+                try? text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+
+        let __pyramidMutantTrace = __PyramidMutantTrace()
 
         """
     }
@@ -101,12 +146,12 @@ package struct MutantSchema: Sendable {
             let name = MutantSchema.switchName
             switch site.form {
             case .statement:
-                let off = ids[index].map { "\(name) != \($0)" }.joined(separator: " && ")
+                let off = ids[index].map { "!\(name)(\($0))" }.joined(separator: " && ")
                 return "if \(off) { \(original) }"
             case .expression:
                 var chain = "("
                 for (variant, id) in zip(site.variants, ids[index]) {
-                    chain += "\(name) == \(id) ? (\(region(site.range, edits: variant.edits, skipping: index))) : "
+                    chain += "\(name)(\(id)) ? (\(region(site.range, edits: variant.edits, skipping: index))) : "
                 }
                 return chain + "(\(original)))"
             }

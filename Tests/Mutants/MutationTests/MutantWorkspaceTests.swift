@@ -1,0 +1,83 @@
+import Foundation
+@testable import Mutation
+import PyramidTestSupport
+import Testing
+
+/// The mutants' workspace: a copy of the package with the mutants planted, the user's files untouched.
+@Suite("The mutants' workspace")
+struct MutantWorkspaceTests {
+    let folder = TemporaryFolder("pyramid-workspace", create: true)
+
+    /// A package at `folder/Work/App` that depends on `../Dep` by path, with a build folder and a git folder.
+    func makePackage() throws -> String {
+        let package = folder.path("Work/App")
+        let files = [
+            "Package.swift": """
+                // swift-tools-version: 6.0
+                import PackageDescription
+                let package = Package(name: "App", dependencies: [.package(path: "../Dep"), .package(url: "https://example.com/x", from: "1.0.0")],
+                    targets: [.target(name: "App", path: "Sources/App"), .testTarget(name: "AppTests", dependencies: ["App"])])
+                """,
+            "Sources/App/Age.swift": "func isAdult(_ age: Int) -> Bool { age >= 18 }\n",
+            "Sources/App/Plain.swift": "struct Plain { var name: String }\n",
+            "Tests/AppTests/AgeTests.swift": "import Testing\n@testable import App\n@Test func adult() { #expect(isAdult(18)) }\n",
+            ".build/debug/junk": "junk",
+            ".git/HEAD": "ref: refs/heads/main",
+        ]
+        for (name, text) in files {
+            let path = package + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return package
+    }
+
+    /// Every file under `root` with its bytes.
+    func snapshot(_ root: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let name as String in FileManager.default.enumerator(atPath: root)! {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + name, isDirectory: &isFolder), !isFolder.boolValue {
+                files[name] = FileManager.default.contents(atPath: root + "/" + name)
+            }
+        }
+        return files
+    }
+
+    @Test("the copy holds the schema and one switch a module; the package is byte for byte what it was")
+    func plants() throws {
+        let package = try makePackage()
+        let before = try snapshot(package)
+        let workspace = try MutantWorkspace(
+            package: package, root: folder.path("scratch"), files: ["Sources/App/Age.swift", "Sources/App/Plain.swift"],
+            targets: [.init(name: "App", folder: "Sources/App"), .init(name: "AppTests", folder: "Tests/AppTests")])
+        #expect(try snapshot(package) == before)
+        #expect(workspace.mutants.map(\.id) == Array(1...workspace.mutants.count) && workspace.mutants.count == 3)
+        let copy = try snapshot(workspace.root)
+        let schema = String(decoding: try #require(copy["Sources/App/Age.swift"]), as: UTF8.self)
+        #expect(schema.contains("__pyramidMutantIs(1) ?"))
+        #expect(copy["Sources/App/" + MutantWorkspace.switchFile] != nil && copy["Tests/AppTests/" + MutantWorkspace.switchFile] == nil)
+        #expect(copy["Sources/App/Plain.swift"] == before["Sources/App/Plain.swift"], "a file with no mutant is copied as it is")
+        #expect(copy["Tests/AppTests/AgeTests.swift"] == before["Tests/AppTests/AgeTests.swift"])
+        #expect(!copy.keys.contains { $0.hasPrefix(".build") || $0.hasPrefix(".git") })
+        let manifest = String(decoding: try #require(copy["Package.swift"]), as: UTF8.self)
+        #expect(manifest.contains(".package(path: \"\(folder.path("Work/Dep"))\")"), "\(manifest)")
+        #expect(manifest.contains(".package(url: \"https://example.com/x\", from: \"1.0.0\")"))
+    }
+
+    @Test("an existing workspace, or a file in no module, is an error naming it, and nothing is written")
+    func errors() throws {
+        let package = try makePackage()
+        let before = try snapshot(package)
+        let existing = folder.path("taken")
+        try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: true)
+        #expect(throws: MutationError.workspaceExists(existing)) {
+            try MutantWorkspace(package: package, root: existing, files: [], targets: [])
+        }
+        #expect(throws: MutationError.notInATarget("Sources/App/Age.swift")) {
+            try MutantWorkspace(package: package, root: folder.path("scratch2"), files: ["Sources/App/Age.swift"], targets: [.init(name: "Other", folder: "Sources/Other")])
+        }
+        #expect(try snapshot(package) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("scratch2")), "nothing was copied")
+    }
+}
