@@ -178,10 +178,18 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ],
             path: source("Mutants", "Mutation"),
             swiftSettings: strict
         ),
+        // Mutation testing's pipeline: the copy planted and built (a schema that does not compile
+        // taken apart), each test traced once, each mutant judged level by level against the
+        // tests that reach it, and the outcome. For the tools only.
+        .target(
+            name: "MutationRunning", dependencies: ["Mutation", "SpecRunning", "LivingSpec", "TestEventStream", "PyramidIO", "PyramidJSON"],
+            path: source("Mutants", "MutationRunning"), swiftSettings: strict),
         .target(
             name: "Scenario",
             dependencies: [
@@ -262,7 +270,7 @@ let package = Package(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo",
-                "LivingSpec", "SpecRunning", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
+                "LivingSpec", "SpecRunning", "Mutation", "MutationRunning", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: source("Tools", "PyramidCLI"),
@@ -399,6 +407,9 @@ let package = Package(
         .testTarget(
             name: "MutationTests", dependencies: ["PyramidTestSupport", "Mutation", "PyramidJSON"], path: tests("Mutants", "MutationTests"),
             swiftSettings: strict),
+        .testTarget(
+            name: "MutationRunningTests", dependencies: ["PyramidTestSupport", "MutationRunning", "Mutation", "LivingSpec", "PyramidJSON"],
+            path: tests("Mutants", "MutationRunningTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SpecRunningTests",
             dependencies: ["PyramidTestSupport", "SpecRunning", "LivingSpec", "TestEventStream", "CodeCoverage", "PyramidIO"],

@@ -244,6 +244,31 @@ package final class ProcessGroup: @unchecked Sendable {
         if removesLog { try? FileManager.default.removeItem(atPath: logPath) }
     }
 
+    /// Waits on the calling thread (one of its own or Dispatch's, never the cooperative pool)
+    /// for the leader to end, at most `timeout` seconds, polling every few milliseconds; then
+    /// kills whatever is left of the group (the leader too, when it outlasted `timeout`),
+    /// dismisses the watchdog, and returns the leader's exit status and whether it timed out.
+    package func waitBlocking(timeout: Double) -> (status: Int32, timedOut: Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        var status = exitCode
+        while status == nil {
+            if !timedOut, Date() >= deadline {
+                timedOut = true
+                signalGroup(SIGKILL)
+            }
+            usleep(5_000)
+            status = exitCode
+        }
+        if hasLiveMembers {
+            signalGroup(SIGKILL)
+            let killDeadline = Date().addingTimeInterval(5)
+            while hasLiveMembers, Date() < killDeadline { usleep(10_000) }
+        }
+        LiveProcessGroups.shared.remove(pid)
+        return (status ?? -1, timedOut)
+    }
+
     /// Sends `signal` to every process of the group.
     package func signalGroup(_ signal: Int32) {
         _ = kill(-pid, signal)

@@ -94,6 +94,8 @@ private final class SiteVisitor: SyntaxVisitor {
         let callee = node.calledExpression.trimmedDescription
         let name = String(callee.split(separator: ".").last ?? Substring(callee))
         if MutantFinder.quietCalls.contains(name) || name.hasPrefix("XCT") { return exclude(node) }
+        // Writes to the standard streams are output, as `print` is.
+        if callee.contains("standardError") || callee.contains("standardOutput") || callee.hasPrefix("fputs") { return exclude(node) }
         // A logger's calls: `logger.info(…)`, `Self.log.error(…)`.
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedDescription {
             let owner = (base.split(separator: ".").last.map(String.init) ?? base).lowercased()
@@ -197,8 +199,8 @@ private final class SiteVisitor: SyntaxVisitor {
         case "&&": variants = [swap("||", .logical)]
         case "||": variants = [swap("&&", .logical)]
         case "+", "-", "*", "/", "%":
-            // `+` joins strings too, where `-` cannot compile: not beside a string literal.
-            let literal = node.leftOperand.is(StringLiteralExprSyntax.self) || node.rightOperand.is(StringLiteralExprSyntax.self)
+            // `+` joins strings too, where `-` cannot compile: not in a sum with a string literal.
+            let literal = symbol == "+" && (Self.joinsString(node.leftOperand) || Self.joinsString(node.rightOperand))
             let replacement = ["+": "-", "-": "+", "*": "/", "/": "*", "%": "*"][symbol]!
             if !literal { variants = [swap(replacement, .arithmetic)] }
         case "??":
@@ -211,6 +213,18 @@ private final class SiteVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Whether an operand of `+` is a string literal, or a sum or parentheses holding one.
+    private static func joinsString(_ expression: ExprSyntax) -> Bool {
+        if expression.is(StringLiteralExprSyntax.self) { return true }
+        if let sum = expression.as(InfixOperatorExprSyntax.self), sum.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" {
+            return joinsString(sum.leftOperand) || joinsString(sum.rightOperand)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return joinsString(only.expression)
+        }
+        return false
+    }
+
     override func visit(_ node: PrefixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
         if node.operator.text == "!" {
             sites.append(MutationSite(range: range(node), form: .expression, variants: [
@@ -221,6 +235,11 @@ private final class SiteVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind {
+        // Values of two types (`c ? A() : B()`) that only the context makes one: swapped inside
+        // the schema's own `?:`, the context is lost and it cannot compile.
+        if let left = Self.typeCreated(by: node.thenExpression), let right = Self.typeCreated(by: node.elseExpression), left != right {
+            return .visitChildren
+        }
         let then = range(node.thenExpression), otherwise = range(node.elseExpression)
         sites.append(MutationSite(range: range(node), form: .expression, variants: [
             MutationSite.Variant(mutationOperator: .ternarySwapped, edits: [
@@ -228,6 +247,15 @@ private final class SiteVisitor: SyntaxVisitor {
             ]),
         ]))
         return .visitChildren
+    }
+
+    /// The type an expression creates when it is a call of a type's name (`Shop(…)`, `Shop.init(…)`).
+    private static func typeCreated(by expression: ExprSyntax) -> String? {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        var callee = call.calledExpression.trimmedDescription
+        if callee.hasSuffix(".init") { callee.removeLast(5) }
+        guard let first = callee.split(separator: ".").last?.first, first.isUppercase else { return nil }
+        return callee
     }
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
@@ -294,7 +322,9 @@ private final class SiteVisitor: SyntaxVisitor {
               Self.call(in: expression) != nil
         else { return .visitChildren }
         let callee = Self.call(in: expression)!.calledExpression.trimmedDescription
-        if callee.hasSuffix("init") { return .visitChildren }
+        if callee.hasSuffix("init") || ["exit", "abort", "_exit"].contains(callee) { return .visitChildren }
+        // The last statement of a `guard`'s `else` must leave: without it, it would not compile.
+        if list.last?.id == node.id, list.parent?.parent?.is(GuardStmtSyntax.self) == true { return .visitChildren }
         sites.append(MutationSite(range: range(node), form: .statement, variants: [
             MutationSite.Variant(mutationOperator: .callRemoved, edits: []),
         ]))

@@ -6,8 +6,11 @@
 ///     save(order)      →  if !__pyramidMutantIs(3) { save(order) }
 ///
 /// With `PYRAMID_MUTANT=-1` no mutant is active and the switch traces instead: every mutant
-/// whose place the run reaches is written, one number a line, to `PYRAMID_MUTANT_TRACE` when
-/// the process exits (how a run learns which mutants its tests reach).
+/// whose place the run reaches is noted. With a mutant active, the switch notes when its place
+/// is first reached (a run that never reaches the mutant it was given has no right to call it
+/// survived). Either way, when `PYRAMID_MUTANT_TRACE` names a folder, each process writes what
+/// it noted there, `trace-PID.txt`, one number a line: the tests' process and every process
+/// they launch with the environment (an app under UI test) alike.
 ///
 /// Nested mutants stay nested: each variant of an expression holds the schema of what is inside
 /// it, so every mutant of the file can be switched on alone.
@@ -17,7 +20,7 @@ package struct MutantSchema: Sendable {
     /// The environment variable the switch is read from; unset or `0`, no mutant is active;
     /// ``tracing``, the mutants reached are traced.
     package static let environmentVariable = "PYRAMID_MUTANT"
-    /// Where a tracing run writes the mutants it reached.
+    /// The folder where each process of a run writes the mutants it reached.
     package static let traceVariable = "PYRAMID_MUTANT_TRACE"
     /// The switch's value that traces.
     package static let tracing = -1
@@ -35,35 +38,35 @@ package struct MutantSchema: Sendable {
         import Foundation
 
         let __pyramidMutant: Int = Int(ProcessInfo.processInfo.environment["\(environmentVariable)"] ?? "") ?? 0
+        nonisolated(unsafe) var __pyramidMutantActivated = false
 
-        /// Whether mutant `id` is the active one; when tracing, notes that its place was reached.
+        /// Whether mutant `id` is the active one; notes its place reached, when tracing or the first time it is active.
         func \(switchName)(_ id: Int) -> Bool {
-            if __pyramidMutant == id { return true }
+            if __pyramidMutant == id {
+                if !__pyramidMutantActivated {
+                    __pyramidMutantActivated = true
+                    __pyramidMutantTrace.reached(id)
+                }
+                return true
+            }
             if __pyramidMutant == \(tracing) { __pyramidMutantTrace.reached(id) }
             return false
         }
 
-        /// The mutants a tracing run reached, written to \(traceVariable) when the process exits.
+        /// The mutants this process reached, written to the folder \(traceVariable) names.
         final class __PyramidMutantTrace: @unchecked Sendable {
             private let lock = NSLock()
             private var ids: Set<Int> = []
-            private var registered = false
+            private let path: String? = ProcessInfo.processInfo.environment["\(traceVariable)"].map {
+                $0 + "/trace-\\(ProcessInfo.processInfo.processIdentifier).txt"
+            }
 
             func reached(_ id: Int) {
                 lock.lock()
                 defer { lock.unlock() }
-                guard ids.insert(id).inserted else { return }
-                if !registered {
-                    registered = true
-                    atexit { __pyramidMutantTrace.write() }
-                }
-                write(locked: true)
-            }
-
-            func write(locked: Bool = false) {
-                if !locked { lock.lock() }
-                defer { if !locked { lock.unlock() } }
-                guard let path = ProcessInfo.processInfo.environment["\(traceVariable)"] else { return }
+                guard ids.insert(id).inserted, let path else { return }
+                // Written whole at each new place: a process that ends by a crash or a kill has
+                // written what it reached until then.
                 let text = ids.sorted().map(String.init).joined(separator: "\\n") + "\\n"
                 try? text.write(toFile: path, atomically: true, encoding: .utf8)
             }
@@ -74,10 +77,12 @@ package struct MutantSchema: Sendable {
         """
     }
 
-    /// The schema of `source`, named `file` in the mutants, numbered from `firstID`.
-    package init(source: String, file: String, firstID: Int) {
+    /// The schema of `source`, named `file` in the mutants, numbered from `firstID`; the mutants
+    /// numbered in `excluding` keep their numbers and are listed, but are not planted (the ones
+    /// that do not compile).
+    package init(source: String, file: String, firstID: Int, excluding: Set<Int> = []) {
         let sites = MutantFinder.sites(in: source)
-        let renderer = Renderer(bytes: Array(source.utf8), sites: sites, firstID: firstID)
+        let renderer = Renderer(bytes: Array(source.utf8), sites: sites, firstID: firstID, excluding: excluding)
         self.source = renderer.render()
         let lines = LineTable(source)
         mutants = renderer.numbered.map { entry in
@@ -97,14 +102,21 @@ package struct MutantSchema: Sendable {
         var ids: [[Int]] = []
         var numbered: [(id: Int, site: MutationSite, variant: MutationSite.Variant)] = []
 
-        init(bytes: [UInt8], sites: [MutationSite], firstID: Int) {
+        init(bytes: [UInt8], sites: [MutationSite], firstID: Int, excluding: Set<Int>) {
             self.bytes = bytes
-            self.sites = sites
+            var planted: [MutationSite] = []
             var next = firstID
             for site in sites {
-                ids.append(site.variants.map { _ in defer { next += 1 }; return next })
-                for (variant, id) in zip(site.variants, ids.last!) { numbered.append((id, site, variant)) }
+                let siteIDs = site.variants.map { _ in defer { next += 1 }; return next }
+                for (variant, id) in zip(site.variants, siteIDs) { numbered.append((id, site, variant)) }
+                // Numbered whether planted or not, so a mutant keeps its number when others are left out.
+                var kept = site
+                kept.variants = zip(site.variants, siteIDs).filter { !excluding.contains($0.1) }.map(\.0)
+                guard !kept.variants.isEmpty else { continue }
+                planted.append(kept)
+                ids.append(siteIDs.filter { !excluding.contains($0) })
             }
+            self.sites = planted
         }
 
         func render() -> String {

@@ -6,15 +6,23 @@ import Foundation
 /// relative path (`.package(path: "..")`) is made absolute in the copy's manifest, so the copy
 /// resolves what the package resolves. Each chosen file becomes its schema, and each module
 /// that holds one gets the switch, once.
+///
+/// A workspace is kept between runs: planting again writes only the files whose bytes change
+/// and removes what the package no longer has, so the next build compiles only what changed.
+/// A folder that is not a workspace (it lacks the ``marker``) is never written over.
 package struct MutantWorkspace: Sendable {
     /// The user's package.
     package var package: String
     /// The copy, where the mutants are.
     package var root: String
-    /// Every mutant planted, numbered from 1 across the files.
+    /// Every mutant, numbered from 1 across the files, planted or not.
     package var mutants: [Mutant]
+    /// The source of each file that holds mutants, as the user wrote it, by its path in the package.
+    package var sources: [String: String]
     /// The name of the file that holds the switch in each mutated module.
     package static let switchFile = "__PyramidMutantSwitch.swift"
+    /// The file that marks a folder as a workspace.
+    package static let marker = ".pyramid-mutants-workspace"
 
     /// A module of the package: its name and its source folder, relative to the package.
     package struct Target: Sendable, Hashable {
@@ -27,16 +35,19 @@ package struct MutantWorkspace: Sendable {
         }
     }
 
-    /// Copies `package` into `root` (which must not exist yet) and plants the mutants of
-    /// `files` (paths relative to the package), each in the module of `targets` that holds it.
+    /// Copies `package` into `root` and plants the mutants of `files` (paths relative to the
+    /// package), each in the module of `targets` that holds it, but those numbered in `excluding`.
+    /// `root` is made, or brought up to date when it is a workspace already.
     ///
     /// - Throws: ``MutationError`` naming the file or folder that could not be read or written,
-    ///   or a file that belongs to none of `targets`.
-    package init(package: String, root: String, files: [String], targets: [Target]) throws(MutationError) {
+    ///   a file that belongs to none of `targets`, or a `root` that exists and is not a workspace.
+    package init(package: String, root: String, files: [String], targets: [Target], excluding: Set<Int> = []) throws(MutationError) {
         self.package = package
         self.root = root
         let fileManager = FileManager.default
-        guard !fileManager.fileExists(atPath: root) else { throw .workspaceExists(root) }
+        if fileManager.fileExists(atPath: root), !fileManager.fileExists(atPath: root + "/" + Self.marker) {
+            throw .workspaceExists(root)
+        }
         // Each file's module first: a file in none stops the run before anything is written.
         var owners: [String: Target] = [:]
         for file in files {
@@ -45,29 +56,71 @@ package struct MutantWorkspace: Sendable {
             }
             owners[file] = target
         }
-        try Self.copy(package, to: root)
-        try Self.makeDependenciesAbsolute(manifest: root + "/Package.swift", package: package)
+        var wanted = try Self.files(in: package)
+        wanted["Package.swift"] = try Self.absoluteDependencies(manifest: wanted["Package.swift"], package: package)
 
         var mutants: [Mutant] = []
+        var sources: [String: String] = [:]
         var mutatedTargets: Set<Target> = []
         for file in files.sorted() {
-            let target = owners[file]!
-            let source: String
-            do {
-                source = try String(contentsOfFile: package + "/" + file, encoding: .utf8)
-            } catch {
-                throw .unreadable(file, reason: "\(error.localizedDescription)")
+            guard let bytes = wanted[file], let source = String(data: bytes, encoding: .utf8) else {
+                throw .unreadable(file, reason: wanted[file] == nil ? "no such file in the package" : "not UTF-8 text")
             }
-            let schema = MutantSchema(source: source, file: file, firstID: mutants.count + 1)
+            let schema = MutantSchema(source: source, file: file, firstID: mutants.count + 1, excluding: excluding)
             guard !schema.mutants.isEmpty else { continue }
-            try Self.write(schema.source, to: root + "/" + file)
+            wanted[file] = Data(schema.source.utf8)
+            sources[file] = source
             mutants += schema.mutants
-            mutatedTargets.insert(target)
+            mutatedTargets.insert(owners[file]!)
         }
         for target in mutatedTargets {
-            try Self.write(MutantSchema.switchDeclaration, to: root + "/" + target.folder + "/" + Self.switchFile)
+            wanted[target.folder + "/" + Self.switchFile] = Data(MutantSchema.switchDeclaration.utf8)
         }
+        try Self.sync(wanted, into: root)
         self.mutants = mutants
+        self.sources = sources
+    }
+
+    /// The mutants `files` of `package` would be planted with, numbered as a workspace numbers
+    /// them, and each file's source; nothing is written.
+    ///
+    /// - Throws: ``MutationError/unreadable(_:reason:)`` for a file that cannot be read as UTF-8 text.
+    package static func plan(package: String, files: [String]) throws(MutationError) -> [(file: String, source: String, mutants: [Mutant])] {
+        var planned: [(file: String, source: String, mutants: [Mutant])] = []
+        var next = 1
+        for file in files.sorted() {
+            guard let bytes = FileManager.default.contents(atPath: package + "/" + file), let source = String(data: bytes, encoding: .utf8) else {
+                throw .unreadable(file, reason: "no such file, or not UTF-8 text")
+            }
+            let mutants = MutantSchema(source: source, file: file, firstID: next).mutants
+            next += mutants.count
+            if !mutants.isEmpty { planned.append((file, source, mutants)) }
+        }
+        return planned
+    }
+
+    /// Readies `root` for SwiftPM to describe before the files to mutate are known: a copy of
+    /// the package with no mutant when there is none yet; otherwise only its manifest and
+    /// `Package.resolved` brought up to date, so the schema files already planted stay as they
+    /// are (and are not compiled again).
+    ///
+    /// - Throws: ``MutationError`` as ``init(package:root:files:targets:excluding:)`` does.
+    package static func prepare(package: String, root: String) throws(MutationError) {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: root + "/" + marker) else {
+            _ = try MutantWorkspace(package: package, root: root, files: [], targets: [])
+            return
+        }
+        for name in ["Package.swift", "Package.resolved"] {
+            guard var bytes = fileManager.contents(atPath: package + "/" + name) else { continue }
+            if name == "Package.swift" { bytes = try absoluteDependencies(manifest: bytes, package: package) }
+            guard fileManager.contents(atPath: root + "/" + name) != bytes else { continue }
+            do {
+                try bytes.write(to: URL(fileURLWithPath: root + "/" + name), options: .atomic)
+            } catch {
+                throw .unwritable(root + "/" + name, reason: "\(error.localizedDescription)")
+            }
+        }
     }
 
     /// What a copy leaves out: anything hidden (`.build`, `.git`, `.swiftpm`).
@@ -75,31 +128,70 @@ package struct MutantWorkspace: Sendable {
         name.hasPrefix(".")
     }
 
-    private static func copy(_ source: String, to destination: String) throws(MutationError) {
-        let fileManager = FileManager.default
-        do {
-            try fileManager.createDirectory(atPath: destination, withIntermediateDirectories: true)
-            for name in try fileManager.contentsOfDirectory(atPath: source) where !isLeftOut(name) {
+    /// Every file under `folder` but the hidden ones, by its path relative to `folder`.
+    private static func files(in folder: String) throws(MutationError) -> [String: Data] {
+        var found: [String: Data] = [:]
+        func walk(_ relative: String) throws(MutationError) {
+            let path = relative.isEmpty ? folder : folder + "/" + relative
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: path)
+            } catch {
+                throw .unreadable(path, reason: "\(error.localizedDescription)")
+            }
+            for name in names where !isLeftOut(name) {
+                let child = relative.isEmpty ? name : relative + "/" + name
                 var isFolder: ObjCBool = false
-                let from = source + "/" + name, to = destination + "/" + name
-                guard fileManager.fileExists(atPath: from, isDirectory: &isFolder) else { continue }
+                guard FileManager.default.fileExists(atPath: folder + "/" + child, isDirectory: &isFolder) else { continue }
                 if isFolder.boolValue {
-                    try copy(from, to: to)
+                    try walk(child)
                 } else {
-                    try fileManager.copyItem(atPath: from, toPath: to)
+                    guard let bytes = FileManager.default.contents(atPath: folder + "/" + child) else {
+                        throw .unreadable(folder + "/" + child, reason: "cannot be read")
+                    }
+                    found[child] = bytes
                 }
             }
-        } catch let error as MutationError {
-            throw error
+        }
+        try walk("")
+        return found
+    }
+
+    /// Makes `root` hold exactly `wanted` (and the marker): a file is written only when its bytes
+    /// change, each whole (a temporary file, then a rename), and a file not wanted is removed.
+    private static func sync(_ wanted: [String: Data], into root: String) throws(MutationError) {
+        let fileManager = FileManager.default
+        do {
+            try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
+            if !fileManager.fileExists(atPath: root + "/" + marker) {
+                try Data("pyramid mutants' copy of a package: rewritten by each run\n".utf8).write(to: URL(fileURLWithPath: root + "/" + marker))
+            }
         } catch {
-            throw .unwritable(destination, reason: "\(error.localizedDescription)")
+            throw .unwritable(root, reason: "\(error.localizedDescription)")
+        }
+        let present = try files(in: root)
+        for (name, _) in present where wanted[name] == nil {
+            do {
+                try fileManager.removeItem(atPath: root + "/" + name)
+            } catch {
+                throw .unwritable(root + "/" + name, reason: "\(error.localizedDescription)")
+            }
+        }
+        for (name, bytes) in wanted where present[name] != bytes {
+            let path = root + "/" + name
+            do {
+                try fileManager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw .unwritable(path, reason: "\(error.localizedDescription)")
+            }
         }
     }
 
     /// `path: "…"` inside each `.package(` of the manifest made absolute against `package`.
-    static func makeDependenciesAbsolute(manifest: String, package: String) throws(MutationError) {
-        guard let text = try? String(contentsOfFile: manifest, encoding: .utf8) else {
-            throw .unreadable(manifest, reason: "no Package.swift")
+    static func absoluteDependencies(manifest: Data?, package: String) throws(MutationError) -> Data {
+        guard let manifest, let text = String(data: manifest, encoding: .utf8) else {
+            throw .unreadable(package + "/Package.swift", reason: manifest == nil ? "no Package.swift" : "not UTF-8 text")
         }
         var out = ""
         var rest = Substring(text)
@@ -121,33 +213,6 @@ package struct MutantWorkspace: Sendable {
             rest = rest[close...]
         }
         out += rest
-        if out != text { try write(out, to: manifest) }
-    }
-
-    private static func write(_ text: String, to path: String) throws(MutationError) {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw .unwritable(path, reason: "\(error.localizedDescription)")
-        }
-    }
-}
-
-/// Why mutants could not be planted: what failed, and where.
-package enum MutationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The workspace folder is already there: a run never writes over one.
-    case workspaceExists(String)
-    /// A file to mutate is in none of the package's modules.
-    case notInATarget(String)
-    case unreadable(String, reason: String)
-    case unwritable(String, reason: String)
-
-    package var description: String {
-        switch self {
-        case .workspaceExists(let path): "\(path): the mutants' workspace already exists"
-        case .notInATarget(let file): "\(file): not in any module of the package"
-        case .unreadable(let path, let reason): "\(path): cannot be read (\(reason))"
-        case .unwritable(let path, let reason): "\(path): cannot be written (\(reason))"
-        }
+        return Data(out.utf8)
     }
 }

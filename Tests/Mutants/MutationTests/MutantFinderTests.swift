@@ -76,4 +76,27 @@ struct MutantFinderTests {
         #expect(summary("func f(x: Int?) { if let x { use(x) } }\n") == ["callRemoved 1:30: use(x) → "], "the call may go, the `let` stays")
         #expect(summary("func v() -> Int { compute() }\n") == ["returnPlainValue 1:19: compute() → 0"])
     }
+
+    @Test("nothing that cannot compile: `-` in a sum of strings, two types swapped, a guard's exit removed; no output")
+    func compiles() {
+        let source = """
+            func page(items: [String], flag: Bool) -> any Shop {
+                let text = "<ul>" + "<li>" + items.joined()
+                let shop: any Shop = flag ? Local() : Remote.init(url: u)
+                guard flag else {
+                    warn()
+                    exit(2)
+                }
+                FileHandle.standardError.write(Data(text.utf8))
+                fputs(text, stderr)
+                return flag ? Local() : Local(cache: true)
+            }
+            """
+        #expect(summary(source) == [
+            "guardRemoved 4:11: flag → true",
+            "callRemoved 5:9: warn() → ",
+            "ternarySwapped 10:12: flag ? Local() : Local(cache: true) → flag ? Local(cache: true) : Local()",
+        ], "\(summary(source))")
+        #expect(summary("let n = (a + 1) + b\n").count == 2, "a sum of numbers keeps its mutants")
+    }
 }

@@ -85,17 +85,32 @@ struct MutantSchemaTests {
         // result was reached; on an input the guard turns away, only the guard's line is.
         func traced(inputs limit: Int) async throws -> Set<Int> {
             let trace = folder.path("trace-\(limit)")
+            try MutantTrace.reset(folder: trace)
             let run = try await Program.run(
                 URL(fileURLWithPath: folder.path("schema")), ["0", String(limit)],
                 environment: [MutantSchema.environmentVariable: String(MutantSchema.tracing), MutantSchema.traceVariable: trace])
             #expect(run.status == 0 && !run.stdout.contains("differs"), "tracing turns no mutant on")
-            let text = try String(contentsOfFile: trace, encoding: .utf8)
-            return Set(text.split(separator: "\n").compactMap { Int($0) })
+            return MutantTrace.read(folder: trace)
         }
         let all = try await traced(inputs: inputs.count)
         #expect(changing.isSubset(of: all), "changed but not reached: \(changing.subtracting(all))")
         let guardLine = Set(schema.mutants.filter { $0.start.line == 2 }.map(\.id))
         #expect(!guardLine.isEmpty)
         #expect(try await traced(inputs: 1) == guardLine, "age -1 stops at the guard")
+
+        // With a mutant on, the trace says whether its place was reached: only its own number.
+        let active = try #require(changing.min())
+        let activeTrace = folder.path("trace-active")
+        try MutantTrace.reset(folder: activeTrace)
+        _ = try await Program.run(
+            URL(fileURLWithPath: folder.path("schema")), [String(active)],
+            environment: [MutantSchema.environmentVariable: String(active), MutantSchema.traceVariable: activeTrace])
+        #expect(MutantTrace.read(folder: activeTrace) == [active])
+        let unreached = try #require(schema.mutants.map(\.id).first { !guardLine.contains($0) })
+        try MutantTrace.reset(folder: activeTrace)
+        _ = try await Program.run(
+            URL(fileURLWithPath: folder.path("schema")), [String(unreached), "1"],
+            environment: [MutantSchema.environmentVariable: String(unreached), MutantSchema.traceVariable: activeTrace])
+        #expect(MutantTrace.read(folder: activeTrace).isEmpty, "mutant \(unreached) is past the guard age -1 stops at")
     }
 }

@@ -80,4 +80,30 @@ struct MutantWorkspaceTests {
         #expect(try snapshot(package) == before)
         #expect(!FileManager.default.fileExists(atPath: folder.path("scratch2")), "nothing was copied")
     }
+
+    @Test("planting again writes only what changed, removes what the package lost, and leaves mutants out by number")
+    func replants() throws {
+        let package = try makePackage()
+        let targets: [MutantWorkspace.Target] = [.init(name: "App", folder: "Sources/App")]
+        let root = folder.path("kept")
+        let first = try MutantWorkspace(package: package, root: root, files: ["Sources/App/Age.swift"], targets: targets)
+        let schemaPath = root + "/Sources/App/Age.swift"
+        let plainPath = root + "/Sources/App/Plain.swift"
+        // Dates far in the past: a file written again gets a new one.
+        let old = Date(timeIntervalSince1970: 1_000_000)
+        for path in [schemaPath, plainPath] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
+        try FileManager.default.removeItem(atPath: package + "/Sources/App/Plain.swift")
+
+        let again = try MutantWorkspace(package: package, root: root, files: ["Sources/App/Age.swift"], targets: targets)
+        #expect(again.mutants == first.mutants)
+        #expect(try FileManager.default.attributesOfItem(atPath: schemaPath)[.modificationDate] as? Date == old, "an unchanged schema is not written")
+        #expect(!FileManager.default.fileExists(atPath: plainPath), "a file the package lost is removed")
+
+        let left = first.mutants[0].id
+        let without = try MutantWorkspace(package: package, root: root, files: ["Sources/App/Age.swift"], targets: targets, excluding: [left])
+        #expect(without.mutants.map(\.id) == first.mutants.map(\.id), "every mutant keeps its number")
+        let schema = try String(contentsOfFile: schemaPath, encoding: .utf8)
+        #expect(!schema.contains("__pyramidMutantIs(\(left))") && schema.contains("__pyramidMutantIs(\(first.mutants[1].id))"), "\(schema)")
+        #expect(without.sources["Sources/App/Age.swift"] == "func isAdult(_ age: Int) -> Bool { age >= 18 }\n")
+    }
 }

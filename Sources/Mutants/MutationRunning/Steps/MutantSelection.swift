@@ -1,0 +1,79 @@
+import Foundation
+import LivingSpec
+import Mutation
+
+/// Which files of a package take mutants: the Swift files of its library and executable
+/// targets (or of those named), but test code (a file that imports a test library) and
+/// generated mocks; then the ones `--file` names.
+enum MutantSelection {
+    /// The files of `package`, relative to it, sorted, with the targets that hold them; the
+    /// targets' folders are given in `root` (the package's copy, laid out as the package).
+    ///
+    /// - Throws: ``MutationRunError/unknownTarget(_:known:)``, ``MutationRunError/unknownFile(_:)``,
+    ///   or ``MutationRunError/emptySelection(reason:)``.
+    static func files(
+        package: String, root: String, targets: [(name: String, folder: String)], only wanted: [String], files filters: [String]
+    ) throws(MutationRunError) -> (files: [String], targets: [MutantWorkspace.Target]) {
+        for name in wanted where !targets.contains(where: { $0.name == name }) {
+            throw .unknownTarget(name, known: targets.map(\.name).sorted())
+        }
+        let chosen = wanted.isEmpty ? targets : targets.filter { wanted.contains($0.name) }
+        var relativeTargets: [MutantWorkspace.Target] = []
+        var files: [String] = []
+        for target in chosen {
+            guard let folder = relative(target.folder, to: root) else { continue }
+            relativeTargets.append(.init(name: target.name, folder: folder))
+            files += swiftFiles(in: package, folder: folder)
+        }
+        var selected = Set<String>()
+        if filters.isEmpty {
+            selected = Set(files)
+        } else {
+            for filter in filters {
+                let clean = filter.hasPrefix("./") ? String(filter.dropFirst(2)) : filter
+                let matching = files.filter { $0 == clean || $0.hasSuffix("/" + clean) }
+                guard !matching.isEmpty else { throw .unknownFile(filter) }
+                selected.formUnion(matching)
+            }
+        }
+        let kept = selected.sorted().filter { !isTestCode(package + "/" + $0) }
+        guard !kept.isEmpty else {
+            throw .emptySelection(reason: "the chosen targets (\(chosen.map(\.name).joined(separator: ", "))) hold no Swift file but tests and generated code")
+        }
+        return (kept, relativeTargets)
+    }
+
+    /// `path` relative to `root`, or nil when it is outside it.
+    static func relative(_ path: String, to root: String) -> String? {
+        let clean = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard clean.hasPrefix(root + "/") else { return nil }
+        return String(clean.dropFirst(root.count + 1))
+    }
+
+    /// The `.swift` files under `folder` (relative to `root`), hidden folders left out.
+    private static func swiftFiles(in root: String, folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root + "/" + folder) else { return [] }
+        var found: [String] = []
+        for case let name as String in enumerator {
+            guard name.hasSuffix(".swift"), !name.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+                  (name as NSString).lastPathComponent != MutantWorkspace.switchFile
+            else { continue }
+            found.append(folder + "/" + name)
+        }
+        return found
+    }
+
+    /// Whether a file is test code or generated: it imports XCTest or Testing, or says it was
+    /// generated (mockolo's and our mocks' header).
+    static func isTestCode(_ path: String) -> Bool {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        if text.prefix(600).range(of: "@generated", options: .caseInsensitive) != nil { return true }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let words = line.split(separator: " ")
+            guard let importIndex = words.firstIndex(of: "import") else { continue }
+            let module = words.dropFirst(importIndex + 1).first.map(String.init)
+            if module == "XCTest" || module == "Testing" { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import LivingSpec
+import Mutation
+import PyramidIO
+
+/// One test run once with no mutant on and the switch tracing: whether it passes without
+/// mutants (the baseline), how long it takes (its time limit with one), and which mutants its
+/// process and the processes it launched reached (the only mutants it is run against).
+struct TestTrace: Sendable, Equatable {
+    var test: String
+    var level: PyramidLevel
+    var outcome: TestProcess.Outcome
+    var seconds: Double
+    var reached: Set<Int>
+}
+
+enum TestTraces {
+    /// The longest a test may take without a mutant: a hang guard, far above any test's need.
+    static let hangGuard: Double = 900
+
+    /// Traces each of `tests` in a process of its own, `jobs` at a time.
+    static func run(
+        _ tests: [(name: String, level: PyramidLevel)], process: TestProcess, jobs: Int, work: String,
+        onEvent: @escaping @Sendable (MutationRun.Event) -> Void
+    ) throws(MutationRunError) -> [TestTrace] {
+        onEvent(.tracing(tests: tests.count))
+        let done = Locked(0)
+        let results = parallelMap(Array(tests.enumerated()), workers: jobs) { entry -> Result<TestTrace, MutationError> in
+            let (index, test) = entry
+            let folder = work + "/trace/\(index)"
+            do throws(MutationError) {
+                try MutantTrace.reset(folder: folder)
+            } catch {
+                return .failure(error)
+            }
+            let (outcome, seconds) = process.run(
+                test.name,
+                environment: [MutantSchema.environmentVariable: String(MutantSchema.tracing), MutantSchema.traceVariable: folder],
+                timeout: hangGuard, log: folder + "/output.log")
+            let trace = TestTrace(test: test.name, level: test.level, outcome: outcome, seconds: seconds, reached: MutantTrace.read(folder: folder))
+            let count = done.withValue { value -> Int in value += 1; return value }
+            onEvent(.traced(done: count, total: tests.count))
+            return .success(trace)
+        }
+        var traces: [TestTrace] = []
+        for result in results {
+            switch result {
+            case .success(let trace): traces.append(trace)
+            case .failure(let error): throw .workspace(error)
+            }
+        }
+        let failing = traces.filter { !$0.outcome.passed }
+        guard failing.isEmpty else {
+            // Each failing test's output, where the error says it is.
+            let logs = work + "/baseline-failures"
+            try? FileManager.default.removeItem(atPath: logs)
+            try? FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+            for (index, trace) in traces.enumerated() where !trace.outcome.passed {
+                try? FileManager.default.copyItem(atPath: work + "/trace/\(index)/output.log", toPath: logs + "/\(index).log")
+            }
+            throw .baselineFailed(tests: failing.map(\.test), logFolder: logs)
+        }
+        return traces
+    }
+}

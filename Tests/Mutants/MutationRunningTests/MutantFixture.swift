@@ -1,0 +1,56 @@
+import Foundation
+import Mutation
+@testable import MutationRunning
+import PyramidTestSupport
+
+/// `Fixtures/MutantFixture`: a library (`Pricing`) with unit tests in Swift Testing and
+/// integration tests in XCTest. The pipeline reads it, never writes it; each test works in a
+/// folder of its own under `.build/test-fixtures/mutants` (kept, so a second run is warm).
+enum MutantFixture {
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/MutantFixture").path
+
+    /// A configuration for the fixture working in `name`'s own folder, the mutants of `files`.
+    static func configuration(_ name: String, files: [String]) -> MutationRun.Configuration {
+        var configuration = MutationRun.Configuration(packagePath: package)
+        configuration.workFolder = FileManager.default.currentDirectoryPath + "/.build/test-fixtures/mutants/" + name
+        configuration.files = files
+        return configuration
+    }
+
+    /// Runs the pipeline off the cooperative pool (it waits for processes).
+    static func run(_ configuration: MutationRun.Configuration) async throws -> MutationOutcome {
+        try await offThePool("MutationRun") { try MutationRun(configuration).run() }
+    }
+}
+
+/// The naive way, an oracle that shares nothing with the pipeline but the mutants' list: each
+/// mutant written into a plain copy of the package by hand, the copy rebuilt, and each level's
+/// test target run whole with `swift test`.
+enum NaiveMutation {
+    /// `source` with `mutant` made: the bytes from its start to its end replaced.
+    static func apply(_ mutant: Mutant, to source: String) -> String {
+        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        let startLine = mutant.start.line - 1, endLine = mutant.end.line - 1
+        let head = Array(lines[startLine][..<(mutant.start.column - 1)])
+        let tail = Array(lines[endLine][(mutant.end.column - 1)...])
+        lines.replaceSubrange(startLine...endLine, with: [head + Array(mutant.replacement.utf8) + tail])
+        return lines.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+    }
+
+    /// Whether each of `targets` (test targets, one a level) fails with `mutant` in, or nil
+    /// when the mutant does not compile.
+    static func verdict(_ mutant: Mutant, copy: String, targets: [String]) async throws -> [String: Bool]? {
+        let path = copy + "/" + mutant.file
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        try apply(mutant, to: original).write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? original.write(toFile: path, atomically: true, encoding: .utf8) }
+        let build = try await Program.run("swift", ["build", "--package-path", copy, "--build-tests"])
+        guard build.status == 0 else { return nil }
+        var failed: [String: Bool] = [:]
+        for target in targets {
+            let test = try await Program.run("swift", ["test", "--package-path", copy, "--skip-build", "--filter", target + "\\."])
+            failed[target] = test.status != 0
+        }
+        return failed
+    }
+}

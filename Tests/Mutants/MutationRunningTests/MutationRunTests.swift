@@ -1,0 +1,92 @@
+import Foundation
+import LivingSpec
+import Mutation
+@testable import MutationRunning
+import PyramidTestSupport
+import Testing
+
+/// The pipeline on a real package: built once with every mutant, each test traced, each mutant
+/// judged level by level; checked against the naive way.
+@Suite("pyramid mutants' pipeline")
+struct MutationRunTests {
+    @Test("verdicts and killing levels equal the naive way's, mutant by mutant: killed, survived, not reached, a crash")
+    func matchesTheNaiveWay() async throws {
+        let outcome = try await MutantFixture.run(MutantFixture.configuration("naive", files: ["Pricing.swift", "Cart.swift"]))
+        #expect(outcome.levels == [.unit, .integration])
+        #expect(outcome.tests == 9, "7 unit tests and 2 integration tests")
+        let verdicts = outcome.verdicts
+        try #require(verdicts.count >= 15, "the fixture's two files hold at least 15 mutants")
+        let statuses = Set(verdicts.map(\.status))
+        #expect(statuses.isSuperset(of: [.killed, .survived, .noCoverage]), "\(statuses)")
+        #expect(verdicts.contains { $0.crashed && $0.status == .killed && $0.mutant.file.hasSuffix("Cart.swift") }, "an index out of range is a crash, counted as killed")
+        #expect(verdicts.contains { $0.levels["integration"] == .killed && $0.levels["unit"] != .killed }, "a mutant only integration tests kill")
+
+        let copy = TemporaryFolder("pyramid-naive", create: true)
+        try await Program.run("cp", ["-R", MutantFixture.package + "/.", copy.path]).expectSuccess()
+        let targets = ["unit": "PricingTests", "integration": "PricingIntegrationTests"]
+        for verdict in verdicts {
+            let naive = try await NaiveMutation.verdict(verdict.mutant, copy: copy.path, targets: Array(targets.values))
+            let described = "mutant \(verdict.mutant.id) \(verdict.mutant.original) → \(verdict.mutant.replacement)"
+            guard let naive else {
+                #expect(verdict.status == .compileError, "\(described): the naive way does not compile it")
+                continue
+            }
+            let caught = naive.values.contains(true)
+            #expect((verdict.status == .killed) == caught, "\(described): \(verdict.status) against the naive way's \(naive)")
+            for (level, target) in targets {
+                let ours = verdict.levels[level] == .killed
+                #expect(ours == naive[target], "\(described) at the \(level) level: \(verdict.levels[level].map(\.rawValue) ?? "–") against \(naive[target]!)")
+            }
+        }
+    }
+
+    @Test("a mutant whose switch is not in the build is an error, not a survivor")
+    func falseSurvivorCannotHide() async throws {
+        // Built and traced by the pipeline; then told that a test reached mutant 999, which the build does not hold.
+        let configuration = MutantFixture.configuration("false-survivor", files: ["Cart.swift"])
+        let outcome = try await MutantFixture.run(configuration)
+        let planted = try #require(outcome.verdicts.first)
+        let bundle = configuration.scratch + "/debug/MutantFixturePackageTests.xctest"
+        let trace = TestTrace(test: "PricingTests.lastOfThree()", level: .unit, outcome: .passed, seconds: 0.5, reached: [999])
+        let judge = MutantJudge(
+            process: TestProcess(bundle: bundle), traces: [trace], levels: [.unit], work: configuration.work, timeoutFactor: 3, timeoutFloor: 30)
+        var absent = planted.mutant
+        absent.id = 999
+        let ghost = absent
+        let verdict = try await offThePool("judge") { judge.judge(ghost, slot: 999) }
+        #expect(verdict.status == .compileError, "\(verdict)")
+        #expect(verdict.reason?.contains("never reached") == true)
+        // The same test judging a mutant the build holds kills it: the check is not what failed.
+        let real = try await offThePool("judge") {
+            MutantJudge(process: TestProcess(bundle: bundle), traces: [TestTrace(test: trace.test, level: .unit, outcome: .passed, seconds: 0.5, reached: [planted.mutant.id])],
+                        levels: [.unit], work: configuration.work, timeoutFactor: 3, timeoutFloor: 30).judge(planted.mutant, slot: planted.mutant.id)
+        }
+        #expect(real.status == planted.status && real.status != .compileError)
+    }
+
+    @Test("a schema that does not compile is taken apart: the mutant that breaks it is a CompileError, the rest are judged")
+    func schemaThatDoesNotCompile() async throws {
+        let outcome = try await MutantFixture.run(MutantFixture.configuration("compile-error", files: ["Flags.swift"]))
+        let errors = outcome.verdicts.filter { $0.status == .compileError }
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.mutant.mutationOperator == .notRemoved && errors.first?.reason?.contains("does not compile") == true, "\(errors)")
+        #expect(outcome.verdicts.contains { $0.status == .killed }, "the file's other mutants are judged")
+        #expect(outcome.score != nil)
+    }
+
+    @Test("a mutant that loops forever is a Timeout, stopped after its tests' own time and a floor")
+    func timeout() async throws {
+        var configuration = MutantFixture.configuration("timeout", files: ["Loop.swift"])
+        configuration.timeoutFloor = 3
+        let outcome = try await MutantFixture.run(configuration)
+        let step = try #require(outcome.verdicts.first { $0.mutant.original == "i + 1" && $0.mutant.replacement == "i - 1" })
+        #expect(step.status == .timeout && step.killedBy == ["PricingTests.triangleOfFour()"], "\(step)")
+        #expect(outcome.score.map { $0 > 0 } == true)
+    }
+}
+
+extension Program.Run {
+    func expectSuccess(sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(status == 0, "\(stdout)\n\(stderr)", sourceLocation: sourceLocation)
+    }
+}
