@@ -100,27 +100,26 @@ package struct MutantWorkspace: Sendable {
     }
 
     /// Readies `root` for SwiftPM to describe before the files to mutate are known: a copy of
-    /// the package with no mutant when there is none yet; otherwise only its manifest and
-    /// `Package.resolved` brought up to date, so the schema files already planted stay as they
-    /// are (and are not compiled again).
+    /// the package with no mutant when there is none yet; otherwise the copy brought up to date
+    /// with the package (new files and targets copied, removed ones removed, the manifest
+    /// rewritten), but the schemas already planted and the switches kept as they are, so a
+    /// warm run does not compile them again (planting rewrites them where their sources changed).
     ///
     /// - Throws: ``MutationError`` as ``init(package:root:files:targets:excluding:)`` does.
     package static func prepare(package: String, root: String) throws(MutationError) {
-        let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: root + "/" + marker) else {
+        guard FileManager.default.fileExists(atPath: root + "/" + marker) else {
             _ = try MutantWorkspace(package: package, root: root, files: [], targets: [])
             return
         }
-        for name in ["Package.swift", "Package.resolved"] {
-            guard var bytes = fileManager.contents(atPath: package + "/" + name) else { continue }
-            if name == "Package.swift" { bytes = try absoluteDependencies(manifest: bytes, package: package) }
-            guard fileManager.contents(atPath: root + "/" + name) != bytes else { continue }
-            do {
-                try bytes.write(to: URL(fileURLWithPath: root + "/" + name), options: .atomic)
-            } catch {
-                throw .unwritable(root + "/" + name, reason: "\(error.localizedDescription)")
-            }
+        var wanted = try files(in: package)
+        wanted["Package.swift"] = try absoluteDependencies(manifest: wanted["Package.swift"], package: package)
+        let switchCall = Data((MutantSchema.switchName + "(").utf8)
+        for (name, bytes) in try files(in: root) {
+            let planted = (name as NSString).lastPathComponent == switchFile ? true
+                : wanted[name] != nil && name.hasSuffix(".swift") && bytes.range(of: switchCall) != nil
+            if planted { wanted[name] = bytes }
         }
+        try sync(wanted, into: root)
     }
 
     /// What a copy leaves out: anything hidden (`.build`, `.git`, `.swiftpm`).

@@ -9,21 +9,22 @@ import Testing
 /// judged level by level; checked against the naive way.
 @Suite("pyramid mutants' pipeline")
 struct MutationRunTests {
-    @Test("verdicts and killing levels equal the naive way's, mutant by mutant: killed, survived, not reached, a crash")
+    @Test("verdicts and killing levels equal the naive way's, mutant by mutant: killed, survived, not reached, a crash, killed only in the app by a UI test")
     func matchesTheNaiveWay() async throws {
-        let outcome = try await MutantFixture.run(MutantFixture.configuration("naive", files: ["Pricing.swift", "Cart.swift"]))
-        #expect(outcome.levels == [.unit, .integration])
-        #expect(outcome.tests == 9, "7 unit tests and 2 integration tests")
+        let outcome = try await MutantFixture.run(MutantFixture.configuration("naive", files: ["Pricing.swift", "Cart.swift", "Receipt/main.swift"]))
+        #expect(outcome.levels == [.unit, .integration, .ui])
+        #expect(outcome.tests == 10, "7 unit tests, 2 integration tests and a UI test")
         let verdicts = outcome.verdicts
         try #require(verdicts.count >= 15, "the fixture's two files hold at least 15 mutants")
         let statuses = Set(verdicts.map(\.status))
         #expect(statuses.isSuperset(of: [.killed, .survived, .noCoverage]), "\(statuses)")
         #expect(verdicts.contains { $0.crashed && $0.status == .killed && $0.mutant.file.hasSuffix("Cart.swift") }, "an index out of range is a crash, counted as killed")
         #expect(verdicts.contains { $0.levels["integration"] == .killed && $0.levels["unit"] != .killed }, "a mutant only integration tests kill")
+        #expect(verdicts.contains { $0.levels == ["unit": .noCoverage, "integration": .noCoverage, "ui": .killed] }, "a mutant only UI tests kill")
 
         let copy = TemporaryFolder("pyramid-naive", create: true)
         try await Program.run("cp", ["-R", MutantFixture.package + "/.", copy.path]).expectSuccess()
-        let targets = ["unit": "PricingTests", "integration": "PricingIntegrationTests"]
+        let targets = ["unit": "PricingTests", "integration": "PricingIntegrationTests", "ui": "ReceiptUITests"]
         for verdict in verdicts {
             let naive = try await NaiveMutation.verdict(verdict.mutant, copy: copy.path, targets: Array(targets.values))
             let described = "mutant \(verdict.mutant.id) \(verdict.mutant.original) → \(verdict.mutant.replacement)"
@@ -38,6 +39,17 @@ struct MutationRunTests {
                 #expect(ours == naive[target], "\(described) at the \(level) level: \(verdict.levels[level].map(\.rawValue) ?? "–") against \(naive[target]!)")
             }
         }
+    }
+
+    @Test("the app a UI test launches runs with the test's mutant: mutants in the app are reached and killed only at the UI level")
+    func uiTestsSeeTheMutantInTheApp() async throws {
+        let outcome = try await MutantFixture.run(MutantFixture.configuration("ui", files: ["Sources/Receipt/main.swift"]))
+        #expect(outcome.levels == [.unit, .integration, .ui])
+        try #require(outcome.verdicts.count >= 5, "\(outcome.verdicts.map(\.mutant))")
+        let onlyUI = outcome.verdicts.filter { $0.levels["ui"] == .killed && $0.levels["unit"] == .noCoverage && $0.levels["integration"] == .noCoverage }
+        #expect(!onlyUI.isEmpty, "\(outcome.verdicts.map { "\($0.mutant.original) → \($0.mutant.replacement): \($0.levels)" })")
+        #expect(onlyUI.allSatisfy { $0.killedBy == ["ReceiptUITests.receiptOfTwoAmounts()"] })
+        #expect(outcome.verdicts.allSatisfy { $0.status != .noCoverage || $0.mutant.start.line < 4 }, "every mutant of receipt() is reached through the app")
     }
 
     @Test("a mutant whose switch is not in the build is an error, not a survivor")

@@ -106,4 +106,23 @@ struct MutantWorkspaceTests {
         #expect(!schema.contains("__pyramidMutantIs(\(left))") && schema.contains("__pyramidMutantIs(\(first.mutants[1].id))"), "\(schema)")
         #expect(without.sources["Sources/App/Age.swift"] == "func isAdult(_ age: Int) -> Bool { age >= 18 }\n")
     }
+
+    @Test("readied for a new run, the copy takes the package's new and removed files, and keeps the schemas planted")
+    func prepares() throws {
+        let package = try makePackage()
+        let targets: [MutantWorkspace.Target] = [.init(name: "App", folder: "Sources/App")]
+        let root = folder.path("warm")
+        try MutantWorkspace.prepare(package: package, root: root)
+        #expect(try snapshot(root)["Sources/App/Age.swift"] == FileManager.default.contents(atPath: package + "/Sources/App/Age.swift"), "a first copy has no mutant")
+        _ = try MutantWorkspace(package: package, root: root, files: ["Sources/App/Age.swift"], targets: targets)
+        let planted = try snapshot(root)
+        try FileManager.default.createDirectory(atPath: package + "/Sources/New", withIntermediateDirectories: true)
+        try "let new = 1\n".write(toFile: package + "/Sources/New/New.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: package + "/Sources/App/Plain.swift")
+        try MutantWorkspace.prepare(package: package, root: root)
+        let after = try snapshot(root)
+        #expect(after["Sources/New/New.swift"] == Data("let new = 1\n".utf8))
+        #expect(after["Sources/App/Plain.swift"] == nil)
+        #expect(after["Sources/App/Age.swift"] == planted["Sources/App/Age.swift"] && after["Sources/App/" + MutantWorkspace.switchFile] != nil)
+    }
 }

@@ -87,6 +87,9 @@ package enum MutationSummary {
             out += "\nDid not compile (\(errors.count))\n"
             for verdict in errors.prefix(limit) { out += "  \(place(verdict.mutant))  \(change(verdict.mutant)): \(verdict.reason ?? "")\n" }
         }
+        let seconds = outcome.seconds
+        out += String(format: "\nTook %.0f s: building %.0f s, each test once %.0f s, judging %.0f s\n",
+                      seconds.build + seconds.trace + seconds.judge, seconds.build, seconds.trace, seconds.judge)
         return out
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import LivingSpec
 import Mutation
 import PyramidIO
+import PyramidJSON
 
 /// One test run once with no mutant on and the switch tracing: whether it passes without
 /// mutants (the baseline), how long it takes (its time limit with one), and which mutants its
@@ -49,6 +50,14 @@ enum TestTraces {
             case .failure(let error): throw .workspace(error)
             }
         }
+        // Kept for a person, or a benchmark, to read: each test's level, time and the mutants it reached.
+        let kept = JSONValue.array(traces.map { trace in
+            .object([
+                "test": .string(trace.test), "level": .string(trace.level.rawValue), "seconds": .number(trace.seconds),
+                "passed": .bool(trace.outcome.passed), "reached": .array(trace.reached.sorted().map { .number(Double($0)) }),
+            ])
+        })
+        try? AtomicFile.write(kept.prettyText + "\n", to: work + "/traces.json")
         let failing = traces.filter { !$0.outcome.passed }
         guard failing.isEmpty else {
             // Each failing test's output, where the error says it is.
