@@ -29,6 +29,8 @@ package enum MutationRunError: Error, Sendable, Equatable, CustomStringConvertib
     case spec(SpecError)
     /// A report could not be written.
     case cannotWrite(path: String, reason: String)
+    /// Shards that cannot be merged: why.
+    case mergeMismatch(String)
 
     package var description: String {
         switch self {
@@ -48,6 +50,7 @@ package enum MutationRunError: Error, Sendable, Equatable, CustomStringConvertib
         case .workspace(let error): error.description
         case .spec(let error): error.description
         case .cannotWrite(let path, let reason): "\(path): cannot be written (\(reason))"
+        case .mergeMismatch(let reason): "cannot merge the mutation runs: \(reason)"
         }
     }
 }

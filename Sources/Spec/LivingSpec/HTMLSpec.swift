@@ -77,6 +77,7 @@ public enum HTMLSpec {
             out += "</table><p class=\"shape\">\(escape(report.shapeVerdict)).</p></section>\n"
         }
         if let coverage { out += coverage.htmlSection }
+        if let faults = document.faults { out += faults.htmlSection }
         if SpecText.showsMigration(run) {
             out += "<section class=\"migration\"><h2>Migration to Swift Testing</h2>\n<table><tr><th>Module</th><th>XCTest</th><th>Swift Testing</th><th>Migrated</th></tr>\n"
             for row in SpecText.migrationRows(run) {

@@ -70,6 +70,7 @@ public enum MarkdownSpec {
             out += "\n\(escape(report.shapeVerdict)).\n\n"
         }
         if let coverage { out += coverage.markdownSection }
+        if let faults = document.faults { out += faults.markdownSection }
 
         if SpecText.showsMigration(run) {
             out += "## Migration to Swift Testing\n\n| Module | XCTest | Swift Testing | Migrated |\n| --- | ---: | ---: | ---: |\n"

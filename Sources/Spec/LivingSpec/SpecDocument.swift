@@ -18,6 +18,8 @@ public struct SpecDocument: Sendable {
     package var history: SpecHistory?
     /// What each level of the pyramid covers (`--coverage`), shown after the pyramid.
     package var coverage: PyramidCoverage?
+    /// Which faults each level catches (`pyramid mutants`' report), shown after the coverage.
+    package var faults: FaultsCaught?
 
     /// The spec of `run`, headed `title`.
     public init(run: TestRun, title: String) {

@@ -4,6 +4,7 @@ import Foundation
 import PyramidDemo
 import VisualTestingCore
 import LivingSpec
+import MutationRunning
 import PyramidIO
 import TestEventStream
 import XCResult
@@ -12,7 +13,7 @@ import XCResult
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Merge the output folders of pyramid demo --shard runs into one: spec, gallery, catalog, manifests, JUnit.",
+        abstract: "Merge the output folders of pyramid demo --shard runs into one (spec, gallery, catalog, manifests, JUnit), or of pyramid mutants --shard runs.",
         discussion: """
             Each shard's folder (pyramid demo --shard INDEX/COUNT --output DIR) holds its event stream, \
             snapshot results, artifacts and manifests. merge joins them: the living spec from the joined \
@@ -21,7 +22,13 @@ struct MergeCommand: ParsableCommand {
             differently, is an error naming both; nothing is written then, and an existing output folder \
             is never overwritten. Exit status 1 when a merged test or cell failed, 2 on any error.
 
-            Xcode result bundles merge too (pyramid merge A.xcresult B.xcresult -o DIR): one per             device or configuration become one living spec and pyramid, the same test on two devices             being one test with a result for each.
+            The output folders of pyramid mutants --shard INDEX/COUNT --output DIR merge into the reports \
+            one run would write (mutation-report.json, .html, .md); shards that ran on different code, \
+            levels or tests, or judged one mutant twice, are an error.
+
+            Xcode result bundles merge too (pyramid merge A.xcresult B.xcresult -o DIR): one per \
+            device or configuration become one living spec and pyramid, the same test on two devices \
+            being one test with a result for each.
             """
     )
 
@@ -48,6 +55,7 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         if shards.allSatisfy(Self.isBundle) { return try mergeBundles() }
+        if shards.allSatisfy(MutationMerge.holdsReport) { return try mergeMutants() }
         let summary: Demo.Summary
         do {
             summary = try ShardMerge.run(ShardMerge.Options(inputs: shards, output: output, shape: target.parsed))
@@ -60,6 +68,21 @@ struct MergeCommand: ParsableCommand {
         print("Snapshot cells: \(summary.snapshots.summary)")
         print("Open file://\(summary.files.index)")
         if summary.failed { throw ExitCode(1) }
+    }
+
+    /// Shards of `pyramid mutants --shard` joined into the reports one run would write, in a new folder.
+    private func mergeMutants() throws {
+        guard !FileManager.default.fileExists(atPath: output) else {
+            throw CommandFailure.invalidOption(name: "--output", value: output, reason: "exists: merge writes a new folder and never overwrites one")
+        }
+        do {
+            let outcome = try MutationMerge.merge(shards)
+            try MutationReports.write(outcome, to: output)
+            print("Merged \(counted(shards.count, "shard")) of pyramid mutants into \(output)")
+            print(MutationSummary.text(outcome, timings: false))
+        } catch {
+            throw CommandFailure.mergeFailed(error)
+        }
     }
 
     /// Result bundles joined into one spec in a new folder (``ShardMerge/mergeBundles(_:output:shape:)``).

@@ -3,6 +3,7 @@ import CodeCoverage
 import ArgumentParser
 import Foundation
 import LivingSpec
+import MutationRunning
 import TestEventStream
 import XCResult
 import PyramidIO
@@ -89,6 +90,11 @@ struct SpecCommand: ParsableCommand {
 
     @Option(help: "Write the JUnit XML here instead.")
     var junit: String?
+
+    @Option(help: ArgumentHelp(
+        "A pyramid mutants report (its --output folder's mutation-report.json): the spec shows the faults each level caught after the coverage.",
+        valueName: "file"))
+    var mutationReport: String?
 
     @Option(name: .customLong("level"), help: ArgumentHelp(
         "The pyramid level of a test target's tests without a level tag: TARGET=unit|integration|snapshot|ui (repeatable).",
@@ -178,11 +184,18 @@ struct SpecCommand: ParsableCommand {
         let tools: CoverageTools?
         do throws(CoverageError) { tools = coverage ? try CoverageTools.locate() : nil } catch { throw CommandFailure.library(SpecError.coverage(error)) }
         let defaults = SpecDocument.Destinations.folder(output)
-        let pipeline = SpecRun(
+        var pipeline = SpecRun(
             source: source(tools: tools), title: title, followUp: followUp, classifier: PyramidClassifier(targetLevels: try targetLevels()),
             shape: target.parsed,
             destinations: SpecDocument.Destinations(markdown: markdown ?? defaults.markdown, html: html ?? defaults.html, junit: junit ?? defaults.junit),
             attachments: attachments, xunit: xunit)
+        if let mutationReport {
+            do {
+                pipeline.faults = try MutationOutcome(reportAt: mutationReport).faultsCaught
+            } catch {
+                throw CommandFailure.library(error)
+            }
+        }
         let (retries, durations) = (self.retries, sharding.shardDurations)
         let outcome: SpecRun.Outcome
         do {

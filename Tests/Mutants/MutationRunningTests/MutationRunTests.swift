@@ -1,5 +1,6 @@
 import Foundation
 import LivingSpec
+import PyramidJSON
 import Mutation
 @testable import MutationRunning
 import PyramidTestSupport
@@ -50,6 +51,41 @@ struct MutationRunTests {
         #expect(!onlyUI.isEmpty, "\(outcome.verdicts.map { "\($0.mutant.original) → \($0.mutant.replacement): \($0.levels)" })")
         #expect(onlyUI.allSatisfy { $0.killedBy == ["ReceiptUITests.receiptOfTwoAmounts()"] })
         #expect(outcome.verdicts.allSatisfy { $0.status != .noCoverage || $0.mutant.start.line < 4 }, "every mutant of receipt() is reached through the app")
+    }
+
+    @Test("shards judge disjoint mutants; merged, their reports equal one run's, timings apart; shards of other code do not merge")
+    func shardsMerge() async throws {
+        let folder = TemporaryFolder("pyramid-mutant-shards", create: true)
+        func run(_ shard: (Int, Int)?, to name: String) async throws -> MutationOutcome {
+            var configuration = MutantFixture.configuration("shards", files: ["Pricing.swift", "Cart.swift"])
+            configuration.shard = shard
+            let outcome = try await MutantFixture.run(configuration)
+            try MutationReports.write(outcome, to: folder.path(name))
+            return outcome
+        }
+        let whole = try await run(nil, to: "whole")
+        let first = try await run((1, 2), to: "one")
+        let second = try await run((2, 2), to: "two")
+        #expect(!first.verdicts.isEmpty && !second.verdicts.isEmpty)
+        #expect(Set(first.verdicts.map(\.mutant.id)).isDisjoint(with: second.verdicts.map(\.mutant.id)))
+        let merged = try MutationMerge.merge([folder.path("one"), folder.path("two")])
+        func withoutTimings(_ outcome: MutationOutcome) -> JSONValue {
+            var outcome = outcome
+            for index in outcome.verdicts.indices { outcome.verdicts[index].milliseconds = nil }
+            return outcome.strykerReport
+        }
+        #expect(withoutTimings(merged) == withoutTimings(whole))
+        #expect(MutationSummary.text(merged, timings: false) == MutationSummary.text(whole, timings: false))
+
+        #expect(throws: MutationRunError.self) { try MutationMerge.merge([folder.path("one"), folder.path("one")]) }
+        var other = try #require(String(data: FileManager.default.contents(atPath: folder.path("two/mutation-report.json"))!, encoding: .utf8))
+        other = other.replacingOccurrences(of: "items[items.count - 1]", with: "items.last!")
+        try other.write(toFile: folder.path("two/mutation-report.json"), atomically: true, encoding: .utf8)
+        #expect {
+            try MutationMerge.merge([folder.path("one"), folder.path("two")])
+        } throws: { error in
+            "\(error)".contains("Sources/Pricing/Cart.swift differs between")
+        }
     }
 
     @Test("a mutant whose switch is not in the build is an error, not a survivor")

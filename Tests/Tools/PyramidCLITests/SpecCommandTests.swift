@@ -30,6 +30,40 @@ struct SpecCommandTests {
         #expect(markdown.contains("  - ✅ Given 個人を選択している"))
     }
 
+    @Test("--mutation-report: the spec shows the faults each level caught, after the pyramid; a report that is not one is an error")
+    func faultsCaught() async throws {
+        func mutant(_ id: Int, _ status: String, levels: [String: String]) -> String {
+            let levelText = levels.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")
+            return """
+                {"id": "\(id)", "mutatorName": "EqualityOperator", "operator": "relationalBoundary", "original": "a < b", "replacement": "a <= b",
+                 "location": {"start": {"line": \(id), "column": 1}, "end": {"line": \(id), "column": 6}}, "status": "\(status)", "crashed": false,
+                 "killedBy": [], "levels": {\(levelText)}}
+                """
+        }
+        let report = """
+            {"schemaVersion": "2", "thresholds": {"high": 80, "low": 60}, "config": {"package": "App", "levels": ["unit", "ui"], "tests": 4},
+             "files": {"Sources/A.swift": {"language": "swift", "source": "a b c", "mutants": [
+               \(mutant(1, "Killed", levels: ["unit": "Killed", "ui": "NoCoverage"])),
+               \(mutant(2, "Killed", levels: ["unit": "Survived", "ui": "Killed"])),
+               \(mutant(3, "NoCoverage", levels: ["unit": "NoCoverage", "ui": "NoCoverage"]))]}}}
+            """
+        try report.write(toFile: folder.path("mutation-report.json"), atomically: true, encoding: .utf8)
+        let stream = Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path
+        let run = try await CLI.run(["spec", "--event-stream", stream, "--output", folder.path("out"), "--mutation-report", folder.path("mutation-report.json")])
+        #expect(run.status == 1, "\(run.stderr)")
+        let markdown = try String(contentsOfFile: folder.path("out/spec.md"), encoding: .utf8)
+        let section = try #require(markdown.range(of: "## Faults caught per level\n\n3 mutants"), "\(markdown)")
+        #expect(markdown.range(of: "## Test pyramid")!.lowerBound < section.lowerBound)
+        #expect(markdown.contains("| Unit | 1 | 1 | 1 | 33.3 % |\n| UI | 1 | 0 | 2 | 33.3 % |\n| All levels | 2 | 0 | 1 | 66.7 % |"), "\(markdown)")
+        let html = try String(contentsOfFile: folder.path("out/spec.html"), encoding: .utf8)
+        #expect(html.contains("<tr><td>All levels</td><td>2</td><td>0</td><td>1</td><td>66.7 %</td></tr>"))
+
+        try "{\"files\": {}}".write(toFile: folder.path("other.json"), atomically: true, encoding: .utf8)
+        let bad = try await CLI.run(["spec", "--event-stream", stream, "--output", folder.path("bad"), "--mutation-report", folder.path("other.json")])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("other.json: cannot be read (no config with the run's package, levels and tests"), "\(bad.stderr)")
+    }
+
     @Test("prints the test pyramid after the summary: failures first, levels from --level, the shape")
     func pyramid() async throws {
         let stream = Self.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path

@@ -1,3 +1,4 @@
+import Foundation
 package import LivingSpec
 package import Mutation
 package import PyramidJSON
@@ -47,9 +48,57 @@ package struct MutationOutcome: Sendable {
         }.count
     }
 
-    /// Stryker's mutation-testing report of the run, the levels in each mutant.
+    /// The level table, as the living spec shows it beside coverage.
+    package var faultsCaught: FaultsCaught {
+        var rows = levels.map { level in
+            FaultsCaught.Row(
+                level: level, caught: count(.killed, at: level) + count(.timeout, at: level), survived: count(.survived, at: level),
+                unreached: count(.noCoverage, at: level), score: score(level))
+        }
+        rows.append(FaultsCaught.Row(
+            level: nil, caught: count(.killed) + count(.timeout), survived: count(.survived), unreached: count(.noCoverage), score: score))
+        return FaultsCaught(rows: rows, judged: verdicts.count - count(.compileError))
+    }
+
+    /// Stryker's mutation-testing report of the run, the levels in each mutant; its `config`
+    /// holds the levels and the number of tests, for ``init(report:path:)``.
     package var strykerReport: JSONValue {
         StrykerReport.json(
-            files: sources.keys.sorted().map { StrykerReport.File(path: $0, source: sources[$0]!) }, verdicts: verdicts)
+            files: sources.keys.sorted().map { StrykerReport.File(path: $0, source: sources[$0]!) }, verdicts: verdicts,
+            config: ["package": .string(package), "levels": .array(levels.map { .string($0.rawValue) }), "tests": .number(Double(tests))])
+    }
+
+    /// The outcome the report file at `path` holds (`mutation-report.json`).
+    ///
+    /// - Throws: ``MutationRunError/workspace(_:)`` naming the file and what is wrong with it.
+    package init(reportAt path: String) throws(MutationRunError) {
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw .workspace(.unreadable(path, reason: "no such file: give the mutation-report.json pyramid mutants --output wrote"))
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.decode(Array(bytes))
+        } catch {
+            throw .workspace(.unreadable(path, reason: "not JSON: \(error)"))
+        }
+        try self.init(report: json, path: path)
+    }
+
+    /// The outcome a report written by ``strykerReport`` holds (its timings are not kept).
+    ///
+    /// - Throws: ``MutationRunError/workspace(_:)`` naming `path` and what it lacks.
+    package init(report: JSONValue, path: String) throws(MutationRunError) {
+        let read: (files: [StrykerReport.File], verdicts: [MutantVerdict])
+        do {
+            read = try StrykerReport.read(report, path: path)
+        } catch {
+            throw .workspace(error)
+        }
+        guard let config = report["config"], let levels = config["levels"]?.arrayValue?.compactMap({ $0.stringValue.flatMap(PyramidLevel.init(rawValue:)) }),
+              let tests = config["tests"]?.doubleValue, let package = config["package"]?.stringValue
+        else { throw .workspace(.unreadable(path, reason: "no config with the run's package, levels and tests: not written by pyramid mutants")) }
+        self.init(
+            package: package, levels: levels, verdicts: read.verdicts,
+            sources: Dictionary(uniqueKeysWithValues: read.files.map { ($0.path, $0.source) }), tests: Int(tests))
     }
 }

@@ -27,8 +27,8 @@ package enum MutationPage {
             <table class="levels"><tr><th></th><th>caught</th><th>survived</th><th>not reached</th><th>score</th></tr>
 
             """
-        for row in MutationSummary.rows(outcome) {
-            out += "<tr><td>\(Markup.escape(row.title))</td><td>\(row.caught)</td><td>\(row.survived)</td><td>\(row.unreached)</td><td>\(MutationSummary.percent(row.score))</td></tr>\n"
+        for row in outcome.faultsCaught.rows {
+            out += "<tr><td>\(Markup.escape(row.title))</td><td>\(row.caught)</td><td>\(row.survived)</td><td>\(row.unreached)</td><td>\(FaultsCaught.percent(row.score))</td></tr>\n"
         }
         out += "</table>\n<p>Level: <select id=\"level\"><option value=\"all\">every level</option>"
         for level in outcome.levels { out += "<option value=\"\(level.rawValue)\">\(Markup.escape(level.title))</option>" }

@@ -6,31 +6,6 @@ import Mutation
 /// request (Markdown): a table of levels × what they catch, then the survivors first, each
 /// with the tests that let it pass, then the mutants no test reaches.
 package enum MutationSummary {
-    /// One row of the table: a level, or every level together.
-    struct Row {
-        var title: String
-        var caught: Int
-        var survived: Int
-        var unreached: Int
-        var score: Double?
-    }
-
-    static func rows(_ outcome: MutationOutcome) -> [Row] {
-        var rows = outcome.levels.map { level in
-            Row(
-                title: level.title, caught: outcome.count(.killed, at: level) + outcome.count(.timeout, at: level),
-                survived: outcome.count(.survived, at: level), unreached: outcome.count(.noCoverage, at: level), score: outcome.score(level))
-        }
-        rows.append(Row(
-            title: "All levels", caught: outcome.count(.killed) + outcome.count(.timeout), survived: outcome.count(.survived),
-            unreached: outcome.count(.noCoverage), score: outcome.score))
-        return rows
-    }
-
-    static func percent(_ score: Double?) -> String {
-        score.map { String(format: "%.1f %%", $0) } ?? "–"
-    }
-
     static func place(_ mutant: Mutant) -> String {
         "\(mutant.file):\(mutant.start.line):\(mutant.start.column)"
     }
@@ -52,11 +27,11 @@ package enum MutationSummary {
     }
 
     /// The plain text: aligned columns, no colour.
-    package static func text(_ outcome: MutationOutcome, limit: Int = 20) -> String {
+    package static func text(_ outcome: MutationOutcome, limit: Int = 20, timings: Bool = true) -> String {
         let files = Set(outcome.verdicts.map(\.mutant.file)).count
         var out = "Faults caught per level: \(outcome.verdicts.count) mutant\(outcome.verdicts.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"), judged by \(outcome.tests) test\(outcome.tests == 1 ? "" : "s")\n\n"
         let header = ["", "caught", "survived", "not reached", "score"]
-        let table = [header] + rows(outcome).map { [$0.title, String($0.caught), String($0.survived), String($0.unreached), percent($0.score)] }
+        let table = [header] + outcome.faultsCaught.rows.map { [$0.title, String($0.caught), String($0.survived), String($0.unreached), FaultsCaught.percent($0.score)] }
         let widths = (0..<header.count).map { column in table.map { $0[column].count }.max()! }
         for row in table {
             out += "  " + row.enumerated().map { column, cell in
@@ -88,20 +63,16 @@ package enum MutationSummary {
             for verdict in errors.prefix(limit) { out += "  \(place(verdict.mutant))  \(change(verdict.mutant)): \(verdict.reason ?? "")\n" }
         }
         let seconds = outcome.seconds
-        out += String(format: "\nTook %.0f s: building %.0f s, each test once %.0f s, judging %.0f s\n",
-                      seconds.build + seconds.trace + seconds.judge, seconds.build, seconds.trace, seconds.judge)
+        if timings { out += String(format: "\nTook %.0f s: building %.0f s, each test once %.0f s, judging %.0f s\n",
+                      seconds.build + seconds.trace + seconds.judge, seconds.build, seconds.trace, seconds.judge) }
         return out
     }
 
     /// The Markdown: the table, then the survivors, for a pull request or a CI summary.
     package static func markdown(_ outcome: MutationOutcome, limit: Int = 50) -> String {
-        var out = "## Faults caught per level\n\n\(outcome.verdicts.count) mutants, judged by \(outcome.tests) tests.\n\n"
-        out += "| Level | Caught | Survived | Not reached | Score |\n|---|---:|---:|---:|---:|\n"
-        for row in rows(outcome) {
-            out += "| \(row.title) | \(row.caught) | \(row.survived) | \(row.unreached) | \(percent(row.score)) |\n"
-        }
+        var out = outcome.faultsCaught.markdownSection
         let notes = notes(outcome)
-        if !notes.isEmpty { out += "\n\(notes.prefix(1).uppercased() + notes.dropFirst()).\n" }
+        if !notes.isEmpty { out += "\(notes.prefix(1).uppercased() + notes.dropFirst()).\n" }
         let survivors = outcome.verdicts.filter { $0.status == .survived }
         if !survivors.isEmpty {
             out += "\n### Survivors\n\n| Where | Change | Passed |\n|---|---|---|\n"

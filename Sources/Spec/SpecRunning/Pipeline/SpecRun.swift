@@ -36,6 +36,8 @@ package struct SpecRun: Sendable {
     /// Whether the run is part of the suite (filtered or sharded) when that cannot be seen from
     /// its source: the shards of a filtered run, merged. A filtered or sharded `swift test` is.
     package var isPartialRun = false
+    /// Which faults each level catches (`pyramid mutants`' report), shown after the coverage.
+    package var faults: FaultsCaught?
 
     package init(
         source: Source, title: String, followUp: RunFollowUp, classifier: PyramidClassifier = PyramidClassifier(),
@@ -235,6 +237,7 @@ package struct SpecRun: Sendable {
         var document = read.document
         document.pyramid = classifier
         document.pyramidTarget = shape
+        document.faults = faults
         let followed: RunFollowUp.Result
         do {
             followed = try followUp.apply(to: document, status: status, runner: runner, firstAttemptStarted: started, testList: testList) { number, tests in
