@@ -2,6 +2,7 @@ import Foundation
 import PyramidIO
 import PyramidTestSupport
 import Testing
+import WebDriver
 
 /// `pyramid mutants` as a user runs it, on a copy of the mutation tests' fixture package (a
 /// library with unit tests in Swift Testing and integration tests in XCTest): what it prints,
@@ -54,6 +55,31 @@ struct MutantsCommandTests {
         let schema = try #require(PeerData.path("stryker/mutation-testing-report-schema.json"), "Stryker's schema (../shared/peer-data/stryker) is absent")
         let problems = try await JSONSchemaCheck.problems(schema: schema, files: [folder.path("out/mutation-report.json")])
         #expect(problems.isEmpty, "\(problems)")
+
+        // The page, from disk in Chromium with the network off: the survivors shown; filtered to
+        // the integration level's survivors, only theirs.
+        let page = URL(fileURLWithPath: folder.path("out/mutation-report.html")).absoluteString
+        let shown = try await withBrowser { browser in
+            let session = browser.session
+            _ = try await session.devTools("Network.enable")
+            _ = try await session.devTools("Network.emulateNetworkConditions", [
+                "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
+            ])
+            try await session.navigate(to: page)
+            let visible = "return [...document.querySelectorAll('li.mutant')].filter(e => e.offsetParent !== null).map(e => e.textContent)"
+            let all = try await session.executeScript(visible)
+            _ = try await session.executeScript("""
+                document.getElementById('level').value = 'integration';
+                for (const box of document.querySelectorAll('.status-filter')) box.checked = box.value === 'Survived';
+                document.getElementById('level').dispatchEvent(new Event('change'));
+                """)
+            return (all, try await session.executeScript(visible))
+        }
+        let everyMutant = shown.0.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(everyMutant.count == 15, "\(everyMutant)")
+        #expect(everyMutant.contains { $0.contains("weight > 0 → true") && $0.contains("Survived") })
+        let integrationSurvivors = shown.1.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(!integrationSurvivors.isEmpty && integrationSurvivors.count < everyMutant.count, "\(integrationSurvivors)")
 
         // One function changed: only its mutants are judged.
         let cart = package + "/Sources/Pricing/Cart.swift"
