@@ -54,4 +54,20 @@ struct AsyncSearchViewModelTests {
             #expect(time.clock.pendingSleeps.isEmpty)
         }
     }
+
+    // pyramid mutants found this untested: the same text set again must not search again.
+    @Test("同じ文字列をもう一度入れても、検索し直さないこと")
+    func sameTextAgain() async throws {
+        try await withVirtualTime { time in
+            let service = FakeAsyncSearchService()
+            let viewModel = AsyncSearchViewModel(service: service, clock: time.clock)
+            viewModel.searchText = "app"
+            await time.advance(by: .milliseconds(300))
+            #expect(service.queries == ["app"])
+            viewModel.searchText = "app"
+            await time.advance(by: .seconds(1))
+            #expect(service.queries == ["app"])
+            #expect(time.clock.pendingSleeps.isEmpty)
+        }
+    }
 }

@@ -33,6 +33,10 @@ struct LaunchOptionsTests {
         #expect(throws: LaunchOptionsError.invalidAPIBaseURL("ftp://x")) {
             try LaunchOptions.parse(arguments: [], environment: ["API_BASE_URL": "ftp://x"])
         }
+        // pyramid mutants found this one untested: an http URL with no host.
+        #expect(throws: LaunchOptionsError.invalidAPIBaseURL("http:///items")) {
+            try LaunchOptions.parse(arguments: [], environment: ["API_BASE_URL": "http:///items"])
+        }
         #expect("\(LaunchOptionsError.unknownScenario("emptycart"))"
             == "--scenario=emptycart: no such scenario; use one of logged_in, logged_out, empty_cart, full_cart, network_error")
     }
