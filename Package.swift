@@ -255,7 +255,7 @@ let package = Package(
         // `pyramid demo`: runs the reference app's tests at every level and writes the pyramid.
         .target(
             name: "PyramidDemo",
-            dependencies: ["LivingSpec", "SpecRunning", "CodeCoverage", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
+            dependencies: ["LivingSpec", "SpecRunning", "MutationRunning", "CodeCoverage", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
             path: source("Tools", "PyramidDemo"),
             swiftSettings: strict
         ),
@@ -422,7 +422,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PyramidDemoTests",
-            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "SpecRunning", "VisualTesting", "WebDriver", "PyramidIO"],
+            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "SpecRunning", "TestEventStream", "VisualTesting", "WebDriver", "PyramidIO"],
             path: tests("Tools", "PyramidDemoTests"),
             swiftSettings: strict
         ),

@@ -67,6 +67,10 @@ struct DemoCommand: AsyncParsableCommand {
         "Measure this target's code only (repeatable; default: every library and executable target of the Examples).", valueName: "target"))
     var coverageTargets: [String] = []
 
+    @Flag(help: ArgumentHelp(
+        "Measure the faults each level catches first (pyramid mutants on the unit and integration levels): the spec and the index page show them beside the coverage."))
+    var mutants = false
+
     @Flag(name: .shortAndLong, help: "Print nothing while it runs: only the result, the index page, and errors.")
     var quiet = false
 
@@ -82,21 +86,28 @@ struct DemoCommand: AsyncParsableCommand {
             throw ValidationError("--break-app \(breakApp): no such breakage; use one of \(Self.breakages.joined(separator: ", "))")
         }
         do { _ = try TestRetries(retries) } catch { throw ValidationError(error.description) }
+        if mutants, sharding.shard != nil || !filters.isEmpty {
+            throw ValidationError("--mutants judges every mutant with every unit and integration test; it cannot be given with --shard or --filter (pyramid mutants --shard shards mutants)")
+        }
     }
 
     func run() async throws {
         let examples = try examplesFolder()
         try await DemoCommand.setUp(allowInstall: !noInstall, environment: LiveSystemEnvironment(), quiet: quiet)
-        let options = Demo.Options(
+        var options = Demo.Options(
             examples: examples, output: output, breakage: breakApp, filters: filters,
             shard: sharding.parsed, shardDurations: sharding.shardDurations, shape: target.parsed,
             retries: try TestRetries(retries), history: history, quarantine: quarantine, coverage: coverage,
             coverageTargets: coverageTargets)
+        options.mutants = mutants
         let progress = DemoProgress(detail: quiet ? .quiet : verbose ? .verbose : .normal)
+        let mutantProgress = MutantsProgress()
         defer { progress.status.close() }
         let summary: Demo.Summary
         do {
-            summary = try await Demo.run(options) { event in progress.hear(event) }
+            summary = try await Demo.run(options, progress: { event in progress.hear(event) }, mutantProgress: { event in
+                if !quiet { mutantProgress.show(event) }
+            })
         } catch {
             throw CommandFailure.demoFailed(error)
         }
@@ -112,6 +123,9 @@ struct DemoCommand: AsyncParsableCommand {
         print("\(summary.failed ? "✘" : "✔") \(summary.specLine)")
         for line in summary.pyramid.lines { print(line) }
         if let coverage = summary.coverage { for line in coverage.terminalLines { print(line) } }
+        if let faults = summary.faults {
+            print("Faults caught per level (\(faults.judged) mutants): " + faults.rows.map { "\($0.title) \(FaultsCaught.percent($0.score))" }.joined(separator: ", "))
+        }
         print("Snapshot cells: \(summary.snapshots.summary)")
         for cell in summary.snapshots.failures.prefix(10) {
             print("  ✘ \(cell.title): \(cell.outcome.rawValue)")
@@ -128,6 +142,7 @@ struct DemoCommand: AsyncParsableCommand {
         print("  gallery   \(summary.files.gallery)")
         print("  JUnit     \(summary.files.junit), \(summary.files.snapshotJUnit)")
         if summary.coverage != nil { print("  coverage  \(summary.files.coverage)/coverage.lcov, \(summary.files.coverage)/cobertura.xml") }
+        if summary.faults != nil { print("  mutants   \(summary.files.mutants)/mutation-report.html") }
         if summary.failed { throw ExitCode(1) }
     }
 

@@ -2,6 +2,7 @@ package import SpecRunning
 import CodeCoverage
 import Foundation
 package import LivingSpec
+package import MutationRunning
 import PyramidIO
 package import TestEventStream
 package import VisualTestingCore
@@ -38,6 +39,9 @@ package enum Demo {
         package var coverage: Bool
         /// The targets whose code coverage measures; every library and executable target when empty.
         package var coverageTargets: [String]
+        /// Whether to measure the faults each level catches (`pyramid mutants` on the unit and
+        /// integration levels) before the spec, which then shows them beside the coverage.
+        package var mutants = false
 
         package init(
             examples: String, output: String, breakage: String? = nil, filters: [String] = [], shard: TestShard? = nil,
@@ -147,6 +151,8 @@ package enum Demo {
         package var manifests: String { folder + "/manifests" }
         /// The coverage files (LCOV, Cobertura) and source pages.
         package var coverage: String { folder + "/coverage" }
+        /// `pyramid mutants`' reports, with `--mutants`.
+        package var mutants: String { folder + "/mutants" }
 
         package init(folder: String) {
             self.folder = folder
@@ -172,6 +178,8 @@ package enum Demo {
         package var warnings: [String]
         /// What each level covers, when coverage was measured.
         package var coverage: PyramidCoverage?
+        /// Which faults each level catches, with `--mutants`.
+        package var faults: FaultsCaught? = nil
 
         /// Whether the run failed: a test that is not quarantined (a snapshot cell that failed
         /// failed its test), or `swift test` itself. Flaky tests and quarantined failures do not.
@@ -183,7 +191,10 @@ package enum Demo {
     /// snapshot gallery and catalog, the record `pyramid merge` reads, and the index page.
     /// - Throws: ``DemoError`` when the package is not there, does not build, or the run
     ///   cannot be read or written. Failing tests are not an error: they are in the summary.
-    package static func run(_ options: Options, progress: @escaping @Sendable (Progress) -> Void = { _ in }) async throws(DemoError) -> Summary {
+    package static func run(
+        _ options: Options, progress: @escaping @Sendable (Progress) -> Void = { _ in },
+        mutantProgress: @escaping @Sendable (MutationRun.Event) -> Void = { _ in }
+    ) async throws(DemoError) -> Summary {
         let files = Files(folder: options.output)
         let manager = FileManager.default
         guard manager.fileExists(atPath: options.examples + "/Package.swift") else { throw .noExamplesPackage(options.examples) }
@@ -196,7 +207,7 @@ package enum Demo {
         let quarantine: (list: QuarantineList, path: String)?
         do { quarantine = try RunFollowUp.quarantine(at: options.quarantine, package: options.examples) } catch { throw .testRunFailed("\(error)") }
         // This run's results only.
-        for stale in [files.snapshotReport, files.artifacts, files.index, files.manifests, files.record] { try? manager.removeItem(atPath: stale) }
+        for stale in [files.snapshotReport, files.artifacts, files.index, files.manifests, files.record, files.mutants] { try? manager.removeItem(atPath: stale) }
         for number in 1...TestRetries.maximum { try? manager.removeItem(atPath: files.run + "/rerun-\(number)") }
 
         // The coverage tools are found before anything is built: a missing one fails at once.
@@ -205,9 +216,25 @@ package enum Demo {
             do { tools = try CoverageTools.locate() } catch { throw .coverageUnavailable("\(error)") }
         }
 
+        // The faults each level catches, first: the spec shows them.
+        var faults: FaultsCaught?
+        if options.mutants {
+            var configuration = MutationRun.Configuration(packagePath: options.examples)
+            configuration.levels = [.unit, .integration]
+            configuration.buildScratch = options.scratchPath
+            do {
+                let mutants = try MutationRun(configuration).run(onEvent: mutantProgress)
+                try MutationReports.write(mutants, to: files.mutants)
+                faults = mutants.faultsCaught
+            } catch {
+                throw .mutantsFailed("\(error)")
+            }
+        }
         let outcome: SpecRun.Outcome
         do {
-            outcome = try pipeline(options, files: files, quarantine: quarantine, tools: tools).run(events: progress)
+            var spec = pipeline(options, files: files, quarantine: quarantine, tools: tools)
+            spec.faults = faults
+            outcome = try spec.run(events: progress)
         } catch {
             throw demoError(error, options: options, files: files)
         }
@@ -239,7 +266,7 @@ package enum Demo {
         let summary = Summary(
             files: files, pyramid: outcome.report, specLine: document.summaryLine,
             snapshots: snapshots, testStatus: outcome.status, buildSeconds: buildSeconds, testSeconds: outcome.testSeconds,
-            unexplainedFailure: outcome.unexplainedFailure, warnings: outcome.warnings, coverage: document.coverage)
+            unexplainedFailure: outcome.unexplainedFailure, warnings: outcome.warnings, coverage: document.coverage, faults: faults)
         do {
             try AtomicFile.write(Data(DemoIndex.render(summary, breakage: options.breakage).utf8), to: files.index)
         } catch {

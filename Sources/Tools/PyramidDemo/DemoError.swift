@@ -15,6 +15,8 @@ package enum DemoError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWrite(String, String)
     /// Coverage was asked for and cannot be measured: a tool is missing, or failed.
     case coverageUnavailable(String)
+    /// `--mutants` was asked for and the faults could not be measured.
+    case mutantsFailed(String)
 
     package var description: String {
         switch self {
@@ -32,6 +34,8 @@ package enum DemoError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot write \(path): \(reason)"
         case .coverageUnavailable(let reason):
             "coverage cannot be measured: \(reason) (pyramid demo --no-coverage runs without it)"
+        case .mutantsFailed(let reason):
+            "the faults each level catches could not be measured (--mutants): \(reason)"
         }
     }
 }

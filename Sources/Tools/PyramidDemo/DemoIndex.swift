@@ -54,6 +54,9 @@ enum DemoIndex {
         if let coverage = summary.coverage {
             html += "<h2>Coverage</h2>\n<pre id=\"coverage\">" + Markup.escape(coverage.terminalLines.joined(separator: "\n")) + "</pre>\n"
         }
+        if let faults = summary.faults {
+            html += faults.htmlSection.replacingOccurrences(of: "</section>", with: "<p><a href=\"mutants/mutation-report.html\">Every mutant, with its source</a></p></section>")
+        }
         html += String(format: "<p>Build %.1f s, tests %.1f s. Snapshot cells: %@.</p>\n", summary.buildSeconds, summary.testSeconds, Markup.escape(summary.snapshots.summary))
         html += "<h2>Files</h2>\n<ul id=\"files\">\n"
         let links: [(String, String)] = [

@@ -1,8 +1,9 @@
 import SpecRunning
 import Foundation
 import LivingSpec
-import PyramidDemo
+@testable import PyramidDemo
 import PyramidTestSupport
+import TestEventStream
 import Testing
 import VisualTesting
 import WebDriver
@@ -11,6 +12,24 @@ import WebDriver
 struct DemoTests {
     private let scratchTemporary = TemporaryFolder("pyramid-demo")
     var temporary: String { scratchTemporary.path }
+
+    @Test("with --mutants, the index shows the faults each level caught beside the coverage, and links every mutant's page")
+    func faultsOnTheIndex() throws {
+        let faults = FaultsCaught(rows: [
+            .init(level: .unit, caught: 178, survived: 38, unreached: 50, score: 66.9),
+            .init(level: nil, caught: 179, survived: 37, unreached: 50, score: 67.3),
+        ], judged: 266)
+        var summary = Demo.Summary(
+            files: Demo.Files(folder: temporary), pyramid: PyramidReport(run: TestRun(modules: [], diagnostics: [], streamVersion: nil, duration: nil, startedAt: nil)), specLine: "0 tests",
+            snapshots: RunReport(results: []), testStatus: 0, buildSeconds: 1, testSeconds: 1, unexplainedFailure: false, warnings: [],
+            coverage: nil, faults: faults)
+        let index = DemoIndex.render(summary, breakage: nil)
+        #expect(index.contains("<h2>Faults caught per level</h2>\n<p>266 mutants"))
+        #expect(index.contains("<tr><td>Unit</td><td>178</td><td>38</td><td>50</td><td>66.9 %</td></tr>"))
+        #expect(index.contains("<a href=\"mutants/mutation-report.html\">"))
+        summary.faults = nil
+        #expect(!DemoIndex.render(summary, breakage: nil).contains("Faults caught"))
+    }
 
     @Test("names each missing font and browser with the package that provides it")
     func requirements() throws {
