@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file's mutants compiled in at once (mutant schemata): each behind the module's switch,
 /// a global read once from `PYRAMID_MUTANT`, so one build holds them all and a run picks one
 /// by its number.
@@ -9,7 +11,7 @@
 /// whose place the run reaches is noted. With a mutant active, the switch notes when its place
 /// is first reached (a run that never reaches the mutant it was given has no right to call it
 /// survived). Either way, when `PYRAMID_MUTANT_TRACE` names a folder, each process writes what
-/// it noted there, `trace-PID.txt`, one number a line: the tests' process and every process
+/// it noted there, `trace-PID-MODULE.txt`, one number a line: the tests' process and every process
 /// they launch with the environment (an app under UI test) alike.
 ///
 /// Nested mutants stay nested: each variant of an expression holds the schema of what is inside
@@ -30,10 +32,12 @@ package struct MutantSchema: Sendable {
     /// The file's mutants, numbered from the first number given.
     package var mutants: [Mutant]
 
-    /// The switch, a file of its own in each mutated module: Foundation only, no warning under
-    /// Swift 6's strict concurrency.
-    package static var switchDeclaration: String {
-        """
+    /// The switch of `module`, a file of its own in each mutated module: Foundation only, no
+    /// warning under Swift 6's strict concurrency. Each module's switch traces to a file of its
+    /// own (`trace-PID-MODULE.txt`): one process runs the switches of several modules.
+    package static func switchDeclaration(module: String) -> String {
+        let fileName = module.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? String($0) : "_" }.joined()
+        return """
         // The switch of `pyramid mutants`: which mutant is active, read once, when first used.
         import Foundation
 
@@ -58,7 +62,7 @@ package struct MutantSchema: Sendable {
             private let lock = NSLock()
             private var ids: Set<Int> = []
             private let path: String? = ProcessInfo.processInfo.environment["\(traceVariable)"].map {
-                $0 + "/trace-\\(ProcessInfo.processInfo.processIdentifier).txt"
+                $0 + "/trace-\\(ProcessInfo.processInfo.processIdentifier)-\(fileName).txt"
             }
 
             func reached(_ id: Int) {

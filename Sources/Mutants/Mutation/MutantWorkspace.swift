@@ -74,7 +74,7 @@ package struct MutantWorkspace: Sendable {
             mutatedTargets.insert(owners[file]!)
         }
         for target in mutatedTargets {
-            wanted[target.folder + "/" + Self.switchFile] = Data(MutantSchema.switchDeclaration.utf8)
+            wanted[target.folder + "/" + Self.switchFile] = Data(MutantSchema.switchDeclaration(module: target.name).utf8)
         }
         try Self.sync(wanted, into: root)
         self.mutants = mutants

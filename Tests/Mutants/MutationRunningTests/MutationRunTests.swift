@@ -14,7 +14,7 @@ struct MutationRunTests {
     func matchesTheNaiveWay() async throws {
         let outcome = try await MutantFixture.run(MutantFixture.configuration("naive", files: ["Pricing.swift", "Cart.swift", "Receipt/main.swift"]))
         #expect(outcome.levels == [.unit, .integration, .ui])
-        #expect(outcome.tests == 10, "7 unit tests, 2 integration tests and a UI test")
+        #expect(outcome.tests == 11, "8 unit tests, 2 integration tests and a UI test")
         let verdicts = outcome.verdicts
         try #require(verdicts.count >= 15, "the fixture's two files hold at least 15 mutants")
         let statuses = Set(verdicts.map(\.status))
@@ -85,6 +85,17 @@ struct MutationRunTests {
             try MutationMerge.merge([folder.path("one"), folder.path("two")])
         } throws: { error in
             "\(error)".contains("Sources/Pricing/Cart.swift differs between")
+        }
+    }
+
+    @Test("one test process runs the switches of two modules: the mutants it reaches in both are traced, and judged")
+    func twoModulesInOneProcess() async throws {
+        let outcome = try await MutantFixture.run(MutantFixture.configuration("two-modules", files: ["Weight.swift", "Units.swift"]))
+        let files = Set(outcome.verdicts.map(\.mutant.file))
+        #expect(files == ["Sources/Pricing/Weight.swift", "Sources/Units/Units.swift"])
+        for verdict in outcome.verdicts {
+            #expect(verdict.coveredBy == ["PricingTests.parcelOfTwoKilograms()"], "\(verdict.mutant.file): \(verdict.mutant.original) → \(verdict.mutant.replacement)")
+            #expect(verdict.status == .killed)
         }
     }
 

@@ -59,7 +59,7 @@ struct MutantSchemaTests {
             }
             """
         var files = [
-            "Schema.swift": schema.source, "Switch.swift": MutantSchema.switchDeclaration, "main.swift": main,
+            "Schema.swift": schema.source, "Switch.swift": MutantSchema.switchDeclaration(module: "Schema"), "main.swift": main,
             "Original.swift": Self.source.replacingOccurrences(of: "func classify(", with: "func classify_original("),
         ]
         for mutant in schema.mutants { files["Naive\(mutant.id).swift"] = Self.naive(mutant) }

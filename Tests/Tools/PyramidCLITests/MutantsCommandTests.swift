@@ -43,11 +43,11 @@ struct MutantsCommandTests {
         let before = Self.tree(package)
         let run = try await CLI.run(["mutants", "--package-path", package, "--file", "Pricing.swift", "--output", folder.path("out")])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("Faults caught per level: 15 mutants in 1 file, judged by 10 tests\n"), "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("Faults caught per level: 15 mutants in 1 file, judged by 11 tests\n"), "\(run.stdout)")
         #expect(run.stdout.contains("\n  Integration ") && run.stdout.contains("\n  All levels "))
         #expect(run.stdout.contains("Survivors (") && run.stdout.contains("Sources/Pricing/Pricing.swift:11:11  weight > 0 → true"), "\(run.stdout)")
         #expect(run.stdout.contains("Not reached by any test (2)"))
-        #expect(run.stderr.contains("Running each of the 10 tests once without a mutant"), "progress on every step: \(run.stderr)")
+        #expect(run.stderr.contains("Running each of the 11 tests once without a mutant"), "progress on every step: \(run.stderr)")
         #expect(Self.tree(package) == before, "the user's files are as they were")
         for name in ["mutation-report.json", "mutation-report.html", "mutation-report.md"] {
             #expect(FileManager.default.fileExists(atPath: folder.path("out/" + name)), "\(name)")
@@ -99,7 +99,7 @@ struct MutantsCommandTests {
         let before = Self.tree(package)
         let cases: [(arguments: [String], environment: [String: String], message: String)] = [
             (["--file", "Nowhere.swift"], [:], "--file Nowhere.swift: no Swift file of the chosen targets has this path"),
-            (["--target", "Nowhere"], [:], "--target Nowhere: no such library or executable target (the package has Pricing, Receipt)"),
+            (["--target", "Nowhere"], [:], "--target Nowhere: no such library or executable target (the package has Pricing, Receipt, Units)"),
             (["--since", "no-such-revision"], [:], "--since no-such-revision: not a revision of the package's git repository"),
             (["--since", "HEAD"], [:], "nothing to mutate: no Swift file of the chosen targets changed since HEAD"),
             (["--shard", "3/2"], [:], "--shard"),

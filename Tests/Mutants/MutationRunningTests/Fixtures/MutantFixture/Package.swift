@@ -7,7 +7,8 @@ import PackageDescription
 let package = Package(
     name: "MutantFixture",
     targets: [
-        .target(name: "Pricing"),
+        .target(name: "Units"),
+        .target(name: "Pricing", dependencies: ["Units"]),
         .executableTarget(name: "Receipt"),
         .testTarget(name: "PricingTests", dependencies: ["Pricing"]),
         .testTarget(name: "PricingIntegrationTests", dependencies: ["Pricing"]),

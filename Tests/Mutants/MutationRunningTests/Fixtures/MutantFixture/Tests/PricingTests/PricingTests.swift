@@ -19,6 +19,10 @@ import Testing
     #expect(lastItem([1, 2, 3]) == 3)
 }
 
+@Test func parcelOfTwoKilograms() {
+    #expect(parcelGrams(2) == 2050)
+}
+
 @Test func triangleOfFour() {
     #expect(triangle(4) == 10)
 }

@@ -1,0 +1,4 @@
+/// Kilograms in grams.
+public func grams(_ kilograms: Int) -> Int {
+    kilograms * 1000
+}
