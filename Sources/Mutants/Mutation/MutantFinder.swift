@@ -204,6 +204,12 @@ private final class SiteVisitor: SyntaxVisitor {
             let replacement = ["+": "-", "-": "+", "*": "/", "/": "*", "%": "*"][symbol]!
             if !literal { variants = [swap(replacement, .arithmetic)] }
         case "??":
+            // `a ?? []` made `[]` has no type left where nothing else gives one (`let x = []`):
+            // the schema's other branch would give it one, a real edit would not compile.
+            let right = node.rightOperand
+            let untyped = right.is(NilLiteralExprSyntax.self) || right.as(ArrayExprSyntax.self)?.elements.isEmpty == true
+                || right.as(DictionaryExprSyntax.self).map { $0.content.is(TokenSyntax.self) } == true
+            if untyped { break }
             variants = [MutationSite.Variant(
                 mutationOperator: .nilCoalescingDefault,
                 edits: [.init(range: range(node), replacement: .range(range(node.rightOperand)))])]

@@ -98,5 +98,7 @@ struct MutantFinderTests {
             "ternarySwapped 10:12: flag ? Local() : Local(cache: true) → flag ? Local(cache: true) : Local()",
         ], "\(summary(source))")
         #expect(summary("let n = (a + 1) + b\n").count == 2, "a sum of numbers keeps its mutants")
+        #expect(summary("let a = x ?? []\nlet b = y ?? [:]\nlet c = z ?? nil\n").isEmpty, "an untyped literal alone cannot compile")
+        #expect(summary("let d = w ?? [1]\n") == ["nilCoalescingDefault 1:9: w ?? [1] → [1]"])
     }
 }
