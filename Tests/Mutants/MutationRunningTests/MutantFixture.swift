@@ -4,15 +4,16 @@ import Mutation
 import PyramidTestSupport
 
 /// `Fixtures/MutantFixture`: a library (`Pricing`) with unit tests in Swift Testing and
-/// integration tests in XCTest. The pipeline reads it, never writes it; each test works in a
-/// folder of its own under `.build/test-fixtures/mutants` (kept, so a second run is warm).
+/// integration tests in XCTest. The pipeline reads it, never writes it; the tests work in
+/// `.build/test-fixtures/mutants` (kept, so a second run is warm).
 enum MutantFixture {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/MutantFixture").path
 
-    /// A configuration for the fixture working in `name`'s own folder, the mutants of `files`.
-    static func configuration(_ name: String, files: [String]) -> MutationRun.Configuration {
+    /// A configuration for the fixture, the mutants of `files`, every test in one work folder
+    /// (their suite is serialized): each run after the first builds only what its files change.
+    static func configuration(files: [String]) -> MutationRun.Configuration {
         var configuration = MutationRun.Configuration(packagePath: package)
-        configuration.workFolder = FileManager.default.currentDirectoryPath + "/.build/test-fixtures/mutants/" + name
+        configuration.workFolder = FileManager.default.currentDirectoryPath + "/.build/test-fixtures/mutants"
         configuration.files = files
         return configuration
     }

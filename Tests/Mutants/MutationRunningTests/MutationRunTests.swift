@@ -8,11 +8,11 @@ import Testing
 
 /// The pipeline on a real package: built once with every mutant, each test traced, each mutant
 /// judged level by level; checked against the naive way.
-@Suite("pyramid mutants' pipeline")
+@Suite("pyramid mutants' pipeline", .serialized)
 struct MutationRunTests {
     @Test("verdicts and killing levels equal the naive way's, mutant by mutant: killed, survived, not reached, a crash, killed only in the app by a UI test")
     func matchesTheNaiveWay() async throws {
-        let outcome = try await MutantFixture.run(MutantFixture.configuration("naive", files: ["Pricing.swift", "Cart.swift", "Receipt/main.swift"]))
+        let outcome = try await MutantFixture.run(MutantFixture.configuration(files: ["Pricing.swift", "Cart.swift", "Receipt/main.swift"]))
         #expect(outcome.levels == [.unit, .integration, .ui])
         #expect(outcome.tests == 11, "8 unit tests, 2 integration tests and a UI test")
         let verdicts = outcome.verdicts
@@ -44,7 +44,7 @@ struct MutationRunTests {
 
     @Test("the app a UI test launches runs with the test's mutant: mutants in the app are reached and killed only at the UI level")
     func uiTestsSeeTheMutantInTheApp() async throws {
-        let outcome = try await MutantFixture.run(MutantFixture.configuration("ui", files: ["Sources/Receipt/main.swift"]))
+        let outcome = try await MutantFixture.run(MutantFixture.configuration(files: ["Sources/Receipt/main.swift"]))
         #expect(outcome.levels == [.unit, .integration, .ui])
         try #require(outcome.verdicts.count >= 5, "\(outcome.verdicts.map(\.mutant))")
         let onlyUI = outcome.verdicts.filter { $0.levels["ui"] == .killed && $0.levels["unit"] == .noCoverage && $0.levels["integration"] == .noCoverage }
@@ -57,7 +57,7 @@ struct MutationRunTests {
     func shardsMerge() async throws {
         let folder = TemporaryFolder("pyramid-mutant-shards", create: true)
         func run(_ shard: (Int, Int)?, to name: String) async throws -> MutationOutcome {
-            var configuration = MutantFixture.configuration("shards", files: ["Pricing.swift", "Cart.swift"])
+            var configuration = MutantFixture.configuration(files: ["Pricing.swift", "Cart.swift"])
             configuration.shard = shard
             let outcome = try await MutantFixture.run(configuration)
             try MutationReports.write(outcome, to: folder.path(name))
@@ -90,7 +90,7 @@ struct MutationRunTests {
 
     @Test("one test process runs the switches of two modules: the mutants it reaches in both are traced, and judged")
     func twoModulesInOneProcess() async throws {
-        let outcome = try await MutantFixture.run(MutantFixture.configuration("two-modules", files: ["Weight.swift", "Units.swift"]))
+        let outcome = try await MutantFixture.run(MutantFixture.configuration(files: ["Weight.swift", "Units.swift"]))
         let files = Set(outcome.verdicts.map(\.mutant.file))
         #expect(files == ["Sources/Pricing/Weight.swift", "Sources/Units/Units.swift"])
         for verdict in outcome.verdicts {
@@ -102,7 +102,7 @@ struct MutationRunTests {
     @Test("a mutant whose switch is not in the build is an error, not a survivor")
     func falseSurvivorCannotHide() async throws {
         // Built and traced by the pipeline; then told that a test reached mutant 999, which the build does not hold.
-        let configuration = MutantFixture.configuration("false-survivor", files: ["Cart.swift"])
+        let configuration = MutantFixture.configuration(files: ["Cart.swift"])
         let outcome = try await MutantFixture.run(configuration)
         let planted = try #require(outcome.verdicts.first)
         let bundle = configuration.scratch + "/debug/MutantFixturePackageTests.xctest"
@@ -125,7 +125,7 @@ struct MutationRunTests {
 
     @Test("a schema that does not compile is taken apart: the mutant that breaks it is a CompileError, the rest are judged")
     func schemaThatDoesNotCompile() async throws {
-        let outcome = try await MutantFixture.run(MutantFixture.configuration("compile-error", files: ["Flags.swift"]))
+        let outcome = try await MutantFixture.run(MutantFixture.configuration(files: ["Flags.swift"]))
         let errors = outcome.verdicts.filter { $0.status == .compileError }
         #expect(errors.count == 1, "\(errors)")
         #expect(errors.first?.mutant.mutationOperator == .notRemoved && errors.first?.reason?.contains("does not compile") == true, "\(errors)")
@@ -135,7 +135,7 @@ struct MutationRunTests {
 
     @Test("a mutant that loops forever is a Timeout, stopped after its tests' own time and a floor")
     func timeout() async throws {
-        var configuration = MutantFixture.configuration("timeout", files: ["Loop.swift"])
+        var configuration = MutantFixture.configuration(files: ["Loop.swift"])
         configuration.timeoutFloor = 3
         let outcome = try await MutantFixture.run(configuration)
         let step = try #require(outcome.verdicts.first { $0.mutant.original == "i + 1" && $0.mutant.replacement == "i - 1" })
