@@ -9,9 +9,10 @@ import PackageDescription
 //   Engines   PyramidImage, PNGCodec, ImageDiff, PyramidJSON, MockModel, TestEventStream, XCResult, CodeCoverage:
 //             no outside dependency
 //   Libraries VisualTestingCore, VisualTesting (+ its macros), WebDriver, MockGen, Scenario,
-//             LivingSpec, HTTPStubsCore, HTTPStubs, HTTPStubsServer, UITesting
+//             LivingSpec, SpecRunning, HTTPStubsCore, HTTPStubs, HTTPStubsServer, UITesting,
+//             MutationReport, Mutation, MutationRunning
 //   Adapters  ChromiumRenderer, UITestingWeb, UITestingXCUITest, PyramidMocksPlugin
-//   Tools     SnapshotReview, PyramidDemo, MocksCommand, PyramidMocksTool, PyramidCLI
+//   Tools     SnapshotReview, PyramidDemo, MocksCommand, PyramidMocksTool, PyramidMutantsTool, PyramidCLI
 //
 // Folders group targets by feature (Sources/Image, Sources/Snapshots, …); Tests/ mirrors them.
 
@@ -65,6 +66,7 @@ let package = Package(
         .library(name: "LivingSpec", targets: ["TestEventStream", "XCResult", "CodeCoverage", "LivingSpec"]),
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
+        .executable(name: "pyramid-mutants", targets: ["PyramidMutantsTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
     ],
     dependencies: [
@@ -169,12 +171,17 @@ let package = Package(
             path: source("Mocks", "MockGen"),
             swiftSettings: strict
         ),
-        // Mutation testing's engine: where a Swift file can take a mutant, the file with all of
-        // them behind one switch (schemata), and Stryker's report of the verdicts. For the tools only.
+        // Mutation testing's outcome, without swift-syntax: the mutants and their verdicts, Stryker's
+        // report, its merge across shards, and the text, HTML and Markdown a person reads. For the tools only.
+        .target(
+            name: "MutationReport", dependencies: ["LivingSpec", "PyramidIO", "PyramidJSON"],
+            path: source("Mutants", "MutationReport"), swiftSettings: strict),
+        // Mutation testing's engine: where a Swift file can take a mutant, and the file with all of
+        // them behind one switch (schemata). For the tools only.
         .target(
             name: "Mutation",
             dependencies: [
-                "PyramidJSON",
+                "MutationReport", "PyramidJSON",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
@@ -188,7 +195,7 @@ let package = Package(
         // taken apart), each test traced once, each mutant judged level by level against the
         // tests that reach it, and the outcome. For the tools only.
         .target(
-            name: "MutationRunning", dependencies: ["Mutation", "SpecRunning", "LivingSpec", "TestEventStream", "PyramidIO", "PyramidJSON"],
+            name: "MutationRunning", dependencies: ["Mutation", "MutationReport", "SpecRunning", "LivingSpec", "TestEventStream", "PyramidIO", "PyramidJSON"],
             path: source("Mutants", "MutationRunning"), swiftSettings: strict),
         .target(
             name: "Scenario",
@@ -255,7 +262,7 @@ let package = Package(
         // `pyramid demo`: runs the reference app's tests at every level and writes the pyramid.
         .target(
             name: "PyramidDemo",
-            dependencies: ["LivingSpec", "SpecRunning", "MutationRunning", "CodeCoverage", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
+            dependencies: ["LivingSpec", "SpecRunning", "MutationReport", "CodeCoverage", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
             path: source("Tools", "PyramidDemo"),
             swiftSettings: strict
         ),
@@ -266,11 +273,20 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "PyramidMocksTool", dependencies: ["MocksCommand"], path: source("Tools", "PyramidMocksTool"), swiftSettings: strict),
+        // `pyramid-mutants`, which `pyramid mutants` and `pyramid demo --mutants` run: an executable
+        // of its own because it parses Swift with swift-syntax, which `pyramid` does not link.
+        .executableTarget(
+            name: "PyramidMutantsTool",
+            dependencies: [
+                "MutationRunning", "MutationReport", "LivingSpec", "PyramidDemo", "PyramidIO", "SpecRunning", "TestEventStream",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: source("Tools", "PyramidMutantsTool"), swiftSettings: strict),
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo",
-                "LivingSpec", "SpecRunning", "Mutation", "MutationRunning", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
+                "LivingSpec", "SpecRunning", "MutationReport", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: source("Tools", "PyramidCLI"),
@@ -405,10 +421,13 @@ let package = Package(
             dependencies: ["PyramidTestSupport", "LivingSpec", "SpecRunning", "TestEventStream", "CodeCoverage", "PyramidIO", "WebDriver", "PNGCodec", "PyramidImage"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
-            name: "MutationTests", dependencies: ["PyramidTestSupport", "Mutation", "PyramidJSON"], path: tests("Mutants", "MutationTests"),
+            name: "MutationReportTests", dependencies: ["PyramidTestSupport", "MutationReport", "PyramidJSON"], path: tests("Mutants", "MutationReportTests"),
             swiftSettings: strict),
         .testTarget(
-            name: "MutationRunningTests", dependencies: ["PyramidTestSupport", "MutationRunning", "Mutation", "LivingSpec", "PyramidJSON"],
+            name: "MutationTests", dependencies: ["PyramidTestSupport", "Mutation", "MutationReport", "PyramidJSON"], path: tests("Mutants", "MutationTests"),
+            swiftSettings: strict),
+        .testTarget(
+            name: "MutationRunningTests", dependencies: ["PyramidTestSupport", "MutationRunning", "Mutation", "MutationReport", "LivingSpec", "PyramidJSON"],
             path: tests("Mutants", "MutationRunningTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SpecRunningTests",
@@ -422,7 +441,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PyramidDemoTests",
-            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "SpecRunning", "TestEventStream", "VisualTesting", "WebDriver", "PyramidIO"],
+            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "MutationReport", "SpecRunning", "TestEventStream", "VisualTesting", "WebDriver", "PyramidIO"],
             path: tests("Tools", "PyramidDemoTests"),
             swiftSettings: strict
         ),

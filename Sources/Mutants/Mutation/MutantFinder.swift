@@ -1,3 +1,4 @@
+import MutationReport
 import SwiftOperators
 import SwiftParser
 import SwiftSyntax

@@ -1,3 +1,4 @@
+package import MutationReport
 import Foundation
 
 /// A file's mutants compiled in at once (mutant schemata): each behind the module's switch,

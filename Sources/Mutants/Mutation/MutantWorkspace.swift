@@ -1,3 +1,4 @@
+package import MutationReport
 import Foundation
 
 /// A copy of a package with mutants planted in it: the user's files are read, never written.

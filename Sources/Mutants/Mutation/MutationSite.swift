@@ -1,3 +1,4 @@
+import MutationReport
 /// A place in a file where mutants are planted: its bytes, and for each mutant the edits that
 /// make it. An expression site becomes a chain of `?:` on the switch; a statement site (a
 /// call removed) is wrapped in an `if` on the switch.

@@ -1,6 +1,7 @@
 import Foundation
 package import LivingSpec
 package import Mutation
+import MutationReport
 
 /// Why a mutation run could not judge the mutants: what failed, and where. Every case ends the
 /// run with exit status 2; the user's package is never written, whatever the case.
@@ -27,10 +28,6 @@ package enum MutationRunError: Error, Sendable, Equatable, CustomStringConvertib
     case workspace(MutationError)
     /// SwiftPM or the test binary could not be run, or a folder could not be written.
     case spec(SpecError)
-    /// A report could not be written.
-    case cannotWrite(path: String, reason: String)
-    /// Shards that cannot be merged: why.
-    case mergeMismatch(String)
 
     package var description: String {
         switch self {
@@ -49,8 +46,6 @@ package enum MutationRunError: Error, Sendable, Equatable, CustomStringConvertib
         case .noTests(let levels): "no test at the \(levels.map(\.title).joined(separator: ", ")) level\(levels.count == 1 ? "" : "s"): nothing can judge the mutants"
         case .workspace(let error): error.description
         case .spec(let error): error.description
-        case .cannotWrite(let path, let reason): "\(path): cannot be written (\(reason))"
-        case .mergeMismatch(let reason): "cannot merge the mutation runs: \(reason)"
         }
     }
 }

@@ -1,5 +1,6 @@
 import PyramidDemo
 import PyramidIO
+import SpecRunning
 
 /// A failure a subcommand reports: printed as `Error: <description>`, with exit status 2.
 enum CommandFailure: Error, CustomStringConvertible {
@@ -28,22 +29,21 @@ enum CommandFailure: Error, CustomStringConvertible {
     case mergeFailed(any Error)
     /// The demo was run outside the checkout with no `--examples` folder.
     case noExamplesPackage(folder: String)
-    /// `pyramid-mocks` is not beside `pyramid`, which was not built in a package that can build it.
-    case mocksToolMissing(String)
-    /// Building `pyramid-mocks` failed: its exit status (nil when `swift` did not start) and the end of its output.
-    case mocksToolBuildFailed(status: Int32?, output: String)
-    /// `pyramid-mocks` is there and could not be started.
-    case mocksToolFailed(String)
+    /// The tool `pyramid <command>` runs (`pyramid-mocks`, `pyramid-mutants`) is missing and
+    /// could not be built.
+    case toolUnavailable(command: String, SiblingToolError)
+    /// The tool is there and could not be started.
+    case toolFailed(command: String, reason: String)
 
     var description: String {
         switch self {
-        case let .mocksToolMissing(path):
-            return "pyramid mocks runs pyramid-mocks, which is not at \(path), and pyramid was not built in a package that can build it: "
-                + "build it with `swift build --product pyramid-mocks` where pyramid was built"
-        case let .mocksToolBuildFailed(status, output):
-            return "pyramid mocks: building pyramid-mocks failed" + (status.map { " with status \($0)" } ?? "") + "; its output ends:\n" + output
-        case let .mocksToolFailed(reason):
-            return "pyramid mocks: \(reason)"
+        case let .toolUnavailable(command, .missing(name, path)):
+            return "pyramid \(command) runs \(name), which is not at \(path), and pyramid was not built in a package that can build it: "
+                + "build it with `swift build --product \(name)` where pyramid was built"
+        case let .toolUnavailable(command, error):
+            return "pyramid \(command): \(error)"
+        case let .toolFailed(command, reason):
+            return "pyramid \(command): \(reason)"
         case let .invalidOption(name, value, reason):
             return "\(name) \(value) \(reason)"
         case let .missingEnvironment(option, variable):

@@ -101,12 +101,11 @@ struct DemoCommand: AsyncParsableCommand {
             coverageTargets: coverageTargets)
         options.mutants = mutants
         let progress = DemoProgress(detail: quiet ? .quiet : verbose ? .verbose : .normal)
-        let mutantProgress = MutantsProgress()
         defer { progress.status.close() }
         let summary: Demo.Summary
         do {
-            summary = try await Demo.run(options, progress: { event in progress.hear(event) }, mutantProgress: { event in
-                if !quiet { mutantProgress.show(event) }
+            summary = try await Demo.run(options, progress: { event in progress.hear(event) }, mutantProgress: { line in
+                if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) }
             })
         } catch {
             throw CommandFailure.demoFailed(error)

@@ -4,7 +4,7 @@ import Foundation
 import PyramidDemo
 import VisualTestingCore
 import LivingSpec
-import MutationRunning
+import MutationReport
 import PyramidIO
 import TestEventStream
 import XCResult

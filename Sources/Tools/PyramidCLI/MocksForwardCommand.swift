@@ -1,17 +1,9 @@
-import SpecRunning
 import ArgumentParser
-import Foundation
-import LivingSpec
-import PyramidIO
 
 /// `pyramid mocks`: runs `pyramid-mocks`, the mock generator, built beside `pyramid`, with the
 /// same arguments; its output and exit status are this command's.
 ///
-/// The generator parses Swift with swift-syntax. In an executable of its own, `pyramid` builds
-/// without swift-syntax, which the reference app's build (its macros and its mocks plugin) builds
-/// for the host anyway: the first `swift run pyramid demo` compiles swift-syntax once, not twice.
-/// `swift build` builds both executables; when `pyramid-mocks` is missing (after `swift run
-/// pyramid`, which builds only `pyramid`), it is built first, in the same build folder.
+/// The generator parses Swift with swift-syntax, which `pyramid` does not link (``ToolForwarding``).
 struct MocksForwardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mocks",
@@ -24,40 +16,6 @@ struct MocksForwardCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
-        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-        let tool = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("pyramid-mocks").path
-        if !FileManager.default.isExecutableFile(atPath: tool) {
-            guard let products = SwiftPMProducts.of(executable: executable) else {
-                throw CommandFailure.mocksToolMissing(tool)
-            }
-            try build(products)
-        }
-        let failure = ChildProcess.replaceCurrentProcess(executable: tool, arguments: arguments)
-        throw CommandFailure.mocksToolFailed(failure.description)
-    }
-
-    /// Builds `pyramid-mocks` in `products`' package, showing its progress on standard error
-    /// (standard output stays the generator's).
-    func build(_ products: SwiftPMProducts) throws {
-        FileHandle.standardError.write(Data("pyramid mocks: building pyramid-mocks, the mock generator (it parses Swift with swift-syntax), for the first time…\n".utf8))
-        let status = StatusLine.standardError()
-        defer { status.close() }
-        status.begin("planning the build")
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-mocks-build-\(getpid()).log").path
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let exit: Int32
-        do {
-            exit = try SwiftTestRunner.swift(
-                products.buildArguments(product: "pyramid-mocks"), environment: ProcessInfo.processInfo.environment,
-                echo: .lines { line in if let step = SwiftBuildProgress.parse(line) { status.update("building: " + step.description) } },
-                keep: log)
-        } catch {
-            throw CommandFailure.mocksToolBuildFailed(status: nil, output: "\(error)")
-        }
-        status.end()
-        guard exit == 0 else {
-            let output = String(decoding: (FileManager.default.contents(atPath: log) ?? Data()).suffix(3000), as: UTF8.self)
-            throw CommandFailure.mocksToolBuildFailed(status: exit, output: output)
-        }
+        try ToolForwarding.run(command: "mocks", tool: "pyramid-mocks", what: "the mock generator (it parses Swift with swift-syntax)", arguments: arguments)
     }
 }

@@ -3,7 +3,7 @@ import CodeCoverage
 import ArgumentParser
 import Foundation
 import LivingSpec
-import MutationRunning
+import MutationReport
 import TestEventStream
 import XCResult
 import PyramidIO

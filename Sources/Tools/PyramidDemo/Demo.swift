@@ -2,7 +2,6 @@ package import SpecRunning
 import CodeCoverage
 import Foundation
 package import LivingSpec
-package import MutationRunning
 import PyramidIO
 package import TestEventStream
 package import VisualTestingCore
@@ -42,6 +41,8 @@ package enum Demo {
         /// Whether to measure the faults each level catches (`pyramid mutants` on the unit and
         /// integration levels) before the spec, which then shows them beside the coverage.
         package var mutants = false
+        /// `pyramid-mutants`, which measures them: beside the running executable by default.
+        package var mutantsTool = SiblingTool("pyramid-mutants")
 
         package init(
             examples: String, output: String, breakage: String? = nil, filters: [String] = [], shard: TestShard? = nil,
@@ -193,7 +194,7 @@ package enum Demo {
     ///   cannot be read or written. Failing tests are not an error: they are in the summary.
     package static func run(
         _ options: Options, progress: @escaping @Sendable (Progress) -> Void = { _ in },
-        mutantProgress: @escaping @Sendable (MutationRun.Event) -> Void = { _ in }
+        mutantProgress: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(DemoError) -> Summary {
         let files = Files(folder: options.output)
         let manager = FileManager.default
@@ -219,16 +220,8 @@ package enum Demo {
         // The faults each level catches, first: the spec shows them.
         var faults: FaultsCaught?
         if options.mutants {
-            var configuration = MutationRun.Configuration(packagePath: options.examples)
-            configuration.levels = [.unit, .integration]
-            configuration.buildScratch = options.scratchPath
-            do {
-                let mutants = try MutationRun(configuration).run(onEvent: mutantProgress)
-                try MutationReports.write(mutants, to: files.mutants)
-                faults = mutants.faultsCaught
-            } catch {
-                throw .mutantsFailed("\(error)")
-            }
+            faults = try DemoFaults.measure(
+                examples: options.examples, reports: files.mutants, scratchPath: options.scratchPath, tool: options.mutantsTool, output: mutantProgress)
         }
         let outcome: SpecRun.Outcome
         do {

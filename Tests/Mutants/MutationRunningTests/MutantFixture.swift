@@ -1,5 +1,6 @@
 import Foundation
 import Mutation
+import MutationReport
 @testable import MutationRunning
 import PyramidTestSupport
 

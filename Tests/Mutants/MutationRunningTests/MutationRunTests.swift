@@ -2,6 +2,7 @@ import Foundation
 import LivingSpec
 import PyramidJSON
 import Mutation
+import MutationReport
 @testable import MutationRunning
 import PyramidTestSupport
 import Testing
@@ -77,7 +78,7 @@ struct MutationRunTests {
         #expect(withoutTimings(merged) == withoutTimings(whole))
         #expect(MutationSummary.text(merged, timings: false) == MutationSummary.text(whole, timings: false))
 
-        #expect(throws: MutationRunError.self) { try MutationMerge.merge([folder.path("one"), folder.path("one")]) }
+        #expect(throws: MutationReportError.self) { try MutationMerge.merge([folder.path("one"), folder.path("one")]) }
         var other = try #require(String(data: FileManager.default.contents(atPath: folder.path("two/mutation-report.json"))!, encoding: .utf8))
         other = other.replacingOccurrences(of: "items[items.count - 1]", with: "items.last!")
         try other.write(toFile: folder.path("two/mutation-report.json"), atomically: true, encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import LivingSpec
 import Mutation
+import MutationReport
 @testable import MutationRunning
 import PyramidTestSupport
 import Testing

@@ -1,4 +1,5 @@
 @testable import Mutation
+import MutationReport
 import Testing
 
 /// Where mutants are planted, and where they are not.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Mutation
+import MutationReport
 import PyramidTestSupport
 import Testing
 

@@ -77,7 +77,7 @@ struct PackageStructureTests {
     func packageByDefault() throws {
         let folders = try ["Internal", "Tools"].flatMap { group in try Self.folders("Sources/\(group)").map { "Sources/\(group)/\($0)" } }
         // Every one of them, CZlib (a C module map) aside.
-        #expect(folders.count == 9, "\(folders)")
+        #expect(folders.count == 10, "\(folders)")
         for folder in folders where !folder.hasSuffix("/CZlib") {
             let files = Self.swiftFiles(under: folder)
             #expect(!files.isEmpty, "\(folder) has sources")
@@ -170,6 +170,37 @@ struct PackageStructureTests {
                 Issue.record("\(target) → \(dependencies.sorted()) is not in ARCHITECTURE.md's edges")
             }
         }
+    }
+
+    @Test("pyramid links no swift-syntax (its mocks and mutants run tools of their own), which pyramid-mutants and pyramid-mocks do", .timeLimit(.minutes(5)))
+    func pyramidWithoutSwiftSyntax() async throws {
+        let manifest = try await Self.dumpedManifest()
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        var targetEdges: [String: [String]] = [:]
+        var packages: [String: Set<String>] = [:]
+        for target in targets {
+            guard let name = target["name"] as? String else { continue }
+            for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+                if let named = ((dependency["byName"] ?? dependency["target"]) as? [Any])?.first as? String {
+                    targetEdges[name, default: []].append(named)
+                } else if let product = dependency["product"] as? [Any], let package = product.dropFirst().first as? String {
+                    packages[name, default: []].insert(package)
+                }
+            }
+        }
+        /// The outside packages `target` reaches, through the targets it depends on.
+        func reached(from target: String) -> Set<String> {
+            var seen: Set<String> = [], stack = [target], result: Set<String> = []
+            while let next = stack.popLast() {
+                guard seen.insert(next).inserted else { continue }
+                result.formUnion(packages[next] ?? [])
+                stack += targetEdges[next] ?? []
+            }
+            return result
+        }
+        #expect(!reached(from: "PyramidCLI").contains("swift-syntax"), "pyramid reaches \(reached(from: "PyramidCLI").sorted())")
+        #expect(reached(from: "PyramidMutantsTool").contains("swift-syntax"))
+        #expect(reached(from: "PyramidMocksTool").contains("swift-syntax"))
     }
 
     @Test("at most 11 library products, by audience; no MockModel or SnapshotReview product", .timeLimit(.minutes(5)))

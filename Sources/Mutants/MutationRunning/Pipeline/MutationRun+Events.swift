@@ -1,4 +1,4 @@
-package import Mutation
+package import MutationReport
 package import SpecRunning
 
 extension MutationRun {

@@ -1,6 +1,7 @@
 import Foundation
 import LivingSpec
 import Mutation
+package import MutationReport
 import PyramidIO
 import SpecRunning
 

@@ -1,5 +1,6 @@
 import Foundation
 import Mutation
+import MutationReport
 import PyramidIO
 import PyramidJSON
 

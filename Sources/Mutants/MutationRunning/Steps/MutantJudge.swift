@@ -1,6 +1,7 @@
 import Foundation
 import LivingSpec
 import Mutation
+import MutationReport
 
 /// Judges a mutant level by level: at each level, the tests of that level that reach it run
 /// with it on, fastest first, until one fails. A level with no test reaching it is

@@ -1,6 +1,7 @@
 import Foundation
 import LivingSpec
 import Mutation
+import MutationReport
 
 /// Which files of a package take mutants: the Swift files of its library and executable
 /// targets (or of those named), but test code (a file that imports a test library) and

@@ -1,6 +1,7 @@
 import Foundation
 import LivingSpec
 import Mutation
+import MutationReport
 import SpecRunning
 
 /// The copy planted with every selected file's schema and built with its tests. A schema that

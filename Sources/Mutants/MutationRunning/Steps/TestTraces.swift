@@ -1,6 +1,7 @@
 import Foundation
 import LivingSpec
 import Mutation
+import MutationReport
 import PyramidIO
 import PyramidJSON
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Mutation
+@testable import MutationReport
 import PyramidJSON
 import PyramidTestSupport
 import Testing
@@ -15,9 +15,22 @@ struct StrykerReportTests {
         """
 
     func verdicts() -> (StrykerReport.File, [MutantVerdict]) {
-        let schema = MutantSchema(source: Self.source, file: "Sources/App/Age.swift", firstID: 1)
+        // Six of the mutants the finder plants in it, written out.
+        func mutant(_ id: Int, _ mutationOperator: MutationOperator, line: Int, columns: Range<Int>, _ original: String, _ replacement: String) -> Mutant {
+            Mutant(
+                id: id, mutationOperator: mutationOperator, file: "Sources/App/Age.swift", start: SourcePosition(line: line, column: columns.lowerBound),
+                end: SourcePosition(line: line, column: columns.upperBound), original: original, replacement: replacement)
+        }
+        let mutants = [
+            mutant(1, .relationalNegated, line: 2, columns: 11..<19, "age >= 0", "age < 0"),
+            mutant(2, .relationalBoundary, line: 2, columns: 11..<19, "age >= 0", "age > 0"),
+            mutant(3, .conditionTrue, line: 2, columns: 11..<19, "age >= 0", "true"),
+            mutant(4, .relationalNegated, line: 3, columns: 12..<21, "age >= 18", "age < 18"),
+            mutant(5, .relationalBoundary, line: 3, columns: 12..<21, "age >= 18", "age > 18"),
+            mutant(6, .conditionFalse, line: 2, columns: 11..<19, "age >= 0", "false"),
+        ]
         let statuses: [MutantStatus] = [.killed, .survived, .noCoverage, .compileError, .timeout]
-        let verdicts = schema.mutants.enumerated().map { index, mutant in
+        let verdicts = mutants.enumerated().map { index, mutant in
             let status = statuses[index % statuses.count]
             return MutantVerdict(
                 mutant: mutant, status: status, killedBy: status == .killed ? ["AgeTests/adults()"] : [],

@@ -1,6 +1,5 @@
 import Foundation
 package import LivingSpec
-package import Mutation
 package import PyramidJSON
 
 /// What a mutation run found: each judged mutant's verdict, per level, and the sources they
@@ -70,33 +69,28 @@ package struct MutationOutcome: Sendable {
 
     /// The outcome the report file at `path` holds (`mutation-report.json`).
     ///
-    /// - Throws: ``MutationRunError/workspace(_:)`` naming the file and what is wrong with it.
-    package init(reportAt path: String) throws(MutationRunError) {
+    /// - Throws: ``MutationReportError/unreadable(_:reason:)`` naming the file and what is wrong with it.
+    package init(reportAt path: String) throws(MutationReportError) {
         guard let bytes = FileManager.default.contents(atPath: path) else {
-            throw .workspace(.unreadable(path, reason: "no such file: give the mutation-report.json pyramid mutants --output wrote"))
+            throw .unreadable(path, reason: "no such file: give the mutation-report.json pyramid mutants --output wrote")
         }
         let json: JSONValue
         do {
             json = try JSONValue.decode(Array(bytes))
         } catch {
-            throw .workspace(.unreadable(path, reason: "not JSON: \(error)"))
+            throw .unreadable(path, reason: "not JSON: \(error)")
         }
         try self.init(report: json, path: path)
     }
 
     /// The outcome a report written by ``strykerReport`` holds (its timings are not kept).
     ///
-    /// - Throws: ``MutationRunError/workspace(_:)`` naming `path` and what it lacks.
-    package init(report: JSONValue, path: String) throws(MutationRunError) {
-        let read: (files: [StrykerReport.File], verdicts: [MutantVerdict])
-        do {
-            read = try StrykerReport.read(report, path: path)
-        } catch {
-            throw .workspace(error)
-        }
+    /// - Throws: ``MutationReportError/unreadable(_:reason:)`` naming `path` and what it lacks.
+    package init(report: JSONValue, path: String) throws(MutationReportError) {
+        let read = try StrykerReport.read(report, path: path)
         guard let config = report["config"], let levels = config["levels"]?.arrayValue?.compactMap({ $0.stringValue.flatMap(PyramidLevel.init(rawValue:)) }),
               let tests = config["tests"]?.doubleValue, let package = config["package"]?.stringValue
-        else { throw .workspace(.unreadable(path, reason: "no config with the run's package, levels and tests: not written by pyramid mutants")) }
+        else { throw .unreadable(path, reason: "no config with the run's package, levels and tests: not written by pyramid mutants") }
         self.init(
             package: package, levels: levels, verdicts: read.verdicts,
             sources: Dictionary(uniqueKeysWithValues: read.files.map { ($0.path, $0.source) }), tests: Int(tests))

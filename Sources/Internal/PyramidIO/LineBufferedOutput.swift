@@ -7,11 +7,11 @@
 #endif
 
 /// Standard output written a line at a time.
-enum LineBufferedOutput {
+package enum LineBufferedOutput {
     /// Makes the C library write each line of standard output as soon as it ends, also into a
     /// file or a pipe (a CI log), where it would otherwise hold the output until its buffer
     /// fills or the process ends. `print` writes through it.
-    static func enable() {
+    package static func enable() {
         setvbuf(stdout, nil, _IOLBF, 0)
     }
 }

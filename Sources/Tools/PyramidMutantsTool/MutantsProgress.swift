@@ -1,5 +1,5 @@
 import Foundation
-import Mutation
+import MutationReport
 import MutationRunning
 import PyramidIO
 import SpecRunning

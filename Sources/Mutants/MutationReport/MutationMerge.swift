@@ -1,6 +1,5 @@
 import Foundation
 import LivingSpec
-import Mutation
 
 /// Shards of a mutation run (`pyramid mutants --shard i/n --output DIR`) joined into the outcome
 /// one run would have had: the same package, levels and tests; each mutant judged by one shard.
@@ -12,10 +11,10 @@ package enum MutationMerge {
 
     /// The joined outcome of the shards' folders.
     ///
-    /// - Throws: ``MutationRunError/mergeMismatch(_:)`` when the shards ran on different code,
-    ///   levels or tests, or judged one mutant twice; ``MutationRunError/workspace(_:)`` for a
+    /// - Throws: ``MutationReportError/mergeMismatch(_:)`` when the shards ran on different code,
+    ///   levels or tests, or judged one mutant twice; ``MutationReportError/unreadable(_:reason:)`` for a
     ///   report that cannot be read.
-    package static func merge(_ folders: [String]) throws(MutationRunError) -> MutationOutcome {
+    package static func merge(_ folders: [String]) throws(MutationReportError) -> MutationOutcome {
         var merged: MutationOutcome?
         var judgedBy: [Int: String] = [:]
         for folder in folders {

@@ -1,6 +1,5 @@
 import Foundation
 import LivingSpec
-import Mutation
 import PyramidIO
 
 /// The outcome as one HTML page that opens from disk with no network: the level table, then

@@ -42,8 +42,8 @@ package enum StrykerReport {
     /// The files and verdicts of a report this type wrote (it keeps each mutant's operator,
     /// original code and crash in properties of its own).
     ///
-    /// - Throws: ``MutationError/unreadable(_:reason:)`` naming `path` and what is missing.
-    package static func read(_ json: JSONValue, path: String) throws(MutationError) -> (files: [File], verdicts: [MutantVerdict]) {
+    /// - Throws: ``MutationReportError/unreadable(_:reason:)`` naming `path` and what is missing.
+    package static func read(_ json: JSONValue, path: String) throws(MutationReportError) -> (files: [File], verdicts: [MutantVerdict]) {
         guard let files = json["files"]?.objectValue else { throw .unreadable(path, reason: "no files: not a mutation-testing report") }
         var read: [File] = []
         var verdicts: [MutantVerdict] = []

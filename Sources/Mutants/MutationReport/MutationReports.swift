@@ -11,9 +11,9 @@ package enum MutationReports {
 
     /// Writes the three reports into `folder`, each through a temporary file, and returns their paths.
     ///
-    /// - Throws: ``MutationRunError/cannotWrite(path:reason:)`` naming the folder or file.
+    /// - Throws: ``MutationReportError/cannotWrite(path:reason:)`` naming the folder or file.
     @discardableResult
-    package static func write(_ outcome: MutationOutcome, to folder: String) throws(MutationRunError) -> [String] {
+    package static func write(_ outcome: MutationOutcome, to folder: String) throws(MutationReportError) -> [String] {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

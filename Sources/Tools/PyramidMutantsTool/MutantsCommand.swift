@@ -1,14 +1,16 @@
 import ArgumentParser
 import Foundation
 import LivingSpec
+import MutationReport
 import MutationRunning
 import PyramidDemo
+import SpecRunning
 import TestEventStream
 
-/// `pyramid mutants`: which faults each level of a package's test pyramid catches.
+/// `pyramid-mutants` (`pyramid mutants`): which faults each level of a package's test pyramid catches.
 struct MutantsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mutants",
+        commandName: "pyramid-mutants",
         abstract: "Plant faults (mutants) in a package's code and report which level of its test pyramid catches each.",
         discussion: """
             The package is copied into its .build/pyramid-mutants folder with every mutant of the \
@@ -99,7 +101,7 @@ struct MutantsCommand: ParsableCommand {
         do {
             outcome = try MutationRun(configuration).run { progress.show($0) }
         } catch {
-            throw CommandFailure.library(error)
+            throw MutantsFailure(error)
         }
         print(MutationSummary.text(outcome))
         if let output {
@@ -107,7 +109,7 @@ struct MutantsCommand: ParsableCommand {
                 let paths = try MutationReports.write(outcome, to: output)
                 print("Reports: " + paths.joined(separator: ", "))
             } catch {
-                throw CommandFailure.library(error)
+                throw MutantsFailure(error)
             }
         }
         if let failUnder, let score = outcome.score, score < failUnder {
@@ -115,4 +117,15 @@ struct MutantsCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
+}
+
+/// A failure that ends the run with exit status 2, printed as `Error: <what the library said>`.
+struct MutantsFailure: Error, CustomStringConvertible {
+    let error: any Error
+
+    init(_ error: any Error) {
+        self.error = error
+    }
+
+    var description: String { "\(error)" }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import LivingSpec
-import Mutation
 
 /// The outcome as a person reads it, in a terminal or a CI log (plain text) or in a pull
 /// request (Markdown): a table of levels × what they catch, then the survivors first, each
