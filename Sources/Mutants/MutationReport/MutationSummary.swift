@@ -40,30 +40,31 @@ package enum MutationSummary {
         }
         let notes = notes(outcome)
         if !notes.isEmpty { out += "  (\(notes))\n" }
-        let survivors = outcome.verdicts.filter { $0.status == .survived }
-        if !survivors.isEmpty {
-            out += "\nSurvivors (\(survivors.count)): the tests ran the changed code and passed\n"
-            for verdict in survivors.prefix(limit) {
-                out += "  \(place(verdict.mutant))  \(change(verdict.mutant))\n"
-                let passed = verdict.coveredBy ?? []
-                out += "      passed: \(passed.prefix(3).joined(separator: ", "))\(passed.count > 3 ? ", and \(passed.count - 3) more" : "")\n"
-            }
-            if survivors.count > limit { out += "  … and \(survivors.count - limit) more in the reports\n" }
+        out += section("Survivors", .survived, "the tests ran the changed code and passed", outcome, limit: limit) { verdict in
+            let passed = verdict.coveredBy ?? []
+            return "  \(place(verdict.mutant))  \(change(verdict.mutant))\n"
+                + "      passed: \(passed.prefix(3).joined(separator: ", "))\(passed.count > 3 ? ", and \(passed.count - 3) more" : "")\n"
         }
-        let unreached = outcome.verdicts.filter { $0.status == .noCoverage }
-        if !unreached.isEmpty {
-            out += "\nNot reached by any test (\(unreached.count))\n"
-            for verdict in unreached.prefix(limit) { out += "  \(place(verdict.mutant))  \(change(verdict.mutant))\n" }
-            if unreached.count > limit { out += "  … and \(unreached.count - limit) more in the reports\n" }
-        }
-        let errors = outcome.verdicts.filter { $0.status == .compileError }
-        if !errors.isEmpty {
-            out += "\nDid not compile (\(errors.count))\n"
-            for verdict in errors.prefix(limit) { out += "  \(place(verdict.mutant))  \(change(verdict.mutant)): \(verdict.reason ?? "")\n" }
+        out += section("Not reached by any test", .noCoverage, nil, outcome, limit: limit) { "  \(place($0.mutant))  \(change($0.mutant))\n" }
+        out += section("Did not compile", .compileError, nil, outcome, limit: limit) {
+            "  \(place($0.mutant))  \(change($0.mutant)): \($0.reason ?? "")\n"
         }
         let seconds = outcome.seconds
         if timings { out += String(format: "\nTook %.0f s: building %.0f s, each test once %.0f s, judging %.0f s\n",
                       seconds.build + seconds.trace + seconds.judge, seconds.build, seconds.trace, seconds.judge) }
+        return out
+    }
+
+    /// The mutants with `status`, a title line with their count (and `about`), then at most
+    /// `limit` of them, each as `entry` writes it; empty when there are none.
+    private static func section(
+        _ title: String, _ status: MutantStatus, _ about: String?, _ outcome: MutationOutcome, limit: Int, entry: (MutantVerdict) -> String
+    ) -> String {
+        let verdicts = outcome.verdicts.filter { $0.status == status }
+        guard !verdicts.isEmpty else { return "" }
+        var out = "\n\(title) (\(verdicts.count))" + (about.map { ": " + $0 } ?? "") + "\n"
+        for verdict in verdicts.prefix(limit) { out += entry(verdict) }
+        if verdicts.count > limit { out += "  … and \(verdicts.count - limit) more in the reports\n" }
         return out
     }
 

@@ -19,12 +19,12 @@ struct ChangedLines: Sendable, Equatable {
     /// - Throws: ``MutationRunError/unknownRevision(_:output:)`` when git does not know the
     ///   revision, or the package is in no repository.
     static func since(_ revision: String, package: String) throws(MutationRunError) -> ChangedLines {
-        let verify = git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: package)
+        let verify = Git.run(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: package)
         guard verify.status == 0 else { throw .unknownRevision(revision, output: verify.errors) }
-        let diff = git(["diff", "--relative", "--no-color", "--no-ext-diff", "-U0", revision, "--", "."], in: package)
+        let diff = Git.run(["diff", "--relative", "--no-color", "--no-ext-diff", "-U0", revision, "--", "."], in: package)
         guard diff.status == 0 else { throw .unknownRevision(revision, output: diff.errors) }
         var changed = parse(diff: diff.output)
-        let untracked = git(["ls-files", "--others", "--exclude-standard", "--", "."], in: package)
+        let untracked = Git.run(["ls-files", "--others", "--exclude-standard", "--", "."], in: package)
         for file in untracked.output.split(separator: "\n") { changed.files[String(file)] = .some(nil) }
         return changed
     }
@@ -50,14 +50,5 @@ struct ChangedLines: Sendable, Equatable {
             }
         }
         return ChangedLines(files: files)
-    }
-
-    private static func git(_ arguments: [String], in folder: String) -> (status: Int32, output: String, errors: String) {
-        do {
-            let finished = try ChildProcess.run(executable: "/usr/bin/env", arguments: ["git", "-C", folder] + arguments)
-            return (finished.status, String(decoding: finished.stdout, as: UTF8.self), String(decoding: finished.stderr, as: UTF8.self))
-        } catch {
-            return (127, "", "git: \(error)")
-        }
     }
 }

@@ -18,15 +18,12 @@ package struct GitRevision: Sendable, Equatable {
     /// The revision of the checkout holding `folder`; nil when it is not in one or git is not
     /// installed (a history record then has no commit).
     package static func of(_ folder: String) -> GitRevision? {
-        guard let head = try? ChildProcess.run(
-            executable: "/usr/bin/env", arguments: ["git", "-C", folder, "rev-parse", "--verify", "HEAD"]),
-              head.status == 0
-        else { return nil }
-        let commit = String(decoding: head.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let head = Git.run(["rev-parse", "--verify", "HEAD"], in: folder)
+        guard head.status == 0 else { return nil }
+        let commit = head.output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard commit.count >= 40, commit.allSatisfy(\.isHexDigit) else { return nil }
-        let status = try? ChildProcess.run(
-            executable: "/usr/bin/env", arguments: ["git", "-C", folder, "status", "--porcelain", "--untracked-files=no"])
-        let dirty = status.map { $0.status != 0 || !$0.stdout.isEmpty } ?? true
+        let status = Git.run(["status", "--porcelain", "--untracked-files=no"], in: folder)
+        let dirty = status.status != 0 || !status.output.isEmpty
         return GitRevision(commit: commit, dirty: dirty)
     }
 }
