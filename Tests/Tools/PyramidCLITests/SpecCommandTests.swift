@@ -186,32 +186,6 @@ struct SpecCommandTests {
         #expect(text.hasPrefix("previous step\n# Living spec\n"))
     }
 
-    @Test("a Scenario suite attaches its steps once per test case, and the Written to lines show only with --verbose")
-    func quietScenarioRun() async throws {
-        let package = Self.fixtures.appendingPathComponent("SamplePackage").path
-        let scratch = folder.path("scratch")
-        let filter = "RegisterScreen"
-        let quiet = try await CLI.run(["spec", "--package-path", package, "--output", folder.path("quiet"), "--filter", filter, "--", "--scratch-path", scratch])
-        #expect(quiet.status == 1, "three cases fail on purpose: \(quiet.stderr.suffix(2_000))")
-        let console = try String(contentsOfFile: folder.path("quiet/run/console.txt"), encoding: .utf8).split(separator: "\n")
-        let attached = console.filter { $0.contains("Attached 'scenario-step") }
-        // Three tests and one test of three cases, every one with steps, under `.scenario`.
-        #expect(attached.count == 6, "\(attached)")
-        #expect(attached.allSatisfy { $0.contains("Attached 'scenario-steps.json'") }, "one list a test case, not a record a step")
-        #expect(console.contains { $0.contains("Written to '") }, "swift test still says where it saved them, in the console file")
-        #expect(!quiet.stderr.contains("Written to '"), "but not on the terminal")
-        let markdown = try String(contentsOfFile: folder.path("quiet/spec.md"), encoding: .utf8)
-        for step in ["  - ✅ Given 個人を選択している", "  - ✅ When 「次へ」をタップする", "  - ✅ Then 登録APIを1回叩く", "  - ❌ When 「次へ」をタップする"] {
-            #expect(markdown.contains(step), "\(step) is read back from the step lists")
-        }
-
-        let verbose = try await CLI.run([
-            "spec", "--package-path", package, "--output", folder.path("verbose"), "--filter", filter, "--verbose",
-            "--", "--scratch-path", scratch, "--skip-build",
-        ])
-        #expect(verbose.stderr.components(separatedBy: "Written to '").count - 1 == 6, "\(verbose.stderr.suffix(2_000))")
-    }
-
     @Test("a real package with XCTest and Swift Testing: every test in the spec, marked, with the split per module")
     func mixedPackage() async throws {
         let package = Self.fixtures.appendingPathComponent("MixedPackage").path
