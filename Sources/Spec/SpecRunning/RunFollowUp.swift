@@ -50,6 +50,32 @@ package struct RunFollowUp: Sendable {
         return (try QuarantineList.read(standard), standard)
     }
 
+    /// The history's record of the run: its tests with their levels, the commit with its time
+    /// and branch, an id of its own, its time, and the faults each level caught when they were
+    /// measured before the run.
+    static func record(of document: SpecDocument, revision: GitRevision?) -> HistoryRecord {
+        var record = HistoryRecord(
+            run: document.run, time: Date().timeIntervalSince1970, commit: revision?.commit, dirty: revision?.dirty,
+            levels: levels(of: document))
+        record.commitTime = revision?.commitTime
+        record.branch = revision?.branch
+        record.run = UUID().uuidString
+        record.seconds = document.run.duration
+        if let faults = document.faults {
+            record.levels = Dictionary(uniqueKeysWithValues: faults.rows.compactMap { row in
+                row.level.map { ($0.rawValue, HistoryRecord.LevelFigures(faults: row.score)) }
+            })
+        }
+        return record
+    }
+
+    /// Each test's level in the pyramid, by its id in the run, as the spec places it.
+    static func levels(of document: SpecDocument) -> [String: String] {
+        var levels: [String: String] = [:]
+        document.pyramid.forEachTest(in: document.run) { test, _, _, level, _ in levels[test.id] = level.rawValue }
+        return levels
+    }
+
     /// What the follow-up made of the run.
     package struct Result: Sendable {
         /// The spec, with the reruns, the quarantine and the flip rates in it.
@@ -97,7 +123,7 @@ package struct RunFollowUp: Sendable {
         }
         if let history {
             let revision = revisionAhead?.wait() ?? GitRevision.of(checkout)
-            let record = HistoryRecord(run: document.run, time: Date().timeIntervalSince1970, commit: revision?.commit, dirty: revision?.dirty)
+            let record = Self.record(of: document, revision: revision)
             let report: FlakinessReport
             if let historyAhead {
                 // The record is appended while the report is made; the history read ahead lacks it.

@@ -48,10 +48,17 @@ struct TestHistoryTests {
                 id: "M.S/\(text)()", outcome: index % 2 == 0 ? "passed" : "failed", attempts: 1 + index % 3,
                 duration: index % 3 == 0 ? nil : [0.25, 1.5e-05, 1_234.5, 0.1][index % 4], failure: index % 2 == 0 ? nil : text))
         }
+        var levelled = tests
+        for index in levelled.indices { levelled[index].level = ["unit", "integration", "snapshot", "ui"][index % 4] }
         let records = [
             HistoryRecord(time: 1_764_000_000.25, commit: "abc\"def", dirty: true, tests: tests),
             HistoryRecord(time: 12.5, commit: nil, dirty: nil, tests: []),
             HistoryRecord(time: 0.125, commit: "c", dirty: false, tests: Array(tests.prefix(2))),
+            // Version 2's run facts and levels, strings with what must be escaped included.
+            HistoryRecord(
+                time: 1_764_000_100.5, commit: "c", dirty: false, commitTime: 1_764_000_000, branch: "feature/\"日本\"", run: "9F2C-\u{1}",
+                seconds: 41.25, levels: ["unit": .init(lines: 86.5, regions: 77.75, faults: 74.5), "ui": .init(lines: 59.5), "integration": .init()],
+                tests: levelled),
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -63,6 +70,41 @@ struct TestHistoryTests {
         let history = TestHistory(folder: folder.path("lines"))
         for record in records { try history.append(record) }
         #expect(try history.read().records == records)
+    }
+
+    @Test("version 1 records read with version 2's fields absent; a version this tool does not read is a problem naming its line")
+    func versions() throws {
+        let history = TestHistory(folder: folder.path("versions"))
+        try FileManager.default.createDirectory(atPath: history.folder, withIntermediateDirectories: true)
+        let lines = [
+            #"{"commit":"c1","dirty":false,"tests":[{"attempts":1,"id":"M.S/t()","outcome":"passed"}],"time":10.5,"version":1}"#,
+            #"{"branch":"main","commit":"c2","commitTime":9.5,"levels":{"unit":{"lines":50.5}},"run":"r2","seconds":3.5,"tests":[{"attempts":1,"id":"M.S/t()","level":"unit","outcome":"failed"}],"time":11.5,"version":2}"#,
+            #"{"tests":[],"time":12.5,"version":3}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: history.file, atomically: true, encoding: .utf8)
+        let read = try history.read()
+        try #require(read.records.count == 2, "\(read.problems)")
+        let old = read.records[0], new = read.records[1]
+        #expect(old.version == 1 && old.run == nil && old.branch == nil && old.levels == nil && old.tests[0].level == nil)
+        #expect(new.version == 2 && new.run == "r2" && new.branch == "main" && new.commitTime == 9.5 && new.seconds == 3.5)
+        #expect(new.levels == ["unit": HistoryRecord.LevelFigures(lines: 50.5)] && new.tests[0].level == "unit")
+        #expect(read.problems.map(\.line) == [3])
+        #expect(read.problems.first?.description.contains("version 3 is not one this tool reads (1 to 2)") == true, "\(read.problems)")
+        // The flip rates' reader takes both versions, and refuses the third as well.
+        let runs = try history.readRuns()
+        #expect(runs.runs.count == 2 && runs.problems.map(\.line) == [3])
+    }
+
+    @Test("a run's record keeps each test's level as the spec places it, a run id of its own, and the run's time")
+    func levelsAndRunFacts() throws {
+        let run = JUnitSchemaTests.retriedRun()
+        func functionIDs(_ nodes: [TestNode]) -> [String] { nodes.flatMap { $0.kind == .function ? [$0.id] : functionIDs($0.children) } }
+        var levels: [String: String] = [:]
+        for (index, id) in functionIDs(run.modules).enumerated() { levels[id] = index == 0 ? "ui" : "unit" }
+        let made = HistoryRecord(run: run, time: 10, commit: "abc", dirty: false, levels: levels)
+        #expect(made.version == 2)
+        #expect(made.tests.map(\.level) == ["ui", "unit", "unit"])
+        #expect(HistoryRecord(run: run, time: 10, commit: "abc", dirty: false).tests.allSatisfy { $0.level == nil })
     }
 
     @Test("records as the writer writes them, and the same records with their tests' keys in another order and spaced out, give the same flip rates, failures and slowdowns")
@@ -93,7 +135,7 @@ struct TestHistoryTests {
                 members.append("\"attempts\": \(test.attempts) ")
                 return "{" + members.joined(separator: ",") + "}"
             }
-            lines += "{\"commit\":\"\(record.commit!)\",\"dirty\":false,\"tests\":[\(tests.joined(separator: ", "))],\"time\":\(record.time),\"version\":1}\n"
+            lines += "{\"commit\":\"\(record.commit!)\",\"dirty\":false,\"tests\":[\(tests.joined(separator: ", "))],\"time\":\(record.time),\"version\":\(record.version)}\n"
         }
         try Data(lines.utf8).write(to: URL(fileURLWithPath: other.file))
         #expect(try other.read().records == records)

@@ -165,6 +165,15 @@ struct TestIdentityHistoryTests {
             #expect(spec.status == 0, "a flaky test passes the run: \(spec.stdout) \(spec.stderr.suffix(2_000))")
             #expect(spec.stdout.contains("rerun 1 of 1: 1 failed test again"), "\(spec.stdout)")
         }
+        // Each record keeps its run's id (one of its own), its time, and each test's level.
+        let records = try String(contentsOfFile: history + "/history.jsonl", encoding: .utf8).split(separator: "\n").map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(records.count == 2 && records.allSatisfy { $0["version"] as? Int == 2 && ($0["seconds"] as? Double ?? -1) >= 0 })
+        #expect(Set(records.compactMap { $0["run"] as? String }).count == 2, "each run has an id of its own")
+        let levels = records.flatMap { ($0["tests"] as? [[String: Any]] ?? []).map { $0["level"] as? String } }
+        #expect(levels.count == 4 && levels.allSatisfy { $0 == "unit" }, "\(levels)")
+
         let spec = try String(contentsOfFile: folder.path("out-1/spec.md"), encoding: .utf8)
         #expect(spec.contains("runs in \(history): 1 test flipped."), "\(spec)")
         #expect(spec.contains("flipped in 2 of 2 runs (100 %)"), "\(spec)")

@@ -8,21 +8,33 @@ public import TestEventStream
 /// read it:
 ///
 /// ```json
-/// {"version":1,"time":1764226200.5,"commit":"4b70c58…","dirty":false,
-///  "tests":[{"id":"ShopTests.CartTests/total()","name":"Cart › the total adds every line","outcome":"flaky",
-///            "attempts":2,"duration":0.012,"failure":"Expectation failed: total == 12"}]}
+/// {"branch":"main","commit":"4b70c58…","commitTime":1764225900,"dirty":false,
+///  "levels":{"unit":{"faults":74.6,"lines":86.6,"regions":77.8}},"run":"9F2C…","seconds":41.2,
+///  "tests":[{"attempts":2,"duration":0.012,"failure":"Expectation failed: total == 12",
+///            "id":"ShopTests.CartTests/total()","level":"unit","name":"Cart › the total adds every line","outcome":"flaky"}],
+///  "time":1764226200.5,"version":2}
 /// ```
 ///
-/// `time` is in seconds since 1970; `commit` and `dirty` are absent outside a git checkout;
-/// `id` is the test's `TestIdentity`, which stays the same when the test moves in its file
-/// (histories written before it held Swift Testing's whole id, `…/total()/CartTests.swift:12:6`,
-/// and are read as if they held the identity); `name` is what the test is called in the spec,
-/// its suites' names and its own, absent in older histories; `outcome` is one of `passed`, `warning`, `knownIssue`, `flaky`, `skipped`, `cancelled`,
-/// `failed`; `attempts` counts the runs of its most-run case; `duration` is in seconds, absent
-/// when the run did not say; `failure` is the first line of the test's first failure, for a
-/// test that failed or was flaky. Keys are written sorted.
+/// `time` is when the run ended, in seconds since 1970; `commit`, `dirty`, `commitTime` (the
+/// commit's own time) and `branch` are absent outside a git checkout (`branch` also on a
+/// detached head); `run` is the run's id, the same in every copy of the record, so a history
+/// merged from several machines counts each run once; `seconds` is how long its tests took;
+/// `levels` holds, for each level of the pyramid the run measured, its line and region coverage
+/// and the faults its tests caught (the mutation score), each in percent and each absent when
+/// not measured. Each test: `id` is its `TestIdentity`, which stays the same when the test moves
+/// in its file (histories written before it held Swift Testing's whole id,
+/// `…/total()/CartTests.swift:12:6`, and are read as if they held the identity); `level` is its
+/// level in the pyramid (`unit`, `integration`, `snapshot`, `ui`); `name` is what the test is
+/// called in the spec, its suites' names and its own; `outcome` is one of `passed`, `warning`,
+/// `knownIssue`, `flaky`, `skipped`, `cancelled`, `failed`; `attempts` counts the runs of its
+/// most-run case; `duration` is in seconds, absent when the run did not say; `failure` is the
+/// first line of the test's first failure, for a test that failed or was flaky. Keys are
+/// written sorted.
+///
+/// Version 1 records (written before `level`, `run`, `seconds`, `commitTime`, `branch` and
+/// `levels` were kept) are read as they are, those fields absent.
 public struct HistoryRecord: Codable, Sendable, Equatable {
-    /// The format's version: 1.
+    /// The format's version: 2 (1 for records written before levels and run ids were kept).
     public var version: Int
     /// When the run ended, in seconds since 1970.
     public var time: Double
@@ -30,14 +42,49 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     public var commit: String?
     /// Whether the working tree had changes the commit does not hold.
     public var dirty: Bool?
+    /// When the commit was made (its committer's time), in seconds since 1970.
+    public var commitTime: Double?
+    /// The branch checked out, when there was one.
+    public var branch: String?
+    /// The run's id, the same in every copy of the record: a history merged from several
+    /// machines counts each run once.
+    public var run: String?
+    /// How long the run's tests took, in seconds.
+    public var seconds: Double?
+    /// What each level measured, by its name (`unit`, `integration`, `snapshot`, `ui`).
+    public var levels: [String: LevelFigures]?
     /// Each test function of the run.
     public var tests: [Test]
+
+    /// The versions this tool reads.
+    package static let readableVersions = 1...2
+
+    /// What a level of the pyramid measured in a run, each figure in percent and nil when the
+    /// run did not measure it.
+    public struct LevelFigures: Codable, Sendable, Equatable {
+        /// The share of lines its tests ran.
+        public var lines: Double?
+        /// The share of regions its tests ran.
+        public var regions: Double?
+        /// The share of planted faults its tests caught (`pyramid mutants`' score).
+        public var faults: Double?
+
+        /// Figures with every part given.
+        public init(lines: Double? = nil, regions: Double? = nil, faults: Double? = nil) {
+            self.lines = lines
+            self.regions = regions
+            self.faults = faults
+        }
+    }
 
     /// One test function's result in a run.
     public struct Test: Codable, Sendable, Equatable {
         /// The test's identity (`TestIdentity`): `Module.Suite/test()` for Swift Testing,
         /// `Module.Class/method` for XCTest.
         public var id: String
+        /// Its level in the pyramid (`unit`, `integration`, `snapshot`, `ui`); nil in records
+        /// of version 1.
+        public var level: String?
         /// Its suites' names and its own, as the spec shows them ("Cart › the total adds every
         /// line"); nil in histories written before names were kept.
         public var name: String?
@@ -51,8 +98,9 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         public var failure: String?
 
         /// A test's result.
-        public init(id: String, name: String? = nil, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
+        public init(id: String, level: String? = nil, name: String? = nil, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
             self.id = id
+            self.level = level
             self.name = name
             self.outcome = outcome
             self.attempts = attempts
@@ -61,18 +109,26 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         }
     }
 
-    /// A record with every part given.
-    public init(time: Double, commit: String?, dirty: Bool?, tests: [Test]) {
-        self.version = 1
+    /// A record of the current version with every part given.
+    public init(
+        time: Double, commit: String?, dirty: Bool?, commitTime: Double? = nil, branch: String? = nil, run: String? = nil,
+        seconds: Double? = nil, levels: [String: LevelFigures]? = nil, tests: [Test]
+    ) {
+        self.version = 2
         self.time = time
         self.commit = commit
         self.dirty = dirty
+        self.commitTime = commitTime
+        self.branch = branch
+        self.run = run
+        self.seconds = seconds
+        self.levels = levels
         self.tests = tests
     }
 
     /// The record of `run`, ended at `time`, on `commit`: its tests named by their
-    /// `TestIdentity`.
-    public init(run: TestRun, time: Double, commit: String?, dirty: Bool?) {
+    /// `TestIdentity`, each with its level from `levels` (by the test's id in the run), when given.
+    public init(run: TestRun, time: Double, commit: String?, dirty: Bool?, levels testLevels: [String: String] = [:]) {
         var tests: [Test] = []
         // Each test borrowed where it is in the tree, not copied out of it.
         Self.forEachTest(in: run.modules, path: "") { test, name in
@@ -85,7 +141,9 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             }
             var attempts = 1
             for index in test.cases.indices { attempts = max(attempts, test.cases[index].attemptCount) }
-            tests.append(Test(id: test.id, name: name, outcome: Self.name(of: outcome), attempts: attempts, duration: test.duration, failure: failure))
+            tests.append(Test(
+                id: test.id, level: testLevels[test.id], name: name, outcome: Self.name(of: outcome), attempts: attempts, duration: test.duration,
+                failure: failure))
         }
         let identities = TestIdentity.of(tests.map(\.id))
         for index in tests.indices { tests[index].id = identities[index] }
@@ -127,9 +185,27 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     /// ``jsonLine()``'s bytes, to be written as they are.
     func jsonText() -> TextBuffer {
         var line = TextBuffer("{")
-        line.reserveCapacity(64 + tests.count * 110)
+        line.reserveCapacity(64 + tests.count * 120)
+        if let branch { line += "\"branch\":" + Markup.jsonString(branch) + "," }
         if let commit { line += "\"commit\":" + Markup.jsonString(commit) + "," }
+        if let commitTime, commitTime.isFinite { line += "\"commitTime\":" + Self.number(commitTime) + "," }
         if let dirty { line += dirty ? "\"dirty\":true," : "\"dirty\":false," }
+        if let levels {
+            line += "\"levels\":{"
+            for (index, name) in levels.keys.sorted().enumerated() {
+                let figures = levels[name]!
+                if index > 0 { line += "," }
+                Markup.appendJSONString(name, to: &line)
+                var fields: [String] = []
+                if let faults = figures.faults, faults.isFinite { fields.append("\"faults\":" + Self.number(faults)) }
+                if let lines = figures.lines, lines.isFinite { fields.append("\"lines\":" + Self.number(lines)) }
+                if let regions = figures.regions, regions.isFinite { fields.append("\"regions\":" + Self.number(regions)) }
+                line += ":{" + fields.joined(separator: ",") + "}"
+            }
+            line += "},"
+        }
+        if let run { line += "\"run\":" + Markup.jsonString(run) + "," }
+        if let seconds, seconds.isFinite { line += "\"seconds\":" + Self.number(seconds) + "," }
         line += "\"tests\":["
         for index in tests.indices {
             let test = tests[index]
@@ -138,7 +214,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             line += String(test.attempts)
             if let duration = test.duration, duration.isFinite {
                 line += ",\"duration\":"
-                line += "\(duration)"
+                line += Self.number(duration)
             }
             if let failure = test.failure {
                 line += ",\"failure\":"
@@ -146,6 +222,10 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             }
             line += ",\"id\":"
             Markup.appendJSONString(test.id, to: &line)
+            if let level = test.level {
+                line += ",\"level\":"
+                Markup.appendJSONString(level, to: &line)
+            }
             if let name = test.name {
                 line += ",\"name\":"
                 Markup.appendJSONString(name, to: &line)
@@ -154,8 +234,15 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             Markup.appendJSONString(test.outcome, to: &line)
             line += "}"
         }
-        line += "],\"time\":\(time),\"version\":\(version)}"
+        line += "],\"time\":" + Self.number(time) + ",\"version\":\(version)}"
         return line
+    }
+
+    /// A finite number as `JSONEncoder` writes it: a whole one without a fraction (`1764000000`,
+    /// not `1764000000.0`; git's commit times are whole seconds), any other as Swift prints it.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
     }
 
     /// The outcome a record's name stands for; nil for a name this version does not know.
@@ -183,18 +270,31 @@ extension HistoryRecord {
     /// then decodes it with `JSONDecoder`, whose error says what is wrong.
     static func scan(_ line: UnsafeRawBufferPointer) -> HistoryRecord? {
         guard let scanned = scan(line, test: scanTest) else { return nil }
-        var record = HistoryRecord(time: scanned.time, commit: scanned.commit, dirty: scanned.dirty, tests: scanned.tests)
+        let run = scanned.run
+        var record = HistoryRecord(
+            time: scanned.time, commit: scanned.commit, dirty: scanned.dirty, commitTime: run.commitTime, branch: run.branch, run: run.id,
+            seconds: run.seconds, levels: run.levels, tests: scanned.tests)
         record.version = scanned.version
         return record
+    }
+
+    /// What a record says of its run besides its tests (version 2's fields).
+    struct RunFacts {
+        var commitTime: Double?
+        var branch: String?
+        var id: String?
+        var seconds: Double?
+        var levels: [String: LevelFigures]?
     }
 
     /// A record's parts, each test read by `test` (nil for a test without its fields); nil when
     /// the line is not a whole record.
     static func scan<T>(
         _ line: UnsafeRawBufferPointer, test: (inout JSONScanner) throws(JSONScanner.Failure) -> T?
-    ) -> (version: Int, time: Double, commit: String?, dirty: Bool?, tests: [T])? {
+    ) -> (version: Int, time: Double, commit: String?, dirty: Bool?, run: RunFacts, tests: [T])? {
         var scanner = JSONScanner(line)
         var version: Int?, time: Double?, commit: String?, dirty: Bool?, tests: [T]?
+        var run = RunFacts()
         do {
             try scanner.object { key, value throws(JSONScanner.Failure) in
                 if key.equals("version") {
@@ -205,6 +305,35 @@ extension HistoryRecord {
                     commit = try value.optionalString()
                 } else if key.equals("dirty") {
                     dirty = value.null() ? nil : try value.bool()
+                } else if key.equals("commitTime") {
+                    run.commitTime = value.null() ? nil : try value.double()
+                } else if key.equals("branch") {
+                    run.branch = try value.optionalString()
+                } else if key.equals("run") {
+                    run.id = try value.optionalString()
+                } else if key.equals("seconds") {
+                    run.seconds = value.null() ? nil : try value.double()
+                } else if key.equals("levels") {
+                    if !value.null() {
+                        var levels: [String: LevelFigures] = [:]
+                        try value.object { name, figures throws(JSONScanner.Failure) in
+                            var read = LevelFigures()
+                            let name = try figures.string(fromRaw: name)
+                            try figures.object { key, number throws(JSONScanner.Failure) in
+                                if key.equals("lines") {
+                                    read.lines = number.null() ? nil : try number.double()
+                                } else if key.equals("regions") {
+                                    read.regions = number.null() ? nil : try number.double()
+                                } else if key.equals("faults") {
+                                    read.faults = number.null() ? nil : try number.double()
+                                } else {
+                                    try number.skipValue()
+                                }
+                            }
+                            levels[name] = read
+                        }
+                        run.levels = levels
+                    }
                 } else if key.equals("tests") {
                     var list: [T] = []
                     try value.array { element throws(JSONScanner.Failure) in
@@ -221,14 +350,16 @@ extension HistoryRecord {
             return nil
         }
         guard let version, let time, let tests else { return nil }
-        return (version, time, commit, dirty, tests)
+        return (version, time, commit, dirty, run, tests)
     }
 
     private static func scanTest(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Test? {
-        var id: String?, name: String?, outcome: String?, attempts: Int?, duration: Double?, failure: String?
+        var id: String?, level: String?, name: String?, outcome: String?, attempts: Int?, duration: Double?, failure: String?
         try scanner.object { key, value throws(JSONScanner.Failure) in
             if key.equals("id") {
                 id = try value.string()
+            } else if key.equals("level") {
+                level = try value.optionalString()
             } else if key.equals("name") {
                 name = try value.optionalString()
             } else if key.equals("outcome") {
@@ -244,6 +375,6 @@ extension HistoryRecord {
             }
         }
         guard let id, let outcome, let attempts else { return nil }
-        return Test(id: id, name: name, outcome: outcome, attempts: attempts, duration: duration, failure: failure)
+        return Test(id: id, level: level, name: name, outcome: outcome, attempts: attempts, duration: duration, failure: failure)
     }
 }

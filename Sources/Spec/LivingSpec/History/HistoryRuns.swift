@@ -137,7 +137,7 @@ package struct HistoryRuns: Sendable {
     }
 
     /// Reads one line of the history, at `offset` in `file`; nil when it is not a whole record
-    /// of version 1 (the caller then decodes it with `JSONDecoder`, for a message).
+    /// of a version this tool reads (the caller then decodes it with `JSONDecoder`, for a message).
     static func scan(_ line: UnsafeRawBufferPointer, in file: UnsafeRawBufferPointer) -> Record? {
         guard let fileStart = file.baseAddress else { return nil }
         var failures: [String] = []
@@ -180,7 +180,7 @@ package struct HistoryRuns: Sendable {
                 nameStart: name?.baseAddress.map { UnsafeRawPointer($0) - UnsafeRawPointer(fileStart) } ?? 0, nameCount: name.map { Int32($0.count) } ?? -1,
                 failure: failure, verdict: verdict, duration: duration)
         }
-        guard let scanned, scanned.version == 1 else { return nil }
+        guard let scanned, HistoryRecord.readableVersions.contains(scanned.version) else { return nil }
         return Record(time: scanned.time, commit: scanned.commit, dirty: scanned.dirty, tests: scanned.tests, failures: failures)
             .withIdentities(in: file)
     }
@@ -204,6 +204,11 @@ package struct HistoryRuns: Sendable {
             let id = try fast.rawString()
             // An escaped id is checked now, as the general way checks it.
             if id.contains(0x5C) { _ = try fast.string(fromRaw: id) }
+            // Its level (version 2) counts for nothing here; its escapes are checked as the id's are.
+            if fast.literal(#","level":"#) {
+                let level = try fast.rawString()
+                if level.contains(0x5C) { _ = try fast.string(fromRaw: level) }
+            }
             var name: UnsafeRawBufferPointer?
             if fast.literal(#","name":"#) {
                 let raw = try fast.rawString()

@@ -107,7 +107,7 @@ public struct TestHistory: Sendable {
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
     public func read() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
         let read = try readLines { line, _ in
-            HistoryRecord.scan(line).flatMap { $0.version == 1 ? $0.withIdentities() : nil }
+            HistoryRecord.scan(line).flatMap { HistoryRecord.readableVersions.contains($0.version) ? $0.withIdentities() : nil }
         } decoded: { $0.withIdentities() }
         return (read.values, read.problems)
     }
@@ -122,7 +122,7 @@ public struct TestHistory: Sendable {
     }
 
     /// The file's lines read on every core: each by `scan` (given the line and the whole
-    /// file), or, when it cannot, decoded again with `JSONDecoder`, for a record of version 1
+    /// file), or, when it cannot, decoded again with `JSONDecoder`, for a record of a version it reads
     /// made by `decoded` or a message that says what is wrong with the line.
     private func readLines<T: Sendable>(
         _ scan: @escaping @Sendable (_ line: UnsafeRawBufferPointer, _ file: UnsafeRawBufferPointer) -> T?,
@@ -163,8 +163,10 @@ public struct TestHistory: Sendable {
             } catch {
                 return .failure(Problem(file: file, line: line.number, reason: "not a history record (\(Self.describe(error)))"))
             }
-            guard record.version == 1 else {
-                return .failure(Problem(file: file, line: line.number, reason: "version \(record.version) is not one this tool reads (1)"))
+            guard HistoryRecord.readableVersions.contains(record.version) else {
+                let versions = HistoryRecord.readableVersions
+                return .failure(Problem(
+                    file: file, line: line.number, reason: "version \(record.version) is not one this tool reads (\(versions.lowerBound) to \(versions.upperBound))"))
             }
             return .success(decoded(record))
         }
