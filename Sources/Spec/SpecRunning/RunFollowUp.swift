@@ -1,4 +1,5 @@
 package import LivingSpec
+import CodeCoverage
 import Foundation
 import PyramidIO
 package import TestEventStream
@@ -87,6 +88,29 @@ package struct RunFollowUp: Sendable {
         package var unexplainedFailure: Bool
         /// Each rerun's `swift test` exit status.
         package var rerunStatuses: [Int32]
+        /// The run's record and the history it goes to, with `--history`: appended by
+        /// ``append(_:coverage:)`` once the run's coverage is known, so the record keeps it.
+        package var record: (history: TestHistory, record: HistoryRecord)?
+    }
+
+    /// Appends the run's record to its history, with each level's line and region coverage
+    /// when the run measured it.
+    ///
+    /// - Throws: ``SpecError/cannotWrite(path:reason:)`` when the history cannot be written.
+    package static func append(_ pending: (history: TestHistory, record: HistoryRecord), coverage: PyramidCoverage?) throws(SpecError) {
+        var record = pending.record
+        if let coverage {
+            var levels = record.levels ?? [:]
+            for level in coverage.levels {
+                guard let measure = level.measure else { continue }
+                var figures = levels[level.level.rawValue] ?? HistoryRecord.LevelFigures()
+                figures.lines = measure.lines.fraction.map { $0 * 100 }
+                figures.regions = measure.regions.fraction.map { $0 * 100 }
+                levels[level.level.rawValue] = figures
+            }
+            record.levels = levels.isEmpty ? nil : levels
+        }
+        try pending.history.append(record)
     }
 
     /// Applies the follow-up to `document`, the first attempt's spec.
@@ -121,25 +145,18 @@ package struct RunFollowUp: Sendable {
                 warnings.append("\(path): \(entry.id) is quarantined but matches no test of this run\(document.isPartialRun ? " (the run was filtered or sharded)" : "")")
             }
         }
+        var pending: (history: TestHistory, record: HistoryRecord)?
         if let history {
             let revision = revisionAhead?.wait() ?? GitRevision.of(checkout)
             let record = Self.record(of: document, revision: revision)
-            let report: FlakinessReport
-            if let historyAhead {
-                // The record is appended while the report is made; the history read ahead lacks it.
-                let appending = Pending("RunFollowUp.append") { () throws(SpecError) in try history.append(record) }
-                let ahead = try historyAhead.wait()
-                warnings += ahead.problems.map(\.description)
-                report = ahead.report(adding: record, quarantine: quarantine?.list, options: SpecHistory.reportOptions)
-                try appending.wait()
-            } else {
-                try history.append(record)
-                let (runs, problems) = try history.readRuns()
-                warnings += problems.map(\.description)
-                report = FlakinessReport(runs: runs, quarantine: quarantine?.list, options: SpecHistory.reportOptions)
-            }
+            // The flip rates count this run from the record; the record itself is appended once the
+            // run's coverage is known (``Result/record``).
+            let ahead = try (historyAhead ?? history.startReading()).wait()
+            warnings += ahead.problems.map(\.description)
+            let report = ahead.report(adding: record, quarantine: quarantine?.list, options: SpecHistory.reportOptions)
             document.history = SpecHistory(report: report, folder: history.folder, run: document.run, identities: record.tests.map(\.id))
+            pending = (history, record)
         }
-        return Result(document: document, warnings: warnings, unexplainedFailure: unexplained, rerunStatuses: statuses)
+        return Result(document: document, warnings: warnings, unexplainedFailure: unexplained, rerunStatuses: statuses, record: pending)
     }
 }

@@ -15,7 +15,7 @@ struct CoverageCommandTests {
         let run = try await CoverageFixture.exclusively {
             // TERM names a terminal and NO_COLOR is empty, as in a terminal's shell; the output still goes into pipes.
             try await CLI.run(
-                ["spec", "--coverage", "--package-path", CoverageFixture.folder, "--output", output, "--", "--ignore-lock"],
+                ["spec", "--coverage", "--package-path", CoverageFixture.folder, "--output", output, "--history", folder.path("history"), "--", "--ignore-lock"],
                 environment: ["TERM": "xterm-256color", "NO_COLOR": ""])
         }
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -27,6 +27,17 @@ struct CoverageCommandTests {
         let header = try #require(lines.firstIndex { $0.hasPrefix("Coverage of the code under test") })
         #expect(lines[header + 1].hasPrefix("  Unit ") && lines[header + 2].hasPrefix("  UI ") && lines[header + 3].hasPrefix("  Total "))
         #expect(lines.contains { $0.hasPrefix("UI adds ") && $0.contains("main.swift") && $0.contains("Greeting.swift") }, "\(run.stdout)")
+        // The history's record keeps each level's coverage, as printed.
+        let record = try #require(JSONSerialization.jsonObject(
+            with: Data(try String(contentsOfFile: folder.path("history/history.jsonl"), encoding: .utf8).utf8)) as? [String: Any])
+        let levels = try #require(record["levels"] as? [String: [String: Double]], "\(record)")
+        for (offset, level) in ["unit", "ui"].enumerated() {
+            let printed = lines[header + 1 + offset].split(separator: " ").filter { $0.hasSuffix("%") == false && Double($0) != nil }.map { Double($0)! }
+            let kept = try #require(levels[level], "\(levels)")
+            #expect(printed.count == 2, "\(lines[header + 1 + offset])")
+            #expect(String(format: "%.2f", kept["lines"] ?? -1) == String(format: "%.2f", printed.first ?? -2), "\(level): \(kept) against \(printed)")
+            #expect(String(format: "%.2f", kept["regions"] ?? -1) == String(format: "%.2f", printed.last ?? -2), "\(level): \(kept) against \(printed)")
+        }
         for name in ["coverage.lcov", "cobertura.xml", "coverage-unit.lcov", "coverage-ui.lcov", "cobertura-unit.xml", "cobertura-ui.xml"] {
             #expect(FileManager.default.fileExists(atPath: output + "/coverage/" + name), "\(name)")
         }

@@ -264,6 +264,13 @@ package struct SpecRun: Sendable {
             }
             document.coverage = measured
         }
+        if let pending = followed.record {
+            do {
+                try RunFollowUp.append(pending, coverage: document.coverage)
+            } catch {
+                throw Failure(step: .followUp, error: error)
+            }
+        }
         let clock = ContinuousClock()
         let testSeconds = testStart.map { (clock.now - $0).seconds } ?? 0
         let writeStart = clock.now
