@@ -95,6 +95,25 @@ struct TestHistoryTests {
         #expect(runs.runs.count == 2 && runs.problems.map(\.line) == [3])
     }
 
+    @Test("histories of two machines joined count each run once: a record whose run id came before is left out; records without an id all count")
+    func runsOnce() throws {
+        func record(_ run: String?, _ time: Double, _ outcome: String) -> HistoryRecord {
+            HistoryRecord(time: time, commit: "c", dirty: false, run: run, tests: [HistoryRecord.Test(id: "M.S/t()", outcome: outcome, attempts: 1, duration: 0.5)])
+        }
+        let machineA = [record("a1", 1.5, "passed"), record("shared", 2.5, "failed"), record(nil, 3.5, "passed")]
+        let machineB = [record("shared", 2.5, "failed"), record("b1", 4.5, "passed"), record(nil, 3.5, "passed")]
+        let history = TestHistory(folder: folder.path("joined"))
+        for record in machineA + machineB { try history.append(record) }
+        let read = try history.read()
+        #expect(read.records.map(\.run) == ["a1", "shared", nil, "b1", nil])
+        #expect(read.problems.isEmpty)
+        let runs = try history.readRuns().runs
+        #expect(runs.count == 5)
+        // The report counts the shared run once.
+        let report = FlakinessReport(runs: runs, quarantine: nil)
+        #expect(report.runCount == 5, "\(report)")
+    }
+
     @Test("a run's record keeps each test's level as the spec places it, a run id of its own, and the run's time")
     func levelsAndRunFacts() throws {
         let run = JUnitSchemaTests.retriedRun()

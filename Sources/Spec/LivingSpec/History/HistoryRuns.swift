@@ -36,6 +36,8 @@ package struct HistoryRuns: Sendable {
         var time: Double
         var commit: String?
         var dirty: Bool?
+        /// The run's id (version 2), by which a run found twice counts once.
+        var run: String?
         var tests: [Test]
         /// The failure messages of its tests, which ``Test/failure`` indexes.
         var failures: [String]
@@ -76,6 +78,7 @@ package struct HistoryRuns: Sendable {
             self.init(
                 time: record.time, commit: record.commit, dirty: record.dirty, tests: tests, failures: failures, ids: record.tests.map(\.id),
                 names: record.tests.map(\.name))
+            run = record.run
         }
 
         /// This record with its tests' ids made their `TestIdentity`, when one of them holds
@@ -181,7 +184,9 @@ package struct HistoryRuns: Sendable {
                 failure: failure, verdict: verdict, duration: duration)
         }
         guard let scanned, HistoryRecord.readableVersions.contains(scanned.version) else { return nil }
-        return Record(time: scanned.time, commit: scanned.commit, dirty: scanned.dirty, tests: scanned.tests, failures: failures)
+        var record = Record(time: scanned.time, commit: scanned.commit, dirty: scanned.dirty, tests: scanned.tests, failures: failures)
+        record.run = scanned.run.id
+        return record
             .withIdentities(in: file)
     }
 

@@ -100,8 +100,8 @@ public struct TestHistory: Sendable {
         }
     }
 
-    /// Every record, in the file's order, and the lines that could not be read (each skipped,
-    /// none dropping another). An absent file is an empty history. Tests are named by their
+    /// Every record, in the file's order, each run once (a record whose run id came before is
+    /// left out), and the lines that could not be read (each skipped, none dropping another). An absent file is an empty history. Tests are named by their
     /// `TestIdentity` in every record, those of histories written before it too.
     ///
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
@@ -109,7 +109,14 @@ public struct TestHistory: Sendable {
         let read = try readLines { line, _ in
             HistoryRecord.scan(line).flatMap { HistoryRecord.readableVersions.contains($0.version) ? $0.withIdentities() : nil }
         } decoded: { $0.withIdentities() }
-        return (read.values, read.problems)
+        return (Self.onceEach(read.values, run: \.run), read.problems)
+    }
+
+    /// `records` with a run found again (the same id: histories of several machines joined, a
+    /// file appended twice) kept once, where it was first.
+    static func onceEach<T>(_ records: [T], run: (T) -> String?) -> [T] {
+        var seen: Set<String> = []
+        return records.filter { record in run(record).map { seen.insert($0).inserted } ?? true }
     }
 
     /// What ``read()`` reads, each test's id left in the file's bytes: what flip rates need,
@@ -118,7 +125,7 @@ public struct TestHistory: Sendable {
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
     package func readRuns() throws(SpecError) -> (runs: HistoryRuns, problems: [Problem]) {
         let read = try readLines(HistoryRuns.scan) { HistoryRuns.Record($0) }
-        return (HistoryRuns(bytes: read.data, records: read.values), read.problems)
+        return (HistoryRuns(bytes: read.data, records: Self.onceEach(read.values, run: \.run)), read.problems)
     }
 
     /// The file's lines read on every core: each by `scan` (given the line and the whole
