@@ -9,7 +9,7 @@ import PackageDescription
 //   Engines   PyramidImage, PNGCodec, ImageDiff, PyramidJSON, MockModel, TestEventStream, XCResult, CodeCoverage:
 //             no outside dependency
 //   Libraries VisualTestingCore, VisualTesting (+ its macros), WebDriver, MockGen, Scenario,
-//             LivingSpec, SpecRunning, HTTPStubsCore, HTTPStubs, HTTPStubsServer, UITesting,
+//             LivingSpec, SpecRunning, Trends, HTTPStubsCore, HTTPStubs, HTTPStubsServer, UITesting,
 //             MutationReport, Mutation, MutationRunning
 //   Adapters  ChromiumRenderer, UITestingWeb, UITestingXCUITest, PyramidMocksPlugin
 //   Tools     SnapshotReview, PyramidDemo, MocksCommand, PyramidMocksTool, PyramidMutantsTool, PyramidCLI
@@ -214,6 +214,9 @@ let package = Package(
         .target(
             name: "LivingSpec", dependencies: ["TestEventStream", "CodeCoverage", "PyramidJSON", "PyramidIO"], path: source("Spec", "LivingSpec"),
             swiftSettings: strict),
+        // A team's trends from its test history (`pyramid trends`): regressions caught per level,
+        // the time to fix them. For the tools only.
+        .target(name: "Trends", dependencies: ["LivingSpec"], path: source("Spec", "Trends"), swiftSettings: strict),
         // Running for the spec: `swift test` and the test bundle, levels, shards, reruns, coverage
         // runs and the pipeline (SpecRun) that ends in LivingSpec's document. For the tools only.
         .target(
@@ -420,6 +423,7 @@ let package = Package(
             name: "LivingSpecTests",
             dependencies: ["PyramidTestSupport", "LivingSpec", "SpecRunning", "TestEventStream", "CodeCoverage", "PyramidIO", "WebDriver", "PNGCodec", "PyramidImage"],
             path: tests("Spec", "LivingSpecTests"), exclude: ["Fixtures"], swiftSettings: strict),
+        .testTarget(name: "TrendsTests", dependencies: ["PyramidTestSupport", "Trends", "LivingSpec"], path: tests("Spec", "TrendsTests"), swiftSettings: strict),
         .testTarget(
             name: "MutationReportTests", dependencies: ["PyramidTestSupport", "MutationReport", "PyramidJSON"], path: tests("Mutants", "MutationReportTests"),
             swiftSettings: strict),
