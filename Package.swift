@@ -216,7 +216,7 @@ let package = Package(
             swiftSettings: strict),
         // A team's trends from its test history (`pyramid trends`): regressions caught per level,
         // the time to fix them. For the tools only.
-        .target(name: "Trends", dependencies: ["LivingSpec"], path: source("Spec", "Trends"), swiftSettings: strict),
+        .target(name: "Trends", dependencies: ["LivingSpec", "PyramidJSON", "PyramidIO"], path: source("Spec", "Trends"), swiftSettings: strict),
         // Running for the spec: `swift test` and the test bundle, levels, shards, reruns, coverage
         // runs and the pipeline (SpecRun) that ends in LivingSpec's document. For the tools only.
         .target(
@@ -289,7 +289,7 @@ let package = Package(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo",
-                "LivingSpec", "SpecRunning", "MutationReport", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
+                "LivingSpec", "SpecRunning", "MutationReport", "Trends", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: source("Tools", "PyramidCLI"),

@@ -93,8 +93,8 @@ package struct RunFollowUp: Sendable {
         package var record: (history: TestHistory, record: HistoryRecord)?
     }
 
-    /// Appends the run's record to its history, with each level's line and region coverage
-    /// when the run measured it.
+    /// Appends the run's record to its history, with each level's line and region coverage, and
+    /// the whole run's (as `total`), when the run measured it.
     ///
     /// - Throws: ``SpecError/cannotWrite(path:reason:)`` when the history cannot be written.
     package static func append(_ pending: (history: TestHistory, record: HistoryRecord), coverage: PyramidCoverage?) throws(SpecError) {
@@ -107,6 +107,12 @@ package struct RunFollowUp: Sendable {
                 figures.lines = measure.lines.fraction.map { $0 * 100 }
                 figures.regions = measure.regions.fraction.map { $0 * 100 }
                 levels[level.level.rawValue] = figures
+            }
+            if let total = coverage.total {
+                var figures = levels["total"] ?? HistoryRecord.LevelFigures()
+                figures.lines = total.lines.fraction.map { $0 * 100 }
+                figures.regions = total.regions.fraction.map { $0 * 100 }
+                levels["total"] = figures
             }
             record.levels = levels.isEmpty ? nil : levels
         }

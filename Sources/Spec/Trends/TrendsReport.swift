@@ -57,9 +57,11 @@ package struct TrendsReport: Sendable {
         flaky: Set<String> = []
     ) {
         self.grouping = grouping
-        let inRange = records.filter { record in (since.map { record.time >= $0 } ?? true) && (until.map { record.time < $0 } ?? true) }
-            .sorted { $0.time < $1.time }
-        regressions = RegressionFinder.regressions(in: inRange, flaky: flaky)
+        func within(_ time: Double) -> Bool { (since.map { time >= $0 } ?? true) && (until.map { time < $0 } ?? true) }
+        let inRange = records.filter { within($0.time) }.sorted { $0.time < $1.time }
+        // Found over the whole history (a test that passed before the range and fails in it broke
+        // in it; its fix may come after), counted where they broke.
+        regressions = RegressionFinder.regressions(in: records, flaky: flaky).filter { within($0.broken.time) }
         var periods: [Period] = []
         var index: [String: Int] = [:]
         func period(at time: Double) -> Int {
@@ -100,7 +102,7 @@ package struct TrendsReport: Sendable {
             periods[at].hoursToFix = fixed.map(\.hours).reduce(0, +) / Double(fixed.count)
             periods[at].commitsToFix = Double(fixed.map(\.commits).reduce(0, +)) / Double(fixed.count)
         }
-        for bug in escaped ?? [] where (since.map { bug.time >= $0 } ?? true) && (until.map { bug.time < $0 } ?? true) {
+        for bug in escaped ?? [] where within(bug.time) {
             let at = period(at: bug.time)
             periods[at].escaped = (periods[at].escaped ?? 0) + 1
         }

@@ -46,23 +46,11 @@ struct FlakyCommand: ParsableCommand {
 
     /// The history `path` names: its folder, or its `history.jsonl` itself.
     static func history(at path: String) throws -> TestHistory {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw CommandFailure.invalidOption(name: "flaky", value: path, reason: "does not exist: give the folder a run's history went to (pyramid spec --history DIR)")
+        do {
+            return try TestHistory.existing(at: path)
+        } catch {
+            throw CommandFailure.invalidOption(name: "flaky", value: path, reason: error.reason)
         }
-        guard isFolder.boolValue else {
-            // The history's own file, named by mistake for its folder, reads as the folder.
-            guard (path as NSString).lastPathComponent == "history.jsonl" else {
-                throw CommandFailure.invalidOption(name: "flaky", value: path, reason: "is a file, not a history folder: give the folder that holds history.jsonl")
-            }
-            let parent = (path as NSString).deletingLastPathComponent
-            return TestHistory(folder: parent.isEmpty ? "." : parent)
-        }
-        let history = TestHistory(folder: path)
-        guard FileManager.default.fileExists(atPath: history.file) else {
-            throw CommandFailure.invalidOption(name: "flaky", value: path, reason: "holds no history.jsonl: record one with pyramid spec --history \(path)")
-        }
-        return history
     }
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

@@ -20,8 +20,8 @@ public import TestEventStream
 /// detached head); `run` is the run's id, the same in every copy of the record, so a history
 /// merged from several machines counts each run once; `seconds` is how long its tests took;
 /// `levels` holds, for each level of the pyramid the run measured, its line and region coverage
-/// and the faults its tests caught (the mutation score), each in percent and each absent when
-/// not measured. Each test: `id` is its `TestIdentity`, which stays the same when the test moves
+/// and the faults its tests caught (the mutation score), and the whole run's coverage as `total`,
+/// each in percent and each absent when not measured. Each test: `id` is its `TestIdentity`, which stays the same when the test moves
 /// in its file (histories written before it held Swift Testing's whole id,
 /// `…/total()/CartTests.swift:12:6`, and are read as if they held the identity); `level` is its
 /// level in the pyramid (`unit`, `integration`, `snapshot`, `ui`); `name` is what the test is
@@ -51,7 +51,8 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     public var run: String?
     /// How long the run's tests took, in seconds.
     public var seconds: Double?
-    /// What each level measured, by its name (`unit`, `integration`, `snapshot`, `ui`).
+    /// What each level measured, by its name (`unit`, `integration`, `snapshot`, `ui`), and the
+    /// whole run's coverage as `total`.
     public var levels: [String: LevelFigures]?
     /// Each test function of the run.
     public var tests: [Test]

@@ -14,6 +14,39 @@ public struct TestHistory: Sendable {
         self.folder = folder
     }
 
+    /// Why a path a user gave names no history.
+    package enum PathError: Error, Sendable, Equatable {
+        case missing
+        case notHistoryFile
+        case noRecords(String)
+
+        /// What is wrong, said after the path.
+        package var reason: String {
+            switch self {
+            case .missing: "does not exist: give the folder a run's history went to (pyramid spec --history DIR)"
+            case .notHistoryFile: "is a file, not a history folder: give the folder that holds history.jsonl"
+            case .noRecords(let path): "holds no history.jsonl: record one with pyramid spec --history \(path)"
+            }
+        }
+    }
+
+    /// The history `path` names: its folder, or its `history.jsonl` itself.
+    ///
+    /// - Throws: ``PathError`` when the path does not exist, is another file, or is a folder without a history.
+    package static func existing(at path: String) throws(PathError) -> TestHistory {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .missing }
+        guard isFolder.boolValue else {
+            // The history's own file, named by mistake for its folder, reads as the folder.
+            guard (path as NSString).lastPathComponent == "history.jsonl" else { throw .notHistoryFile }
+            let parent = (path as NSString).deletingLastPathComponent
+            return TestHistory(folder: parent.isEmpty ? "." : parent)
+        }
+        let history = TestHistory(folder: path)
+        guard FileManager.default.fileExists(atPath: history.file) else { throw .noRecords(path) }
+        return history
+    }
+
     /// A line of the file that is not a record: where, and why.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
         /// The history file.

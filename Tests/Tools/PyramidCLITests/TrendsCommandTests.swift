@@ -1,0 +1,90 @@
+import Foundation
+import PyramidTestSupport
+import Testing
+
+/// `pyramid trends` on a history written as another tool would write it (JSON lines by hand).
+@Suite("pyramid trends")
+struct TrendsCommandTests {
+    let folder = TemporaryFolder("pyramid-trends", create: true)
+
+    /// Four runs: a (unit) fails on 2025-11-29 and passes again on 12-01 (48 h, one commit);
+    /// b (ui) fails on 12-01 and passes on 12-02 (24 h, one commit). The whole run's line
+    /// coverage is 50 % in November, 60 % in December. One bug escaped, on 11-30.
+    func history() throws -> String {
+        let runs: [(day: String, time: Int, a: String, b: String, total: Int?)] = [
+            ("11-28", 1_764_288_000, "passed", "passed", 50), ("11-29", 1_764_374_400, "failed", "passed", nil),
+            ("12-01", 1_764_547_200, "passed", "failed", 60), ("12-02", 1_764_633_600, "passed", "passed", nil),
+        ]
+        var lines = ""
+        for (index, run) in runs.enumerated() {
+            let levels = run.total.map { #""levels":{"total":{"lines":\#($0)}},"# } ?? ""
+            lines += #"{"commit":"c\#(index)",\#(levels)"run":"r\#(index)","seconds":12.5,"tests":["#
+                + #"{"attempts":1,"id":"Shop.Cart/a()","level":"unit","outcome":"\#(run.a)"},"#
+                + #"{"attempts":1,"id":"Shop.Login/b()","level":"ui","outcome":"\#(run.b)"}],"time":\#(run.time),"version":2}"# + "\n"
+        }
+        try FileManager.default.createDirectory(atPath: folder.path("history"), withIntermediateDirectories: true)
+        try lines.write(toFile: folder.path("history/history.jsonl"), atomically: true, encoding: .utf8)
+        try "id,date,title\nSHOP-9,2025-11-30,Total wrong\n".write(toFile: folder.path("escaped.csv"), atomically: true, encoding: .utf8)
+        return folder.path("history")
+    }
+
+    @Test("per month: the regressions each level caught, the time to fix, the detection rate, in text and JSON")
+    func months() async throws {
+        let history = try history()
+        let json = try await CLI.run(["trends", history, "--escaped", folder.path("escaped.csv"), "--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let periods = try #require(report["periods"] as? [[String: Any]])
+        #expect(periods.map { $0["label"] as? String } == ["2025-11", "2025-12"])
+        #expect(periods.map { $0["caught"] as? [String: Int] } == [["unit": 1], ["ui": 1]])
+        #expect(periods.map { $0["hoursToFix"] as? Double } == [48, 24])
+        #expect(periods.map { $0["detectionRate"] as? Double } == [50, 100])
+
+        let text = try await CLI.run(["trends", history + "/history.jsonl"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("Trends of \(history): 4 runs, 2 regressions caught, by month\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("2025-11     2"), "\(text.stdout)")
+        #expect(text.stdout.contains("The detection rate needs the bugs that escaped to production: --escaped FILE"), "\(text.stdout)")
+    }
+
+    @Test("--compare: seed 000's before and after, each figure with its change")
+    func compare() async throws {
+        let history = try history()
+        let run = try await CLI.run([
+            "trends", history, "--escaped", folder.path("escaped.csv"), "--format", "json", "--compare", "2025-11-01..2025-12-01", "2025-12-01..2026-01-01",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        func row(_ name: String) -> [String: Any]? { rows.first { ($0["name"] as? String)?.hasPrefix(name) == true } }
+        #expect(row("Bug detection rate")?["before"] as? Double == 50 && row("Bug detection rate")?["after"] as? Double == 100)
+        #expect(row("Bug detection rate")?["change"] as? Double == 100)
+        #expect(row("Mean time to fix")?["before"] as? Double == 48 && row("Mean time to fix")?["change"] as? Double == -50)
+        #expect(row("Test coverage")?["before"] as? Double == 50 && row("Test coverage")?["after"] as? Double == 60)
+        #expect(row("Production bugs")?["change"] as? Double == -100)
+
+        let text = try await CLI.run(["trends", history, "--compare", "2025-11-01..2025-12-01", "2025-12-01..2026-01-01"])
+        #expect(text.stdout.contains("Mean time to fix (hours)"), "\(text.stdout)")
+        #expect(text.stdout.contains("-50.0 %"), "\(text.stdout)")
+    }
+
+    @Test("a folder without a history, an escaped file without dates, a bad --by, --since or --compare: exit 2 with what and where")
+    func errors() async throws {
+        let history = try history()
+        try "id,when\nX,soon\n".write(toFile: folder.path("bad.csv"), atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["trends", folder.path("nowhere")], "\(folder.path("nowhere")) does not exist"),
+            (["trends", history, "--escaped", folder.path("bad.csv")], "names no date column"),
+            (["trends", history, "--escaped", folder.path("none.csv")], "none.csv: no such file"),
+            (["trends", history, "--by", "year"], "--by year: use week or month"),
+            (["trends", history, "--since", "last tuesday"], "--since last tuesday: expected a date"),
+            (["trends", history, "--compare", "2025-12-01..2025-11-01", "2025-12-01..2026-01-01"], "--compare 2025-12-01..2025-11-01: expected two dates"),
+            (["trends", history, "--compare", "2025-11-01..2025-12-01"], "--compare takes two spans"),
+        ]
+        for (arguments, message) in cases {
+            let run = try await CLI.run(arguments)
+            #expect(run.status == 2, "\(arguments): \(run.stdout)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+    }
+}
