@@ -7,7 +7,7 @@ import PyramidJSON
 package struct TrendsRun: Sendable {
     /// How the output is written.
     package enum Format: String, Sendable, CaseIterable {
-        case text, markdown, json
+        case text, markdown, json, html
     }
 
     /// The history's folder, or its `history.jsonl`.
@@ -62,8 +62,8 @@ package struct TrendsRun: Sendable {
             switch format {
             case .json:
                 return (TrendsRendering.json(comparison).prettyText + "\n", warnings)
-            case .markdown, .text:
-                return (TrendsRendering.text(comparison, markdown: format == .markdown), warnings)
+            case .markdown, .text, .html:
+                return (TrendsRendering.text(comparison, markdown: format != .text), warnings)
             }
         }
         let report = TrendsReport(records: read.records, grouping: grouping, since: since, until: until, escaped: bugs, flaky: flaky)
@@ -71,6 +71,7 @@ package struct TrendsRun: Sendable {
         case .text: return (TrendsRendering.text(report, history: found.folder), warnings)
         case .markdown: return (TrendsRendering.markdown(report), warnings)
         case .json: return (TrendsRendering.json(report).prettyText + "\n", warnings)
+        case .html: return (TrendsPage.html(report, history: found.folder), warnings)
         }
     }
 }

@@ -37,12 +37,13 @@ struct TrendsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The bugs that escaped to production: JSON or CSV with a date each (and an id, title, component).", valueName: "file"))
     var escaped: String?
 
-    @Option(help: "text, markdown or json.")
+    @Option(help: "text, markdown, json or html (a page with a chart of each trend).")
     var format: String = "text"
 
     func validate() throws {
         guard TrendsReport.Grouping(rawValue: grouping.lowercased()) != nil else { throw ValidationError("--by \(grouping): use week or month") }
-        guard TrendsRun.Format(rawValue: format) != nil else { throw ValidationError("--format \(format): use text, markdown or json") }
+        guard TrendsRun.Format(rawValue: format) != nil else { throw ValidationError("--format \(format): use text, markdown, json or html") }
+        guard compare.isEmpty || format != "html" else { throw ValidationError("--compare prints its table as text, markdown or json") }
         guard compare.isEmpty || compare.count == 2 else { throw ValidationError("--compare takes two spans, the before and the after: --compare 2025-01-01..2025-04-01 2025-04-01..2025-07-01") }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PyramidTestSupport
 import Testing
+import WebDriver
 
 /// `pyramid trends` on a history written as another tool would write it (JSON lines by hand).
 @Suite("pyramid trends")
@@ -86,5 +87,53 @@ struct TrendsCommandTests {
             #expect(run.status == 2, "\(arguments): \(run.stdout)")
             #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
         }
+    }
+
+    @Test("--format html: each trend a chart that opens from disk with no network, its points the JSON's values")
+    func page() async throws {
+        let history = try history()
+        let html = try await CLI.run(["trends", history, "--escaped", folder.path("escaped.csv"), "--format", "html"])
+        #expect(html.status == 0, "\(html.stderr)")
+        try html.stdout.write(toFile: folder.path("trends.html"), atomically: true, encoding: .utf8)
+        let json = try await CLI.run(["trends", history, "--escaped", folder.path("escaped.csv"), "--format", "json"])
+        let periods = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["periods"] as? [[String: Any]])
+
+        let points = try await withBrowser { browser in
+            let session = browser.session
+            _ = try await session.devTools("Network.enable")
+            _ = try await session.devTools("Network.emulateNetworkConditions", [
+                "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
+            ])
+            try await session.navigate(to: URL(fileURLWithPath: folder.path("trends.html")).absoluteString)
+            return try await session.executeScript("""
+                return {
+                  points: [...document.querySelectorAll('svg[data-chart] circle')].map((circle) => ({
+                    chart: circle.closest('svg').dataset.chart, series: circle.parentNode.dataset.series,
+                    period: circle.dataset.period, value: Number(circle.dataset.value), cy: Number(circle.getAttribute('cy')),
+                    shown: circle.getBoundingClientRect().width > 0 })),
+                  notFiles: performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => !name.startsWith('file:')),
+                  charts: document.querySelectorAll('svg[data-chart]').length,
+                };
+                """)
+        }
+        #expect(points["notFiles"]?.arrayValue?.isEmpty == true, "\(points)")
+        #expect((points["charts"]?.doubleValue ?? 0) >= 5, "regressions, time to fix, flaky runs, coverage, detection: \(points)")
+        let read = points["points"]?.arrayValue ?? []
+        #expect(read.allSatisfy { $0["shown"]?.boolValue == true })
+        func value(_ chart: String, _ series: String, _ period: String) -> Double? {
+            read.first { $0["chart"]?.stringValue == chart && $0["series"]?.stringValue == series && $0["period"]?.stringValue == period }?["value"]?.doubleValue
+        }
+        for period in periods {
+            let label = try #require(period["label"] as? String)
+            let caught = period["caught"] as? [String: Int] ?? [:]
+            for level in ["unit", "ui"] {
+                #expect(value("Regressions caught", level, label) == Double(caught[level] ?? 0), "\(level) \(label)")
+            }
+            #expect(value("Mean time to fix", "all", label) == period["hoursToFix"] as? Double, "\(label)")
+            #expect(value("Bug detection rate (during development)", "all", label) == period["detectionRate"] as? Double, "\(label)")
+        }
+        // Higher is higher on the page: November's 48 hours to fix sits above December's 24.
+        let fix = read.filter { $0["chart"]?.stringValue == "Mean time to fix" }.compactMap { $0["cy"]?.doubleValue }
+        #expect(fix.count == 2 && fix[0] < fix[1], "\(fix)")
     }
 }
