@@ -114,14 +114,16 @@ private struct ChildReport {
         workspace = String(fields[3])
     }
 
-    /// Polls (hang guard: ten seconds) until no live process is in the group.
+    /// Polls until no live process is in the group. Its need is about a second (the watchdog's
+    /// SIGTERM, SIGKILL a second later); the hang guard is a minute, since a loaded CI machine
+    /// once let this poll run twice in 22 s.
     func groupHasEnded() async -> Bool {
-        await eventually("the group has ended", timeout: .seconds(10), every: .milliseconds(50)) { ProcessTable.members(ofGroup: group).isEmpty }
+        await eventually("the group has ended", timeout: .seconds(60), every: .milliseconds(50)) { ProcessTable.members(ofGroup: group).isEmpty }
     }
 
     /// Polls until the watchdog is no longer a live process (a zombie no reaper collects counts as ended).
     func watchdogHasEnded() async -> Bool {
-        await eventually("the watchdog has ended", timeout: .seconds(10), every: .milliseconds(50)) { !isLive(watchdog) }
+        await eventually("the watchdog has ended", timeout: .seconds(60), every: .milliseconds(50)) { !isLive(watchdog) }
     }
 }
 

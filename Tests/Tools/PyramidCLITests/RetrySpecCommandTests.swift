@@ -16,11 +16,7 @@ extension CheckoutBuildTests {
     struct RetrySpecCommandTests {
         let folder = TemporaryFolder("pyramid-retries", create: true)
 
-        static let packageRoot: String = {
-            var url = URL(fileURLWithPath: #filePath)
-            for _ in 0..<4 { url.deleteLastPathComponent() }
-            return url.path
-        }()
+        static let packageRoot = CheckoutBuildTests.checkout
 
         /// Runs the fixture under `pyramid spec` with `arguments`, its markers and references in a
         /// folder of its own, outside CI (so a missing reference is recorded, as on a laptop).

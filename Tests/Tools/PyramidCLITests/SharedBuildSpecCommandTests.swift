@@ -12,11 +12,7 @@ extension CheckoutBuildTests {
     struct SharedBuildSpecCommandTests {
         let folder = TemporaryFolder("pyramid-cli", create: true)
 
-        static let checkout: String = {
-            var url = URL(fileURLWithPath: #filePath)
-            for _ in 0..<4 { url.deleteLastPathComponent() }
-            return url.path
-        }()
+        static let checkout = CheckoutBuildTests.checkout
 
         @Test("a Scenario suite attaches its steps once per test case, and the Written to lines show only with --verbose")
         func quietScenarioRun() async throws {
