@@ -1,7 +1,7 @@
 import Foundation
 
 /// A bug found in production, from the file a team keeps or exports from its tracker
-/// (`--escaped`): the bugs the tests did not catch, which seed 000's detection rate needs.
+/// (`--escaped`): the bugs the tests did not catch, which the detection rate needs.
 package struct EscapedBug: Sendable, Equatable {
     /// When it was found, in seconds since 1970.
     package var time: Double

@@ -1,5 +1,5 @@
-/// A test that passed and then failed, as a history shows it: what seed 000 calls a regression
-/// caught during development, with the level that caught it and how long it took to fix.
+/// A test that passed and then failed, as a history shows it: a regression caught during
+/// development, with the level that caught it and how long it took to fix.
 package struct Regression: Sendable, Equatable {
     /// A run of the history: when it ended and the commit it tested.
     package struct Run: Sendable, Equatable {

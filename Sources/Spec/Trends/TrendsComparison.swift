@@ -1,7 +1,7 @@
 import Foundation
 package import LivingSpec
 
-/// Seed 000's before/after table for two spans of a history (`--compare A..B C..D`): each row a
+/// The before-and-after table for two spans of a history (`--compare A..B C..D`): each row a
 /// figure of the first span, of the second, and its change in percent.
 package struct TrendsComparison: Sendable {
     /// A span of time, its end excluded, with the text it was given as.

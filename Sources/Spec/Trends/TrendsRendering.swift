@@ -95,7 +95,7 @@ package enum TrendsRendering {
         ])
     }
 
-    /// Seed 000's table: each figure before and after, and its change.
+    /// The before-and-after table: each figure before and after, and its change.
     package static func text(_ comparison: TrendsComparison, markdown: Bool) -> String {
         let header = ["", comparison.before.text, comparison.after.text, "change"]
         let rows = comparison.rows.map { row in

@@ -1,7 +1,7 @@
 import Foundation
 package import LivingSpec
 
-/// Seed 000's table from a team's own history, period by period: the regressions each level
+/// What a team's pyramid caught, from its own history, period by period: the regressions each level
 /// caught and the time to fix them, the flaky share of test runs, the suite's time, each
 /// level's coverage and faults caught, and, given the bugs that escaped to production, the
 /// detection rate.

@@ -16,7 +16,7 @@ package struct TrendsRun: Sendable {
     package var since: Double?
     package var until: Double?
     package var grouping = TrendsReport.Grouping.month
-    /// Two spans to compare, seed 000's before and after.
+    /// Two spans to compare: the before and the after.
     package var compare: (before: TrendsComparison.Span, after: TrendsComparison.Span)?
     /// The file of bugs that escaped to production.
     package var escaped: String?

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Trends
 
-/// `pyramid trends DIR`: seed 000's table from a team's own test history.
+/// `pyramid trends DIR`: what a team's pyramid caught, month by month, from its own test history.
 struct TrendsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trends",
