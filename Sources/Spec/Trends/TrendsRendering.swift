@@ -32,13 +32,7 @@ package enum TrendsRendering {
     /// Aligned columns, no colour.
     package static func text(_ report: TrendsReport, history: String) -> String {
         var out = "Trends of \(history): \(report.periods.reduce(0) { $0 + $1.runs }) runs, \(report.regressions.count) regressions caught, by \(report.grouping.rawValue)\n\n"
-        let table = [header] + rows(report)
-        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
-        for row in table {
-            out += row.enumerated().map { column, cell in
-                column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[column] - cell.count) + cell
-            }.joined(separator: "  ") + "\n"
-        }
+        out += aligned([header] + rows(report))
         if report.periods.allSatisfy({ $0.escaped == nil }) {
             out += "\nThe detection rate needs the bugs that escaped to production: --escaped FILE (JSON or CSV with a date each).\n"
         }
@@ -105,8 +99,13 @@ package enum TrendsRendering {
             return "| Figure | \(comparison.before.text) | \(comparison.after.text) | Change |\n|---|---|---|---|\n"
                 + rows.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n") + "\n"
         }
-        let table = [header] + rows
-        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
+        return aligned([header] + rows)
+    }
+
+    /// A table in columns: the first left-aligned, the others right-aligned, a line a row.
+    static func aligned(_ table: [[String]]) -> String {
+        let columns = table.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in table.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
         return table.map { row in
             row.enumerated().map { column, cell in
                 column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[column] - cell.count) + cell
