@@ -220,7 +220,7 @@ let package = Package(
         // Running for the spec: `swift test` and the test bundle, levels, shards, reruns, coverage
         // runs and the pipeline (SpecRun) that ends in LivingSpec's document. For the tools only.
         .target(
-            name: "SpecRunning", dependencies: ["LivingSpec", "TestEventStream", "XCResult", "CodeCoverage", "PyramidIO"],
+            name: "SpecRunning", dependencies: ["LivingSpec", "Trends", "TestEventStream", "XCResult", "CodeCoverage", "PyramidIO"],
             path: source("Spec", "SpecRunning"), swiftSettings: strict),
         // HTTP stubs: the rules, registry, journal and WireMock's formats, and the proxy that
         // forwards to a real API (Foundation's URLSession, the one TLS client here). No test

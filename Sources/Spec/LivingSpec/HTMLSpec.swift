@@ -32,7 +32,7 @@ public enum HTMLSpec {
             <style>\(style)\(PyramidCoverage.htmlStyle)</style>
             </head><body>
             <header><h1>\(escape(title))</h1>
-            <p class="summary"><strong>\(escape(counts.summary()))</strong> — \(escape(SpecText.totals(run, counts: counts)))</p>\(run.coverageWarning.map { "\n<p class=\"coverage\">⚠️ \(escape($0))</p>" } ?? "")\(history.map { "\n<p class=\"history\">\(escape($0.headline))</p>" } ?? "")
+            <p class="summary"><strong>\(escape(counts.summary()))</strong> — \(escape(SpecText.totals(run, counts: counts)))</p>\(run.coverageWarning.map { "\n<p class=\"coverage\">⚠️ \(escape($0))</p>" } ?? "")\(history.map { "\n<p class=\"history\">\(escape($0.headline))\($0.trendsPage.map { " <a href=\"\(Markup.escapeAttribute($0))\">What the tests caught, month by month</a>" } ?? "")</p>" } ?? "")
             <label><input type="checkbox" id="only-failed"> Show only failures</label></header>
             <main>
 

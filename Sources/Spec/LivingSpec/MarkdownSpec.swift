@@ -24,7 +24,9 @@ public enum MarkdownSpec {
         let counts = run.counts
         out += "**\(counts.summary())** — \(SpecText.totals(run, counts: counts))\n\n"
         if let warning = run.coverageWarning { out += "> ⚠️ \(escape(warning))\n\n" }
-        if let history { out += "> 🔀 \(escape(history.headline))\n\n" }
+        if let history {
+            out += "> 🔀 \(escape(history.headline))" + (history.trendsPage.map { " [What the tests caught, month by month](\($0))" } ?? "") + "\n\n"
+        }
 
         let (failures, quarantined, flaky) = LocatedTest.listed(in: run)
         if !failures.isEmpty {

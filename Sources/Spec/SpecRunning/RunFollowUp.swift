@@ -52,15 +52,21 @@ package struct RunFollowUp: Sendable {
     }
 
     /// The history's record of the run: its tests with their levels, the commit with its time
-    /// and branch, an id of its own, its time, and the faults each level caught when they were
-    /// measured before the run.
-    static func record(of document: SpecDocument, revision: GitRevision?) -> HistoryRecord {
+    /// and branch, an id, its time, and the faults each level caught when they were measured
+    /// before the run.
+    ///
+    /// A run that ran now ends now and has an id of its own. A run read from what was written
+    /// before (`finished`: an Xcode result bundle, an event stream, merged shards) ends when
+    /// it ended, when it says, and its id is made from its content, so the same bundle or the
+    /// same shards appended twice count once.
+    static func record(of document: SpecDocument, revision: GitRevision?, finished: Bool = false) -> HistoryRecord {
+        let ended = finished ? document.run.startedAt.map { $0 + (document.run.duration ?? 0) } : nil
         var record = HistoryRecord(
-            run: document.run, time: Date().timeIntervalSince1970, commit: revision?.commit, dirty: revision?.dirty,
+            run: document.run, time: ended ?? Date().timeIntervalSince1970, commit: revision?.commit, dirty: revision?.dirty,
             levels: levels(of: document))
         record.commitTime = revision?.commitTime
         record.branch = revision?.branch
-        record.run = UUID().uuidString
+        record.run = finished ? contentID(of: record) : UUID().uuidString
         record.seconds = document.run.duration
         if let faults = document.faults {
             record.levels = Dictionary(uniqueKeysWithValues: faults.rows.compactMap { row in
@@ -68,6 +74,21 @@ package struct RunFollowUp: Sendable {
             })
         }
         return record
+    }
+
+    /// An id in UUID's form made from what a finished run holds: its end, and each test's
+    /// identity, outcome and attempts, in order. Two FNV-1a hashes of the same text, one of it
+    /// salted, make its 128 bits.
+    static func contentID(of record: HistoryRecord) -> String {
+        var text = HistoryRecord.number(record.time) + "\n"
+        for test in record.tests { text += "\(test.id)\t\(test.outcome)\t\(test.attempts)\n" }
+        var first = FNV1a(), second = FNV1a()
+        first.combine(text.utf8)
+        second.combine([0x01])
+        second.combine(text.utf8)
+        let hex = String(format: "%016llX%016llX", first.value, second.value)
+        let characters = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
     }
 
     /// Each test's level in the pyramid, by its id in the run, as the spec places it.
@@ -154,7 +175,7 @@ package struct RunFollowUp: Sendable {
         var pending: (history: TestHistory, record: HistoryRecord)?
         if let history {
             let revision = revisionAhead?.wait() ?? GitRevision.of(checkout)
-            let record = Self.record(of: document, revision: revision)
+            let record = Self.record(of: document, revision: revision, finished: runner == nil)
             // The flip rates count this run from the record; the record itself is appended once the
             // run's coverage is known (``Result/record``).
             let ahead = try (historyAhead ?? history.startReading()).wait()

@@ -5,8 +5,9 @@ package import LivingSpec
 ///
 /// - A flaky test is never a regression: a test named in `flaky` (a flip-rate report's), or
 ///   that was `flaky` (passed on a retry) in any run, counts for nothing.
-/// - Only `passed` and `failed` runs move a test; `skipped`, `cancelled`, `knownIssue` and
-///   `warning` leave it where it was (a warning passed).
+/// - Only `passed` and `failed` runs move a test (a warning passed); `skipped`, `cancelled`
+///   and `knownIssue` leave it where it was, and so does a run in which the team had
+///   quarantined it (its failure did not fail the run).
 /// - A test absent from every run after some run was renamed or deleted: a regression open then
 ///   ends there, without a fix. A test absent from some runs and back later (filtered or sharded
 ///   runs) keeps its regression open.
@@ -27,7 +28,7 @@ package enum RegressionFinder {
         var found: [Regression] = []
         for (index, run) in runs.enumerated() {
             let here = Regression.Run(time: run.time, commit: run.commit)
-            for test in run.tests where !excluded.contains(test.id) {
+            for test in run.tests where !excluded.contains(test.id) && test.quarantined != true {
                 switch test.outcome {
                 case "failed":
                     guard open[test.id] == nil, passedBefore.contains(test.id) else { continue }

@@ -23,6 +23,9 @@ package enum TrendsPage {
             Chart(title: "Mean time to fix", unit: "hours", series: [("all", periods.map(\.hoursToFix))]),
             Chart(title: "Flaky test runs", unit: "%", series: [("all", periods.map(\.flakyRate))]),
         ]
+        if periods.contains(where: { $0.quarantined > 0 }) {
+            charts.append(Chart(title: "Quarantined tests", unit: "tests", series: [("all", periods.map { Double($0.quarantined) })]))
+        }
         let covered = (levels + ["total"]).filter { level in periods.contains { $0.levels[level]?.lines != nil } }
         if !covered.isEmpty {
             charts.append(Chart(title: "Line coverage", unit: "%", series: covered.map { level in (level, periods.map { $0.levels[level]?.lines }) }))

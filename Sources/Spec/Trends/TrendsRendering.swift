@@ -17,7 +17,8 @@ package enum TrendsRendering {
             [
                 period.label, String(period.runs),
                 "\(period.caughtTotal) (" + levels.map { String(period.caught[$0] ?? 0) }.joined(separator: "/") + ")",
-                number(period.hoursToFix), number(period.commitsToFix), number(period.flakyRate, suffix: " %"), number(period.suiteSeconds),
+                number(period.hoursToFix), number(period.commitsToFix), number(period.flakyRate, suffix: " %"), String(period.quarantined),
+                number(period.suiteSeconds),
                 number(period.levels["total"]?.lines ?? period.levels["unit"]?.lines, suffix: " %"),
                 period.escaped.map(String.init) ?? "–", number(period.detectionRate, suffix: " %"),
             ]
@@ -25,7 +26,7 @@ package enum TrendsRendering {
     }
 
     static let header = [
-        "period", "runs", "caught (unit/integration/snapshot/ui)", "hours to fix", "commits to fix", "flaky", "suite s", "coverage", "escaped",
+        "period", "runs", "caught (unit/integration/snapshot/ui)", "hours to fix", "commits to fix", "flaky", "quarantined", "suite s", "coverage", "escaped",
         "detection",
     ]
 
@@ -56,6 +57,7 @@ package enum TrendsRendering {
                     "label": .string(period.label), "start": .number(period.start), "end": .number(period.end), "runs": .number(Double(period.runs)),
                     "caught": .object(period.caught.mapValues { .number(Double($0)) }), "caughtTotal": .number(Double(period.caughtTotal)),
                     "hoursToFix": value(period.hoursToFix), "commitsToFix": value(period.commitsToFix), "flakyRate": value(period.flakyRate),
+                    "quarantined": .number(Double(period.quarantined)),
                     "suiteSeconds": value(period.suiteSeconds), "escaped": value(period.escaped.map(Double.init)),
                     "detectionRate": value(period.detectionRate),
                     "levels": .object(period.levels.mapValues { figures in

@@ -2,7 +2,7 @@ import Foundation
 package import LivingSpec
 
 /// What a team's pyramid caught, from its own history, period by period: the regressions each level
-/// caught and the time to fix them, the flaky share of test runs, the suite's time, each
+/// caught and the time to fix them, the flaky share of test runs, the tests quarantined, the suite's time, each
 /// level's coverage and faults caught, and, given the bugs that escaped to production, the
 /// detection rate.
 package struct TrendsReport: Sendable {
@@ -27,6 +27,8 @@ package struct TrendsReport: Sendable {
         package var commitsToFix: Double?
         /// Flaky test runs ÷ test runs, in percent; nil without a test run.
         package var flakyRate: Double?
+        /// The tests quarantined in any of its runs, each once.
+        package var quarantined = 0
         /// The runs' mean time, seconds; nil when no run said.
         package var suiteSeconds: Double?
         /// Each level's figures in the period's last run that measured them.
@@ -72,14 +74,15 @@ package struct TrendsReport: Sendable {
                 label: label, start: start, end: end, runs: 0, caught: [:], levels: [:], escaped: escaped == nil ? nil : 0))
             return periods.count - 1
         }
-        var testRuns: [Int] = [], flakyRuns: [Int] = [], seconds: [[Double]] = []
+        var testRuns: [Int] = [], flakyRuns: [Int] = [], seconds: [[Double]] = [], quarantined: [Set<String>] = []
         for record in inRange {
             let at = period(at: record.time)
-            while testRuns.count < periods.count { testRuns.append(0); flakyRuns.append(0); seconds.append([]) }
+            while testRuns.count < periods.count { testRuns.append(0); flakyRuns.append(0); seconds.append([]); quarantined.append([]) }
             periods[at].runs += 1
             testRuns[at] += record.tests.count { $0.outcome != "skipped" && $0.outcome != "cancelled" }
             flakyRuns[at] += record.tests.count { $0.outcome == "flaky" }
             if let run = record.seconds { seconds[at].append(run) }
+            for test in record.tests where test.quarantined == true { quarantined[at].insert(test.id) }
             for (level, figures) in record.levels ?? [:] {
                 var kept = periods[at].levels[level] ?? HistoryRecord.LevelFigures()
                 if let lines = figures.lines { kept.lines = lines }
@@ -91,6 +94,7 @@ package struct TrendsReport: Sendable {
         for at in periods.indices {
             periods[at].flakyRate = testRuns[at] == 0 ? nil : Double(flakyRuns[at]) / Double(testRuns[at]) * 100
             periods[at].suiteSeconds = seconds[at].isEmpty ? nil : seconds[at].reduce(0, +) / Double(seconds[at].count)
+            periods[at].quarantined = quarantined[at].count
         }
         var fixes: [Int: [(hours: Double, commits: Int)]] = [:]
         for regression in regressions {

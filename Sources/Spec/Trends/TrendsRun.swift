@@ -1,5 +1,6 @@
 import Foundation
 import LivingSpec
+import PyramidIO
 import PyramidJSON
 
 /// `pyramid trends`: a history read, its table made per period or two spans compared, and
@@ -32,6 +33,26 @@ package struct TrendsRun: Sendable {
     package static func date(_ text: String, option: String) throws(TrendsError) -> Double {
         guard let time = EscapedBug.time(text) else { throw .invalidDate(option: option, text) }
         return time
+    }
+
+    /// The name of the trends page the living spec links to, beside `spec.html`.
+    package static let pageName = "trends.html"
+
+    /// Writes the month-by-month page of the history in `history` to `path`, whole (a
+    /// temporary file, then a rename): what `pyramid spec` and `pyramid demo` put beside the
+    /// living spec when they append to a history.
+    ///
+    /// - Throws: ``TrendsError`` when the history cannot be read or the page written.
+    package static func writePage(of history: String, to path: String) throws(TrendsError) {
+        var request = TrendsRun(history: history)
+        request.format = .html
+        let page = try request.run().output
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: path, reason: FileError.describe(error))
+        }
+        do { try AtomicFile.write(page, to: path) } catch { throw .cannotWrite(path: error.path, reason: error.reason) }
     }
 
     /// The rendered report, and what the user should know (damaged history lines).

@@ -22,7 +22,8 @@ struct DemoCommand: AsyncParsableCommand {
             first (as root, or through sudo without a password), saying which and why; --no-install refuses \
             instead. --break-app login-disabled runs a deliberately broken build of the app, to see the \
             pyramid catch it. --retries N runs failed tests again (a test that then passes is flaky, not \
-            failed); --history DIR keeps each run and shows flip rates; tests in the Examples' \
+            failed); each run joins a test history (beside --output, or --history DIR; --no-history for none): \
+            the spec shows flip rates and links trends.html, what the tests caught month by month; tests in the Examples' \
             .pyramid/quarantine.json (or --quarantine) run but do not fail the run. Exit status 1 when a \
             test that is not quarantined failed (a failed snapshot cell fails its test), 2 when something \
             needed is missing or the app does not build.
@@ -50,8 +51,13 @@ struct DemoCommand: AsyncParsableCommand {
         valueName: "N"))
     var retries = 0
 
-    @Option(help: ArgumentHelp("Append this run to the test history in this folder, and show each test's flip rate from it.", valueName: "folder"))
+    @Option(help: ArgumentHelp(
+        "Append this run to the test history in this folder, show each test's flip rate from it, and write its trends page (default: the output folder's name and -history, beside it; none for a shard).",
+        valueName: "folder"))
     var history: String?
+
+    @Flag(help: "Append the run to no test history (and write no trends page).")
+    var noHistory = false
 
     @Option(help: ArgumentHelp("The quarantine list (default: the Examples package's .pyramid/quarantine.json, when it has one).", valueName: "file"))
     var quarantine: String?
@@ -80,8 +86,20 @@ struct DemoCommand: AsyncParsableCommand {
     /// The app's own list, so a typo fails here and not in every test.
     static let breakages = ["login-disabled"]
 
+    /// The history the run joins: `--history`, else one beside the output folder
+    /// (`.build/pyramid-demo-history`), except for a shard (its merge joins the history, once)
+    /// or with `--no-history`.
+    var historyFolder: String? {
+        if noHistory { return nil }
+        if let history { return history }
+        if sharding.shard != nil { return nil }
+        let output = URL(fileURLWithPath: output).standardizedFileURL.path
+        return output + "-history"
+    }
+
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be given together") }
+        if noHistory, history != nil { throw ValidationError("--history and --no-history cannot be given together") }
         if let breakApp, !Self.breakages.contains(breakApp) {
             throw ValidationError("--break-app \(breakApp): no such breakage; use one of \(Self.breakages.joined(separator: ", "))")
         }
@@ -97,7 +115,7 @@ struct DemoCommand: AsyncParsableCommand {
         var options = Demo.Options(
             examples: examples, output: output, breakage: breakApp, filters: filters,
             shard: sharding.parsed, shardDurations: sharding.shardDurations, shape: target.parsed,
-            retries: try TestRetries(retries), history: history, quarantine: quarantine, coverage: coverage,
+            retries: try TestRetries(retries), history: historyFolder, quarantine: quarantine, coverage: coverage,
             coverageTargets: coverageTargets)
         options.mutants = mutants
         let progress = DemoProgress(detail: quiet ? .quiet : verbose ? .verbose : .normal)

@@ -29,6 +29,9 @@ struct MergeCommand: ParsableCommand {
             Xcode result bundles merge too (pyramid merge A.xcresult B.xcresult -o DIR): one per \
             device or configuration become one living spec and pyramid, the same test on two devices \
             being one test with a result for each.
+
+            --history DIR appends the merged run to a test history as one run (the same shards \
+            or bundles appended twice count once). pyramid mutants shards take no --history.
             """
     )
 
@@ -39,6 +42,11 @@ struct MergeCommand: ParsableCommand {
     var output: String
 
     @OptionGroup var target: ShapeOption
+
+    @Option(help: ArgumentHelp(
+        "Append the merged run to the test history in this folder (history.jsonl), as one run, with the commit checked out here. Give it to the merge, not to the shards.",
+        valueName: "folder"))
+    var history: String?
 
     /// Whether `path` is an Xcode result bundle rather than a shard's folder.
     static func isBundle(_ path: String) -> Bool {
@@ -51,6 +59,9 @@ struct MergeCommand: ParsableCommand {
         if !bundles.isEmpty, bundles.count != shards.count {
             throw ValidationError("give shard folders or Xcode result bundles, not both (bundles: \(bundles.joined(separator: ", ")))")
         }
+        if history != nil, !shards.isEmpty, shards.allSatisfy(MutationMerge.holdsReport) {
+            throw ValidationError("--history appends a test run; pyramid mutants' shards hold no test run (their score goes to a history with pyramid spec --mutation-report)")
+        }
     }
 
     func run() throws {
@@ -58,7 +69,7 @@ struct MergeCommand: ParsableCommand {
         if shards.allSatisfy(MutationMerge.holdsReport) { return try mergeMutants() }
         let summary: Demo.Summary
         do {
-            summary = try ShardMerge.run(ShardMerge.Options(inputs: shards, output: output, shape: target.parsed))
+            summary = try ShardMerge.run(ShardMerge.Options(inputs: shards, output: output, shape: target.parsed, history: history))
         } catch {
             throw CommandFailure.mergeFailed(error)
         }
@@ -89,7 +100,7 @@ struct MergeCommand: ParsableCommand {
     private func mergeBundles() throws {
         let outcome: SpecRun.Outcome
         do {
-            outcome = try ShardMerge.mergeBundles(shards, output: output, shape: target.parsed)
+            outcome = try ShardMerge.mergeBundles(shards, output: output, shape: target.parsed, history: history)
         } catch let error as MergeError {
             throw CommandFailure.mergeFailed(error)
         } catch {

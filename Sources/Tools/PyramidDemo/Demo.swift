@@ -181,6 +181,8 @@ package enum Demo {
         package var coverage: PyramidCoverage?
         /// Which faults each level catches, with `--mutants`.
         package var faults: FaultsCaught? = nil
+        /// The trends page beside the spec (`trends.html`), when the run joined a history.
+        package var trends: String? = nil
 
         /// Whether the run failed: a test that is not quarantined (a snapshot cell that failed
         /// failed its test), or `swift test` itself. Flaky tests and quarantined failures do not.
@@ -259,7 +261,8 @@ package enum Demo {
         let summary = Summary(
             files: files, pyramid: outcome.report, specLine: document.summaryLine,
             snapshots: snapshots, testStatus: outcome.status, buildSeconds: buildSeconds, testSeconds: outcome.testSeconds,
-            unexplainedFailure: outcome.unexplainedFailure, warnings: outcome.warnings, coverage: document.coverage, faults: faults)
+            unexplainedFailure: outcome.unexplainedFailure, warnings: outcome.warnings, coverage: document.coverage, faults: faults,
+            trends: document.history?.trendsPage)
         do {
             try AtomicFile.write(Data(DemoIndex.render(summary, breakage: options.breakage).utf8), to: files.index)
         } catch {

@@ -59,7 +59,7 @@ enum DemoIndex {
         }
         html += String(format: "<p>Build %.1f s, tests %.1f s. Snapshot cells: %@.</p>\n", summary.buildSeconds, summary.testSeconds, Markup.escape(summary.snapshots.summary))
         html += "<h2>Files</h2>\n<ul id=\"files\">\n"
-        let links: [(String, String)] = [
+        var links: [(String, String)] = [
             ("spec.html", "The living spec: every test by suite, with its steps, tags, time and attachments"),
             ("spec.md", "The same spec in Markdown"),
             ("junit.xml", "JUnit XML of every test, for CI"),
@@ -71,6 +71,9 @@ enum DemoIndex {
             ("run/console.txt", "swift test's output"),
             ("build.log", "The build's output"),
         ]
+        if let trends = summary.trends {
+            links.insert((trends, "What the tests caught, month by month, from the test history: regressions per level, time to fix, flaky runs, coverage"), at: 2)
+        }
         for (file, text) in links where summary.coverage != nil || !file.hasPrefix("coverage/") {
             html += "<li><a href=\"\(Markup.escapeAttribute(file))\">\(Markup.escape(file))</a> — \(Markup.escape(text))</li>\n"
         }

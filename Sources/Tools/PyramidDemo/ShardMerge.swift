@@ -22,9 +22,15 @@ package enum ShardMerge {
         package var title: String
         /// The shape the merged pyramid is compared with.
         package var shape: PyramidShape
+        /// The history the merged run is appended to, as one run, with the commit of the
+        /// checkout `pyramid merge` runs in.
+        package var history: String?
 
-        package init(inputs: [String], output: String, title: String = "The reference app's test pyramid", shape: PyramidShape = .usual) {
+        package init(
+            inputs: [String], output: String, title: String = "The reference app's test pyramid", shape: PyramidShape = .usual, history: String? = nil
+        ) {
             self.shape = shape
+            self.history = history
             self.inputs = inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             self.output = URL(fileURLWithPath: output).standardizedFileURL.path
             self.title = title
@@ -67,7 +73,7 @@ package enum ShardMerge {
                 atPath: (options.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let document = try writeAll(
                 shards: shards, files: files, events: events, reruns: reruns, report: report, manifests: manifests, snapshotRoot: snapshotRoot,
-                title: options.title, shape: options.shape)
+                title: options.title, shape: options.shape, history: options.history)
             let summary = try summarize(shards: shards, files: files, document: document, report: report, breakage: shards[0].record.breakage)
             try FileManager.default.moveItem(atPath: staging, toPath: options.output)
             return summary.relocated(to: Demo.Files(folder: options.output))
@@ -83,7 +89,7 @@ package enum ShardMerge {
     /// cannot be read leaves nothing.
     /// - Throws: ``MergeError/outputExists(_:)``; what the spec pipeline's steps throw
     ///   (a bundle that cannot be read); ``SpecError/cannotWrite(path:reason:)``.
-    package static func mergeBundles(_ bundles: [String], output: String, shape: PyramidShape) throws -> SpecRun.Outcome {
+    package static func mergeBundles(_ bundles: [String], output: String, shape: PyramidShape, history: String? = nil) throws -> SpecRun.Outcome {
         guard !FileManager.default.fileExists(atPath: output) else { throw MergeError.outputExists(output) }
         let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -91,7 +97,10 @@ package enum ShardMerge {
         do {
             outcome = try SpecRun(
                 source: .xcresult(bundles: bundles, attachments: (staging as NSString).appendingPathComponent("attachments")), title: "Living spec",
-                followUp: RunFollowUp(retries: .none, quarantine: nil, history: nil, checkout: staging), shape: shape,
+                followUp: RunFollowUp(
+                    retries: .none, quarantine: nil, history: history.map(TestHistory.init(folder:)),
+                    checkout: FileManager.default.currentDirectoryPath),
+                shape: shape,
                 destinations: .folder(staging)
             ).run()
         } catch {
@@ -205,7 +214,7 @@ package enum ShardMerge {
     static func writeAll(
         shards: [Shard], files: Demo.Files, events: EventStreamJoin.Joined, reruns: [EventStreamJoin.Joined], report: RunReport,
         manifests: [String: (manifest: SnapshotManifest, shard: String)], snapshotRoot: String, title: String,
-        shape: PyramidShape
+        shape: PyramidShape, history: String?
     ) throws -> SpecDocument {
         let manager = FileManager.default
         try manager.createDirectory(atPath: files.run, withIntermediateDirectories: true)
@@ -250,7 +259,10 @@ package enum ShardMerge {
         let quarantine = try shards.compactMap(\.record.quarantine).first.map { path in (list: try QuarantineList.read(path), path: path) }
         var pipeline = SpecRun(
             source: .eventStream(files.run + "/events.jsonl", console: nil, testList: nil), title: title,
-            followUp: RunFollowUp(retries: .none, quarantine: quarantine, history: nil, checkout: files.folder), shape: shape,
+            followUp: RunFollowUp(
+                retries: .none, quarantine: quarantine, history: history.map(TestHistory.init(folder:)),
+                checkout: FileManager.default.currentDirectoryPath),
+            shape: shape,
             destinations: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit),
             attachments: files.run + "/attachments")
         pipeline.recordedReruns = reruns.map(\.folder)
@@ -269,7 +281,8 @@ package enum ShardMerge {
             snapshots: report, testStatus: shards.map(\.record.testStatus).max() ?? 0,
             // Shards run side by side: the merged run took as long as its slowest shard.
             buildSeconds: shards.map(\.record.buildSeconds).max() ?? 0, testSeconds: shards.map(\.record.testSeconds).max() ?? 0,
-            unexplainedFailure: shards.contains { $0.record.unexplainedFailure ?? ($0.record.testStatus != 0) }, warnings: [])
+            unexplainedFailure: shards.contains { $0.record.unexplainedFailure ?? ($0.record.testStatus != 0) }, warnings: [],
+            trends: document.history?.trendsPage)
         let record = RunRecord(
             shard: nil, snapshots: shards[0].record.snapshots, breakage: breakage, testStatus: summary.testStatus,
             buildSeconds: summary.buildSeconds, testSeconds: summary.testSeconds, tests: document.run.tests.count,

@@ -49,7 +49,10 @@ struct TestHistoryTests {
                 duration: index % 3 == 0 ? nil : [0.25, 1.5e-05, 1_234.5, 0.1][index % 4], failure: index % 2 == 0 ? nil : text))
         }
         var levelled = tests
-        for index in levelled.indices { levelled[index].level = ["unit", "integration", "snapshot", "ui"][index % 4] }
+        for index in levelled.indices {
+            levelled[index].level = ["unit", "integration", "snapshot", "ui"][index % 4]
+            levelled[index].quarantined = [nil, true, false][index % 3]
+        }
         let records = [
             HistoryRecord(time: 1_764_000_000.25, commit: "abc\"def", dirty: true, tests: tests),
             HistoryRecord(time: 12.5, commit: nil, dirty: nil, tests: []),

@@ -72,4 +72,23 @@ struct RegressionFinderTests {
         // While its last run is the history's last, it is still open: nothing says it is gone.
         #expect(RegressionFinder.regressions(in: [before, broken]).map(\.ending) == [nil])
     }
+
+    @Test("a run in which the test was quarantined moves nothing: its failure there is no regression, and a later failure still is")
+    func quarantined() {
+        func run(_ time: Double, _ outcome: String, quarantined: Bool? = nil) -> HistoryRecord {
+            HistoryRecord(
+                time: time, commit: "c\(Int(time))", dirty: false,
+                tests: [.init(id: "M.S/q()", outcome: outcome, attempts: 1, duration: nil, quarantined: quarantined)])
+        }
+        let history = [run(1, "passed"), run(2, "failed", quarantined: true), run(3, "passed", quarantined: true), run(4, "failed")]
+        let found = RegressionFinder.regressions(in: history)
+        #expect(found == [Regression(test: "M.S/q()", name: nil, level: nil, broken: .init(time: 4, commit: "c4"))])
+        // Unquarantined, the same history holds two.
+        let plain = history.map { record in
+            var record = record
+            record.tests[0].quarantined = nil
+            return record
+        }
+        #expect(RegressionFinder.regressions(in: plain).count == 2)
+    }
 }

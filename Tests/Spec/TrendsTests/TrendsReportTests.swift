@@ -49,6 +49,21 @@ struct TrendsReportTests {
         #expect(report.regressions.count == 6)
     }
 
+    @Test("the tests quarantined in a period, each once however many of its runs had it")
+    func quarantined() {
+        var history = Self.history().sorted { $0.time < $1.time }
+        // b quarantined in the first two runs (November), c in the second too, b again in the
+        // last (December).
+        for (run, id) in [(0, "M.S/b()"), (1, "M.S/b()"), (1, "M.S/c()"), (5, "M.S/b()")] {
+            let index = history[run].tests.firstIndex { $0.id == id }!
+            history[run].tests[index].quarantined = true
+        }
+        let report = TrendsReport(records: history, grouping: .month, flaky: ["M.S/g()"])
+        #expect(report.periods.map(\.quarantined) == [2, 1])
+        // b's December failure (r4) still counts: it was not quarantined in that run.
+        #expect(report.periods[1].caught["integration"] == 1)
+    }
+
     @Test("by ISO week; without escaped bugs the rate is not computed; a range counts the regressions that broke in it, found over the whole history")
     func weeksAndRanges() {
         let weeks = TrendsReport(records: Self.history(), grouping: .week, flaky: ["M.S/g()"])

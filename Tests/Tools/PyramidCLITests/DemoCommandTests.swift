@@ -57,7 +57,12 @@ extension CheckoutBuildTests {
             let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
             #expect(index.contains("✘ Failed") && index.contains("SHOP_BREAK=login-disabled"))
             #expect(index.range(of: "<h2>Failures</h2>")!.lowerBound < index.range(of: "<h2>Levels</h2>")!.lowerBound)
-            for file in ["spec.html", "spec.md", "junit.xml", "gallery.html", "snapshots-junit.xml", "snapshot-catalog.json", "run/console.txt", "build.log"] {
+            // The run joined the history beside the output folder, whose trends the index links.
+            let history = try String(contentsOfFile: output + "-history/history.jsonl", encoding: .utf8)
+            #expect(history.split(separator: "\n").count == 1 && history.contains("\"level\":\"ui\""))
+            for file in [
+                "spec.html", "spec.md", "trends.html", "junit.xml", "gallery.html", "snapshots-junit.xml", "snapshot-catalog.json", "run/console.txt", "build.log",
+            ] {
                 #expect(index.contains("href=\"\(file)\""), "\(file) is linked")
                 #expect(FileManager.default.fileExists(atPath: output + "/" + file), "\(file) exists")
             }

@@ -100,4 +100,41 @@ struct SpecXcodeCommandTests {
         #expect(mixed.status != 0)
         #expect(mixed.stderr.contains("give shard folders or Xcode result bundles, not both"))
     }
+
+    @Test("pyramid merge --history: two devices' bundles are one run of the history, at the bundles' own time; merged again, still one run")
+    func mergeBundlesIntoHistory() async throws {
+        guard let corpus = Self.corpus else { Issue.record("the xcresult corpus (../shared/peer-data/xcresult) is absent"); return }
+        let bundles = ["Xcode16", "Xcode26"].map { corpus + "/\($0)-Mixed-XCTest-SwiftTesting.xcresult" }
+        let history = folder.path("history")
+        for output in ["first", "second"] {
+            let merged = try await CLI.run(["merge"] + bundles + ["-o", folder.path(output), "--history", history])
+            #expect(merged.status == 1, "\(merged.stderr)")
+        }
+        let lines = try String(contentsOfFile: history + "/history.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        let records = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(Set(records.map { $0["run"] as? String }).count == 1, "the same bundles merged twice are one run")
+        let record = try #require(records.first)
+        let tests = try #require(record["tests"] as? [[String: Any]])
+        // The 48 results of the merge (each test once per device) under their identities.
+        #expect(tests.count == 48)
+        #expect(tests.allSatisfy { $0["level"] is String })
+        let time = try #require(record["time"] as? Double)
+        #expect(time > 1_700_000_000 && time < Date().timeIntervalSince1970 - 86_400, "the bundles ran long before this test: \(time)")
+
+        let trends = try await CLI.run(["trends", history, "--format", "json"])
+        #expect(trends.status == 0, "\(trends.stderr)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(trends.stdout.utf8)) as? [String: Any])
+        let periods = try #require(report["periods"] as? [[String: Any]])
+        #expect(periods.compactMap { $0["runs"] as? Int }.reduce(0, +) == 1)
+
+        let spec = try String(contentsOfFile: folder.path("second/spec.html"), encoding: .utf8)
+        #expect(spec.contains("<a href=\"trends.html\">"))
+        #expect(FileManager.default.fileExists(atPath: folder.path("second/trends.html")))
+
+        let single = try await CLI.run(["spec", "--xcresult", bundles[0], "--output", folder.path("one"), "--history", folder.path("one-history")])
+        #expect(single.status == 1, "\(single.stderr)")
+        let one = try String(contentsOfFile: folder.path("one-history/history.jsonl"), encoding: .utf8).split(separator: "\n")
+        #expect(one.count == 1)
+    }
 }

@@ -48,7 +48,7 @@ struct TrendsCommandTests {
         #expect(text.stdout.contains("The detection rate needs the bugs that escaped to production: --escaped FILE"), "\(text.stdout)")
     }
 
-    @Test("--compare: seed 000's before and after, each figure with its change")
+    @Test("--compare: the before and after table, each figure with its change")
     func compare() async throws {
         let history = try history()
         let run = try await CLI.run([
@@ -135,5 +135,54 @@ struct TrendsCommandTests {
         // Higher is higher on the page: November's 48 hours to fix sits above December's 24.
         let fix = read.filter { $0["chart"]?.stringValue == "Mean time to fix" }.compactMap { $0["cy"]?.doubleValue }
         #expect(fix.count == 2 && fix[0] < fix[1], "\(fix)")
+    }
+
+    @Test("pyramid spec --history: a stream read twice is one run, at the time it ended; trends.html beside the spec, linked from spec.html and spec.md")
+    func specAppends() async throws {
+        let stream = SpecCommandTests.fixtures.appendingPathComponent("sample-6.3-experimental.jsonl").path
+        let history = folder.path("history")
+        for output in ["first", "second"] {
+            let run = try await CLI.run(["spec", "--event-stream", stream, "--history", history, "--output", folder.path(output)])
+            #expect(run.status == 1, "the sample run has a failing test: \(run.stderr)")
+        }
+        let lines = try String(contentsOfFile: history + "/history.jsonl", encoding: .utf8).split(separator: "\n")
+        let records = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(records.count == 2)
+        #expect(Set(records.map { $0["run"] as? String }).count == 1)
+        // The stream's runEnded event, read independently: when the run ended.
+        let ended = try String(contentsOfFile: stream, encoding: .utf8).split(separator: "\n").compactMap { line -> Double? in
+            guard line.contains("\"runEnded\"") else { return nil }
+            let event = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let payload = event["payload"] as? [String: Any], instant = payload?["instant"] as? [String: Any]
+            return instant?["since1970"] as? Double
+        }.first
+        let time = try #require(records.first?["time"] as? Double)
+        #expect(abs(time - (try #require(ended))) < 0.001, "\(time) against \(String(describing: ended))")
+
+        let page = try String(contentsOfFile: folder.path("second/trends.html"), encoding: .utf8)
+        #expect(page.contains("<svg"))
+        let html = try String(contentsOfFile: folder.path("second/spec.html"), encoding: .utf8)
+        #expect(html.contains("<a href=\"trends.html\">What the tests caught, month by month</a>"))
+        let markdown = try String(contentsOfFile: folder.path("second/spec.md"), encoding: .utf8)
+        #expect(markdown.contains("[What the tests caught, month by month](trends.html)"))
+        let json = try await CLI.run(["trends", history, "--format", "json"])
+        let report = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((report["periods"] as? [[String: Any]])?.compactMap { $0["runs"] as? Int } == [1])
+
+        // A quarantined test is marked so in the record, and counted in its period.
+        let list = folder.path("quarantine.json")
+        try Data(#"{"version": 1, "tests": [{"id": "SampleTests.RegisterScreen/OnTapNext/failure()", "reason": "under review"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: list))
+        let quarantined = try await CLI.run([
+            "spec", "--event-stream", stream, "--quarantine", list, "--history", folder.path("quarantined"), "--output", folder.path("third"),
+        ])
+        #expect(quarantined.status != 2, "\(quarantined.stderr)")
+        let line = try String(contentsOfFile: folder.path("quarantined/history.jsonl"), encoding: .utf8)
+        let record = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let marked = (record["tests"] as? [[String: Any]] ?? []).filter { $0["quarantined"] as? Bool == true }.compactMap { $0["id"] as? String }
+        #expect(marked == ["SampleTests.RegisterScreen/OnTapNext/failure()"])
+        let counted = try await CLI.run(["trends", folder.path("quarantined"), "--format", "json"])
+        let periods = (try JSONSerialization.jsonObject(with: Data(counted.stdout.utf8)) as? [String: Any])?["periods"] as? [[String: Any]]
+        #expect(periods?.compactMap { $0["quarantined"] as? Int } == [1])
     }
 }

@@ -13,7 +13,7 @@ struct DemoTests {
     private let scratchTemporary = TemporaryFolder("pyramid-demo")
     var temporary: String { scratchTemporary.path }
 
-    @Test("with --mutants, the index shows the faults each level caught beside the coverage, and links every mutant's page")
+    @Test("with --mutants, the index shows the faults each level caught beside the coverage, and links every mutant's page; with a history, its trends page")
     func faultsOnTheIndex() throws {
         let faults = FaultsCaught(rows: [
             .init(level: .unit, caught: 178, survived: 38, unreached: 50, score: 66.9),
@@ -29,6 +29,9 @@ struct DemoTests {
         #expect(index.contains("<a href=\"mutants/mutation-report.html\">"))
         summary.faults = nil
         #expect(!DemoIndex.render(summary, breakage: nil).contains("Faults caught"))
+        #expect(!DemoIndex.render(summary, breakage: nil).contains("trends.html"))
+        summary.trends = "trends.html"
+        #expect(DemoIndex.render(summary, breakage: nil).contains("<li><a href=\"trends.html\">trends.html</a> — What the tests caught, month by month"))
     }
 
     @Test("names each missing font and browser with the package that provides it")

@@ -28,8 +28,9 @@ public import TestEventStream
 /// called in the spec, its suites' names and its own; `outcome` is one of `passed`, `warning`,
 /// `knownIssue`, `flaky`, `skipped`, `cancelled`, `failed`; `attempts` counts the runs of its
 /// most-run case; `duration` is in seconds, absent when the run did not say; `failure` is the
-/// first line of the test's first failure, for a test that failed or was flaky. Keys are
-/// written sorted.
+/// first line of the test's first failure, for a test that failed or was flaky; `quarantined`
+/// is `true` for a test the team had quarantined (it ran, and its failure did not fail the
+/// run). Keys are written sorted.
 ///
 /// Version 1 records (written before `level`, `run`, `seconds`, `commitTime`, `branch` and
 /// `levels` were kept) are read as they are, those fields absent.
@@ -97,9 +98,15 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         public var duration: Double?
         /// The first line of its first failure, when it failed or was flaky.
         public var failure: String?
+        /// True when the team had quarantined it in this run: it ran, but its failure did not
+        /// fail the run. Nil otherwise.
+        public var quarantined: Bool?
 
         /// A test's result.
-        public init(id: String, level: String? = nil, name: String? = nil, outcome: String, attempts: Int, duration: Double?, failure: String? = nil) {
+        public init(
+            id: String, level: String? = nil, name: String? = nil, outcome: String, attempts: Int, duration: Double?, failure: String? = nil,
+            quarantined: Bool? = nil
+        ) {
             self.id = id
             self.level = level
             self.name = name
@@ -107,6 +114,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             self.attempts = attempts
             self.duration = duration
             self.failure = failure
+            self.quarantined = quarantined
         }
     }
 
@@ -144,7 +152,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             for index in test.cases.indices { attempts = max(attempts, test.cases[index].attemptCount) }
             tests.append(Test(
                 id: test.id, level: testLevels[test.id], name: name, outcome: Self.name(of: outcome), attempts: attempts, duration: test.duration,
-                failure: failure))
+                failure: failure, quarantined: test.quarantine == nil ? nil : true))
         }
         let identities = TestIdentity.of(tests.map(\.id))
         for index in tests.indices { tests[index].id = identities[index] }
@@ -233,6 +241,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
             }
             line += ",\"outcome\":"
             Markup.appendJSONString(test.outcome, to: &line)
+            if let quarantined = test.quarantined { line += quarantined ? ",\"quarantined\":true" : ",\"quarantined\":false" }
             line += "}"
         }
         line += "],\"time\":" + Self.number(time) + ",\"version\":\(version)}"
@@ -241,7 +250,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
 
     /// A finite number as `JSONEncoder` writes it: a whole one without a fraction (`1764000000`,
     /// not `1764000000.0`; git's commit times are whole seconds), any other as Swift prints it.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }
@@ -355,7 +364,7 @@ extension HistoryRecord {
     }
 
     private static func scanTest(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Test? {
-        var id: String?, level: String?, name: String?, outcome: String?, attempts: Int?, duration: Double?, failure: String?
+        var id: String?, level: String?, name: String?, outcome: String?, attempts: Int?, duration: Double?, failure: String?, quarantined: Bool?
         try scanner.object { key, value throws(JSONScanner.Failure) in
             if key.equals("id") {
                 id = try value.string()
@@ -371,11 +380,14 @@ extension HistoryRecord {
                 duration = value.null() ? nil : try value.double()
             } else if key.equals("failure") {
                 failure = try value.optionalString()
+            } else if key.equals("quarantined") {
+                quarantined = value.null() ? nil : try value.bool()
             } else {
                 try value.skipValue()
             }
         }
         guard let id, let outcome, let attempts else { return nil }
-        return Test(id: id, level: level, name: name, outcome: outcome, attempts: attempts, duration: duration, failure: failure)
+        return Test(
+            id: id, level: level, name: name, outcome: outcome, attempts: attempts, duration: duration, failure: failure, quarantined: quarantined)
     }
 }

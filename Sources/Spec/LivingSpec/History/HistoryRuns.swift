@@ -13,9 +13,11 @@ package struct HistoryRuns: Sendable {
     /// The number of records.
     package var count: Int { records.count }
 
-    /// These records and `record`, which is in memory, not in the file.
+    /// These records and `record`, which is in memory, not in the file; these alone when they
+    /// hold its run already (the same finished run appended again counts once).
     package func adding(_ record: HistoryRecord) -> HistoryRuns {
-        HistoryRuns(bytes: bytes, records: records + [Record(record)])
+        if let run = record.run, records.contains(where: { $0.run == run }) { return self }
+        return HistoryRuns(bytes: bytes, records: records + [Record(record)])
     }
 
     /// Records in memory, in no file.

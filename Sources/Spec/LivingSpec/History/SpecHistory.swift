@@ -11,6 +11,8 @@ package struct SpecHistory: Sendable {
     /// The tests that flipped, by their ids in the run the spec shows (the history names them
     /// by their `TestIdentity`).
     package var flaky: [String: FlakinessReport.FlakyTest]
+    /// The page of the history's trends beside the spec (`trends.html`), when one was written.
+    package var trendsPage: String?
 
     /// How the spec's report is made: its flaky tests alone, which is all the spec shows.
     package static var reportOptions: FlakinessReport.Options {

@@ -3,6 +3,7 @@ import CodeCoverage
 import Foundation
 import PyramidIO
 import TestEventStream
+import Trends
 import XCResult
 
 /// The living spec's one pipeline, the same for `pyramid spec`, `pyramid demo` and
@@ -269,6 +270,17 @@ package struct SpecRun: Sendable {
                 try RunFollowUp.append(pending, coverage: document.coverage)
             } catch {
                 throw Failure(step: .followUp, error: error)
+            }
+            // What the pyramid caught, month by month, from the history this run joined: a
+            // page beside the spec, which links to it.
+            if let html = destinations.html {
+                let page = (html as NSString).deletingLastPathComponent + "/" + TrendsRun.pageName
+                do {
+                    try TrendsRun.writePage(of: pending.history.folder, to: page)
+                } catch {
+                    throw Failure(step: .write, error: error)
+                }
+                document.history?.trendsPage = TrendsRun.pageName
             }
         }
         let clock = ContinuousClock()
