@@ -32,6 +32,9 @@ package struct HistoryScript: Sendable {
     /// How many runs, spread evenly over the six months.
     package var runs = 720
     package var seed: UInt64 = 24
+    /// Every test in every run from the first (a suite measured, not adopted): no test added
+    /// on the way.
+    package var wholeSuite = false
 
     /// The spans `--compare` takes for the three months before the pyramid and the three with
     /// it (`2026-01-01..2026-04-01`).
@@ -94,7 +97,7 @@ package struct HistoryScript: Sendable {
         guard !FileManager.default.fileExists(atPath: history.file) else { throw .exists(history.file) }
         guard !tests.isEmpty else { throw .noTests("no tests to play") }
         guard runs >= Self.months * 4 else { throw .tooFewRuns(runs) }
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let step = (Self.monthStart(Self.months, from: start) - start) / Double(runs)
         let times = (0..<runs).map { start + step * (Double($0) + 0.5) }
         let monthOfRun = times.map { time in (0..<Self.months).last { Self.monthStart($0, from: start) <= time } ?? 0 }
@@ -104,7 +107,7 @@ package struct HistoryScript: Sendable {
         // When each test exists: unit tests a third at first, all by the third month; the others
         // from their level's month.
         var firstRun = [Int](repeating: 0, count: tests.count)
-        for index in tests.indices {
+        for index in tests.indices where !wholeSuite {
             let level = tests[index].level ?? "unit"
             switch level {
             case "unit":
@@ -231,7 +234,7 @@ package struct HistoryScript: Sendable {
 
     /// A run's id in UUID's form, the same on every machine for the same seed and run.
     static func runID(seed: UInt64, run: Int) -> String {
-        var random = SplitMix64(seed: seed &+ UInt64(run) &* 0x1_0000_0001)
+        var random = SeededGenerator(seed: seed &+ UInt64(run) &* 0x1_0000_0001)
         let hex = String(format: "%016llX%016llX", random.next(), random.next())
         let characters = Array(hex)
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
@@ -252,22 +255,5 @@ package enum HistoryScriptError: Error, Sendable, Equatable, CustomStringConvert
         case .tooFewRuns(let runs): "--runs \(runs): the script needs at least 4 runs a month (24)"
         case .cannotWrite(let path, let reason): "\(path): cannot be written (\(reason))"
         }
-    }
-}
-
-/// SplitMix64: a small seeded generator, the same sequence on every machine.
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

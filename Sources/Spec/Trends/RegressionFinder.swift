@@ -14,40 +14,57 @@ package import LivingSpec
 package enum RegressionFinder {
     /// The regressions in `records` (in any order: they are taken oldest first), in the order they broke.
     package static func regressions(in records: [HistoryRecord], flaky: Set<String> = []) -> [Regression] {
-        let runs = records.sorted { $0.time < $1.time }
-        var excluded = flaky
-        var lastSeen: [String: Int] = [:]
+        regressions(in: HistoryOutcomes(records: records), flaky: flaky)
+    }
+
+    /// The regressions in `history`'s runs, in the order they broke.
+    package static func regressions(in history: HistoryOutcomes, flaky: Set<String> = []) -> [Regression] {
+        let runs = history.runs
+        let count = history.tests.count
+        var excluded = [Bool](repeating: false, count: count)
+        for index in history.tests.indices where flaky.contains(history.tests[index].id) { excluded[index] = true }
+        var lastSeen = [Int32](repeating: -1, count: count)
         for (index, run) in runs.enumerated() {
-            for test in run.tests {
-                lastSeen[test.id] = index
-                if test.outcome == "flaky" { excluded.insert(test.id) }
+            run.outcomes.withUnsafeBufferPointer { outcomes in
+                for place in outcomes.indices where outcomes[place] != HistoryOutcomes.notRun {
+                    let test = Int(run.tests[place])
+                    lastSeen[test] = Int32(index)
+                    if outcomes[place] == HistoryOutcomes.flaky { excluded[test] = true }
+                }
             }
         }
-        var passedBefore: Set<String> = []
-        var open: [String: Int] = [:]
+        var passedBefore = [Bool](repeating: false, count: count)
+        var open: [Int: Int] = [:]  // test → its regression in `found`
         var found: [Regression] = []
         for (index, run) in runs.enumerated() {
             let here = Regression.Run(time: run.time, commit: run.commit)
-            for test in run.tests where !excluded.contains(test.id) && test.quarantined != true {
-                switch test.outcome {
-                case "failed":
-                    guard open[test.id] == nil, passedBefore.contains(test.id) else { continue }
-                    open[test.id] = found.count
-                    found.append(Regression(test: test.id, name: test.name, level: test.level, broken: here))
-                case "passed", "warning":
-                    passedBefore.insert(test.id)
-                    if let position = open.removeValue(forKey: test.id) {
-                        found[position].ending = .fixed(here)
-                        found[position].commitsToFix = commits(in: runs, after: found[position].broken, through: index)
+            let quarantined = Set(run.quarantined)
+            run.outcomes.withUnsafeBufferPointer { outcomes in
+                for place in outcomes.indices {
+                    let outcome = outcomes[place]
+                    guard outcome == HistoryOutcomes.failed || outcome == HistoryOutcomes.passed || outcome == HistoryOutcomes.warning else { continue }
+                    let test = Int(run.tests[place])
+                    guard !excluded[test], quarantined.isEmpty || !quarantined.contains(place) else { continue }
+                    if outcome == HistoryOutcomes.failed {
+                        guard open[test] == nil, passedBefore[test] else { continue }
+                        open[test] = found.count
+                        let identity = history.tests[test]
+                        found.append(Regression(test: identity.id, name: identity.name, level: run.testLevels[place], broken: here))
+                    } else {
+                        passedBefore[test] = true
+                        if let position = open.removeValue(forKey: test) {
+                            found[position].ending = .fixed(here)
+                            found[position].commitsToFix = commits(in: runs, after: found[position].broken, through: index)
+                        }
                     }
-                default:
-                    continue
                 }
             }
             // A test whose last run this was is gone from here on: its open regression ends.
-            for (test, position) in open where lastSeen[test] == index && index < runs.count - 1 {
-                found[position].ending = .removed
-                open[test] = nil
+            if index < runs.count - 1 {
+                for (test, position) in open where lastSeen[test] == Int32(index) {
+                    found[position].ending = .removed
+                    open[test] = nil
+                }
             }
         }
         return found
@@ -55,7 +72,7 @@ package enum RegressionFinder {
 
     /// The distinct commits of the runs after the one `broken` names, up to the run at `end`,
     /// the breaking commit left out.
-    static func commits(in runs: [HistoryRecord], after broken: Regression.Run, through end: Int) -> Int {
+    static func commits(in runs: [HistoryOutcomes.Run], after broken: Regression.Run, through end: Int) -> Int {
         var seen: Set<String> = []
         for run in runs[...end] where run.time > broken.time {
             if let commit = run.commit, commit != broken.commit { seen.insert(commit) }

@@ -46,12 +46,17 @@ package struct TrendsComparison: Sendable {
     package var rows: [Row]
 
     package init(records: [HistoryRecord], before: Span, after: Span, escaped: [EscapedBug]?, flaky: Set<String> = []) {
+        self.init(history: HistoryOutcomes(records: records), before: before, after: after, escaped: escaped, flaky: flaky)
+    }
+
+    /// The same table of `history`'s runs.
+    package init(history: HistoryOutcomes, before: Span, after: Span, escaped: [EscapedBug]?, flaky: Set<String> = []) {
         self.before = before
         self.after = after
         // Found over the whole history, each counted in the span it broke in.
-        let all = RegressionFinder.regressions(in: records, flaky: flaky)
+        let all = RegressionFinder.regressions(in: history, flaky: flaky)
         func figures(_ span: Span) -> [Double?] {
-            let inSpan = records.filter { $0.time >= span.start && $0.time < span.end }
+            let inSpan = history.runs.filter { $0.time >= span.start && $0.time < span.end }
             let regressions = all.filter { $0.broken.time >= span.start && $0.broken.time < span.end }
             let caught = Double(regressions.count)
             let escapedCount = escaped.map { bugs in Double(bugs.count { $0.time >= span.start && $0.time < span.end }) }

@@ -58,31 +58,57 @@ package struct TrendsReport: Sendable {
         records: [HistoryRecord], grouping: Grouping, since: Double? = nil, until: Double? = nil, escaped: [EscapedBug]? = nil,
         flaky: Set<String> = []
     ) {
+        self.init(history: HistoryOutcomes(records: records), grouping: grouping, since: since, until: until, escaped: escaped, flaky: flaky)
+    }
+
+    /// The same report of `history`'s runs.
+    package init(
+        history: HistoryOutcomes, grouping: Grouping, since: Double? = nil, until: Double? = nil, escaped: [EscapedBug]? = nil,
+        flaky: Set<String> = []
+    ) {
         self.grouping = grouping
         func within(_ time: Double) -> Bool { (since.map { time >= $0 } ?? true) && (until.map { time < $0 } ?? true) }
-        let inRange = records.filter { within($0.time) }.sorted { $0.time < $1.time }
         // Found over the whole history (a test that passed before the range and fails in it broke
         // in it; its fix may come after), counted where they broke.
-        regressions = RegressionFinder.regressions(in: records, flaky: flaky).filter { within($0.broken.time) }
+        regressions = RegressionFinder.regressions(in: history, flaky: flaky).filter { within($0.broken.time) }
         var periods: [Period] = []
         var index: [String: Int] = [:]
+        // The runs are oldest first: a run falls in the period of the run before it, or a later one.
+        var current: (start: Double, end: Double, at: Int)?
         func period(at time: Double) -> Int {
+            if let current, time >= current.start, time < current.end { return current.at }
             let (label, start, end) = Self.period(of: time, grouping: grouping)
-            if let found = index[label] { return found }
-            index[label] = periods.count
-            periods.append(Period(
-                label: label, start: start, end: end, runs: 0, caught: [:], levels: [:], escaped: escaped == nil ? nil : 0))
-            return periods.count - 1
+            let at: Int
+            if let found = index[label] {
+                at = found
+            } else {
+                at = periods.count
+                index[label] = at
+                periods.append(Period(
+                    label: label, start: start, end: end, runs: 0, caught: [:], levels: [:], escaped: escaped == nil ? nil : 0))
+            }
+            current = (start, end, at)
+            return at
         }
-        var testRuns: [Int] = [], flakyRuns: [Int] = [], seconds: [[Double]] = [], quarantined: [Set<String>] = []
-        for record in inRange {
+        var testRuns: [Int] = [], flakyRuns: [Int] = [], seconds: [[Double]] = [], quarantined: [Set<Int32>] = []
+        for record in history.runs where within(record.time) {
             let at = period(at: record.time)
             while testRuns.count < periods.count { testRuns.append(0); flakyRuns.append(0); seconds.append([]); quarantined.append([]) }
             periods[at].runs += 1
-            testRuns[at] += record.tests.count { $0.outcome != "skipped" && $0.outcome != "cancelled" }
-            flakyRuns[at] += record.tests.count { $0.outcome == "flaky" }
+            var ran = 0, flaky = 0
+            record.outcomes.withUnsafeBufferPointer { outcomes in
+                for outcome in outcomes {
+                    switch outcome {
+                    case HistoryOutcomes.notRun, HistoryOutcomes.skipped, HistoryOutcomes.cancelled: continue
+                    case HistoryOutcomes.flaky: ran += 1; flaky += 1
+                    default: ran += 1
+                    }
+                }
+            }
+            testRuns[at] += ran
+            flakyRuns[at] += flaky
             if let run = record.seconds { seconds[at].append(run) }
-            for test in record.tests where test.quarantined == true { quarantined[at].insert(test.id) }
+            for place in record.quarantined { quarantined[at].insert(record.tests[place]) }
             for (level, figures) in record.levels ?? [:] {
                 var kept = periods[at].levels[level] ?? HistoryRecord.LevelFigures()
                 if let lines = figures.lines { kept.lines = lines }

@@ -65,9 +65,9 @@ package struct TrendsRun: Sendable {
         } catch {
             throw .history("\(history) \(error.reason)")
         }
-        let read: (records: [HistoryRecord], problems: [TestHistory.Problem])
+        let read: (outcomes: HistoryOutcomes, problems: [TestHistory.Problem])
         do {
-            read = try found.read()
+            read = try found.readOutcomes()
         } catch {
             throw .history("\(error)")
         }
@@ -75,11 +75,12 @@ package struct TrendsRun: Sendable {
         if let escaped {
             do { bugs = try EscapedBug.read(escaped) } catch { throw .escaped(error) }
         }
-        // A test a flip-rate report calls flaky over the whole history is never a regression.
-        let flaky = Set(FlakinessReport(records: read.records).flaky.map(\.id))
+        // A test a flip-rate report calls flaky (over its window, the last runs) is never a regression.
+        let window = FlakinessReport.Options().window
+        let flaky = Set(FlakinessReport(records: read.outcomes.records(last: window)).flaky.map(\.id))
         let warnings = read.problems.map(\.description)
         if let compare {
-            let comparison = TrendsComparison(records: read.records, before: compare.before, after: compare.after, escaped: bugs, flaky: flaky)
+            let comparison = TrendsComparison(history: read.outcomes, before: compare.before, after: compare.after, escaped: bugs, flaky: flaky)
             switch format {
             case .json:
                 return (TrendsRendering.json(comparison).prettyText + "\n", warnings)
@@ -87,7 +88,7 @@ package struct TrendsRun: Sendable {
                 return (TrendsRendering.text(comparison, markdown: format != .text), warnings)
             }
         }
-        let report = TrendsReport(records: read.records, grouping: grouping, since: since, until: until, escaped: bugs, flaky: flaky)
+        let report = TrendsReport(history: read.outcomes, grouping: grouping, since: since, until: until, escaped: bugs, flaky: flaky)
         switch format {
         case .text: return (TrendsRendering.text(report, history: found.folder), warnings)
         case .markdown: return (TrendsRendering.markdown(report), warnings)

@@ -31,6 +31,9 @@ struct ScriptedHistoryCommand: ParsableCommand {
     @Option(help: "How many runs over the six months.")
     var runs = 720
 
+    @Flag(help: "Every test in every run from the first, rather than the tests added as the team adopts the pyramid.")
+    var wholeSuite = false
+
     func validate() throws {
         guard (from == nil) != (tests == nil) else { throw ValidationError("give --from HISTORY or --tests N, one of them") }
         if let tests, tests < 1 { throw ValidationError("--tests \(tests): give 1 or more") }
@@ -41,6 +44,7 @@ struct ScriptedHistoryCommand: ParsableCommand {
         do {
             script = HistoryScript(tests: try from.map(HistoryScript.tests(ofLastRunIn:)) ?? HistoryScript.synthetic(count: tests ?? 0))
             script.runs = runs
+            script.wholeSuite = wholeSuite
             let written = try script.play(into: folder)
             print("Wrote \(written.runs) runs of \(script.tests.count) tests (\(written.regressions) regressions) to \(written.history), and \(written.escaped) escaped bugs to \(written.escapedFile)")
             print("Try: pyramid trends \(folder) --escaped \(written.escapedFile) --compare \(script.before) \(script.after)")

@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 @testable import LivingSpec
 import PyramidTestSupport
 import Testing

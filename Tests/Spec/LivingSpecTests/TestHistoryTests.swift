@@ -31,9 +31,16 @@ struct TestHistoryTests {
         let read = try history.read()
         #expect(read.records == [made, record(1)])
         #expect(read.problems.isEmpty)
-        let text = try String(contentsOfFile: history.file, encoding: .utf8)
-        #expect(text.split(separator: "\n").count == 2)
-        #expect(text.hasPrefix("{\"commit\":\"abc\",\"dirty\":false,\"tests\":[{\"attempts\":2,\"failure\":\"timed out\",\"id\":\"CartTests.Cart/checkout()\",\"name\":\"Cart › checkout()\",\"outcome\":\"flaky\"}"))
+        // Version 3: the run's test list once, then the run, a letter per test; the next run,
+        // with a test the list lacks, extends it.
+        let lines = try String(contentsOfFile: history.file, encoding: .utf8).split(separator: "\n").map(String.init)
+        try #require(lines.count == 4, "\(lines)")
+        let key = String(lines[0].dropFirst(#"{"catalog":""#.count).prefix(32))
+        #expect(lines[0] == #"{"catalog":"\#(key)","tests":[{"id":"CartTests.Cart/checkout()","name":"Cart › checkout()"},{"id":"CartTests.Cart/total()","name":"Cart › total()"},{"id":"CartTests.Cart/later()","name":"Cart › later()"}],"version":3}"#)
+        #expect(lines[1].hasPrefix(#"{"attempts":{"0":2,"1":3},"commit":"abc","dirty":false,"durations":["#), "\(lines[1])")
+        #expect(lines[1].contains(#""failures":{"0":"timed out","1":"1 ≠ 2"},"outcomes":"fxs","tests":"\#(key)","time":10,"version":3}"#), "\(lines[1])")
+        #expect(lines[2].contains(#""extends":"\#(key)","tests":[{"id":"M.S/t1()"}]"#), "\(lines[2])")
+        #expect(lines[3].contains(#""outcomes":"---p""#), "\(lines[3])")
         #expect(made.tests.map(\.name) == ["Cart › checkout()", "Cart › total()", "Cart › later()"], "each test named by its suites' titles and its own")
         #expect(made.tests.map(\.failure) == ["timed out", "1 ≠ 2", nil], "a failed or flaky test keeps its first failure's first line")
     }
@@ -51,7 +58,7 @@ struct TestHistoryTests {
         var levelled = tests
         for index in levelled.indices {
             levelled[index].level = ["unit", "integration", "snapshot", "ui"][index % 4]
-            levelled[index].quarantined = [nil, true, false][index % 3]
+            levelled[index].quarantined = [nil, true][index % 2]
         }
         let records = [
             HistoryRecord(time: 1_764_000_000.25, commit: "abc\"def", dirty: true, tests: tests),
@@ -75,14 +82,14 @@ struct TestHistoryTests {
         #expect(try history.read().records == records)
     }
 
-    @Test("version 1 records read with version 2's fields absent; a version this tool does not read is a problem naming its line")
+    @Test("version 1 records read with version 2's fields absent, version 2's whole; a version this tool does not read is a problem naming its line")
     func versions() throws {
         let history = TestHistory(folder: folder.path("versions"))
         try FileManager.default.createDirectory(atPath: history.folder, withIntermediateDirectories: true)
         let lines = [
             #"{"commit":"c1","dirty":false,"tests":[{"attempts":1,"id":"M.S/t()","outcome":"passed"}],"time":10.5,"version":1}"#,
             #"{"branch":"main","commit":"c2","commitTime":9.5,"levels":{"unit":{"lines":50.5}},"run":"r2","seconds":3.5,"tests":[{"attempts":1,"id":"M.S/t()","level":"unit","outcome":"failed"}],"time":11.5,"version":2}"#,
-            #"{"tests":[],"time":12.5,"version":3}"#,
+            #"{"tests":[],"time":12.5,"version":4}"#,
         ]
         try (lines.joined(separator: "\n") + "\n").write(toFile: history.file, atomically: true, encoding: .utf8)
         let read = try history.read()
@@ -92,7 +99,7 @@ struct TestHistoryTests {
         #expect(new.version == 2 && new.run == "r2" && new.branch == "main" && new.commitTime == 9.5 && new.seconds == 3.5)
         #expect(new.levels == ["unit": HistoryRecord.LevelFigures(lines: 50.5)] && new.tests[0].level == "unit")
         #expect(read.problems.map(\.line) == [3])
-        #expect(read.problems.first?.description.contains("version 3 is not one this tool reads (1 to 2)") == true, "\(read.problems)")
+        #expect(read.problems.first?.description.contains("version 4 is not one this tool reads (1 to 3)") == true, "\(read.problems)")
         // The flip rates' reader takes both versions, and refuses the third as well.
         let runs = try history.readRuns()
         #expect(runs.runs.count == 2 && runs.problems.map(\.line) == [3])
@@ -124,7 +131,7 @@ struct TestHistoryTests {
         var levels: [String: String] = [:]
         for (index, id) in functionIDs(run.modules).enumerated() { levels[id] = index == 0 ? "ui" : "unit" }
         let made = HistoryRecord(run: run, time: 10, commit: "abc", dirty: false, levels: levels)
-        #expect(made.version == 2)
+        #expect(made.version == 3)
         #expect(made.tests.map(\.level) == ["ui", "unit", "unit"])
         #expect(HistoryRecord(run: run, time: 10, commit: "abc", dirty: false).tests.allSatisfy { $0.level == nil })
     }
@@ -223,18 +230,80 @@ struct TestHistoryTests {
         }
     }
 
+    /// A run of the tests `ids` (level `unit`), each passed but `failed`.
+    func run(_ time: Double, _ ids: [String], failed: Set<String> = []) -> HistoryRecord {
+        HistoryRecord(
+            time: time, commit: "c", dirty: false, run: "r\(Int(time))",
+            tests: ids.map { HistoryRecord.Test(id: $0, level: "unit", outcome: failed.contains($0) ? "failed" : "passed", attempts: 1, duration: 0.25) })
+    }
+
+    /// The lines of `history`'s file, each as the kind of line it is: `L` a whole test list,
+    /// `E` one that extends another, `R` a run.
+    func kinds(_ history: TestHistory) throws -> String {
+        try String(contentsOfFile: history.file, encoding: .utf8).split(separator: "\n").map { line in
+            line.hasPrefix(#"{"catalog":"#) ? (line.contains(#""extends":"#) ? "E" : "L") : "R"
+        }.joined()
+    }
+
+    @Test("version 3 writes a test list once: a filtered run points to the whole list, a run that adds tests extends it, a far smaller one has its own, shards taking turns find theirs again")
+    func testLists() throws {
+        let history = TestHistory(folder: folder.path("lists"))
+        let all = (0..<40).map { "M.S/t\($0)()" }
+        let records = [
+            run(1, all),  // a list of its own: L R
+            run(2, Array(all.prefix(10)), failed: ["M.S/t3()"]),  // filtered: the same list, R
+            run(3, all + ["M.S/new()"]),  // a test added: E R
+            run(4, Array(all.prefix(10))),  // still within the list: R
+            run(5, (0..<30).map { "Other.S/a\($0)()" }),  // none in it, the two together too many: L R
+            run(6, Array(all.prefix(20))),  // shards taking turns: each list of its own, L R
+            run(7, Array(all.suffix(20))),  // L R
+            run(8, Array(all.prefix(20))),  // and found again: R
+        ]
+        for record in records { try history.append(record) }
+        #expect(try kinds(history) == "LRRERRLRLRLRR")
+        let read = try history.read()
+        #expect(read.problems.isEmpty, "\(read.problems)")
+        // Each run reads back as it was appended (its tests in the list's order, which is theirs here).
+        #expect(read.records == records)
+        // An independent reading of the format finds the same tests and outcomes.
+        let runs = try HistoryFile.runs(history.file)
+        #expect(runs.map { ($0["tests"] as? [Any])?.count ?? -1 } == records.map(\.tests.count))
+        let filtered = runs[1]["tests"] as? [[String: Any]] ?? []
+        #expect(filtered.first { $0["id"] as? String == "M.S/t3()" }?["outcome"] as? String == "failed")
+        // The flip rates' reader reads the same.
+        #expect(try history.readRuns().runs.count == records.count)
+    }
+
+    @Test("a damaged test list costs the runs that need it, each reported naming its list, and no other")
+    func damagedList() throws {
+        let history = TestHistory(folder: folder.path("damaged"))
+        let all = (0..<20).map { "M.S/t\($0)()" }
+        for record in [run(1, all), run(2, all + ["M.S/x()"]), run(3, ["Other.S/a()"]), run(4, all + ["M.S/y()"])] { try history.append(record) }
+        var lines = try String(contentsOfFile: history.file, encoding: .utf8).split(separator: "\n").map(String.init)
+        try #require(try kinds(history) == "LRERLRER", "\(lines)")
+        // The list that extends the first (line 3) loses its end: run 2 needs it; run 4's extends another.
+        lines[2] = String(lines[2].dropLast(20))
+        try (lines.joined(separator: "\n") + "\n").write(toFile: history.file, atomically: true, encoding: .utf8)
+        let read = try history.read()
+        #expect(read.records.map(\.time) == [1, 3, 4])
+        #expect(read.problems.map(\.line) == [3, 4])
+        #expect(read.problems.last?.reason.hasPrefix("its test list ") == true && read.problems.last?.reason.hasSuffix(" is not in the file") == true)
+    }
+
     @Test("a line damaged by hand is reported with its file and line, and every other record stays")
     func damagedLine() throws {
         let history = TestHistory(folder: folder.path("h"))
         for index in 0..<5 { try history.append(record(index)) }
+        // Each run adds a test: its list's line (extending the last), then its own.
         var lines = try String(contentsOfFile: history.file, encoding: .utf8).split(separator: "\n").map(String.init)
-        lines[2] = String(lines[2].prefix(30))
-        lines.insert("{\"version\":1,\"time\":\"yesterday\",\"tests\":[]}", at: 4)
+        try #require(lines.count == 10 && lines[5].hasPrefix(#"{"commit":"c2""#), "\(lines)")
+        lines[5] = String(lines[5].prefix(30))
+        lines.insert("{\"version\":1,\"time\":\"yesterday\",\"tests\":[]}", at: 8)
         try (lines.joined(separator: "\n") + "\n").write(toFile: history.file, atomically: true, encoding: .utf8)
         let read = try history.read()
         #expect(read.records.map(\.time) == [0, 1, 3, 4].map { 1_764_000_000 + Double($0) })
-        #expect(read.problems.map(\.line) == [3, 5])
-        #expect(read.problems[0].description == "\(history.file):3: not a history record (invalid JSON); the line is skipped")
+        #expect(read.problems.map(\.line) == [6, 9])
+        #expect(read.problems[0].description == "\(history.file):6: not a history record (invalid JSON); the line is skipped")
         #expect(read.problems[1].reason.contains("time has the wrong type"))
 
         // A read begun ahead, on a thread of its own, gives the same records and problems.
@@ -254,7 +323,7 @@ struct TestHistoryTests {
         try bytes.write(to: URL(fileURLWithPath: history.file))
         let read = try history.read()
         #expect(read.records.map(\.time) == [1_764_000_001])
-        #expect(read.problems.map(\.line) == [1] && read.problems[0].reason == "not a history record (invalid JSON)", "\(read.problems)")
+        #expect(read.problems.map(\.line) == [2] && read.problems[0].reason == "not a history record (invalid JSON)", "\(read.problems)")
         let ahead = try history.startReading().wait()
         #expect(ahead.runs.count == 1 && ahead.problems == read.problems)
         // A raw control character in a string (fuzz finding: NULs in an id) is not JSON either.
@@ -262,7 +331,9 @@ struct TestHistoryTests {
         let id = try #require(withNUL.firstRange(of: Data("M.S/t1".utf8)))
         withNUL[id.lowerBound + 1] = 0x00
         try withNUL.write(to: URL(fileURLWithPath: history.file))
-        #expect(try history.read().records.isEmpty && history.read().problems.map(\.line) == [1, 2])
+        // The id is in the second run's test list: the list, and the run that needs it, are problems.
+        let damaged = try history.read()
+        #expect(damaged.records.isEmpty && damaged.problems.map(\.line) == [2, 3, 4], "\(damaged.problems)")
         // Japanese ids are UTF-8 and read as before.
         let japanese = TestHistory(folder: folder.path("ja"))
         try japanese.append(HistoryRecord(time: 1, commit: nil, dirty: nil, tests: [HistoryRecord.Test(id: "カート/追加()", outcome: "passed", attempts: 1, duration: nil)]))
@@ -288,7 +359,7 @@ struct TestHistoryTests {
         try history.append(record(1))
         let read = try history.read()
         #expect(read.records == [record(0), record(1)])
-        #expect(read.problems.map(\.line) == [2])
+        #expect(read.problems.map(\.line) == [3])
     }
 
     @Test("writers appending at once lose no record", .timeLimit(.minutes(5)))

@@ -49,6 +49,43 @@ struct HistoryScriptTests {
         #expect(rate.before == 29.0 / 64 * 100 && rate.after == 45.0 / 53 * 100)
     }
 
+    @Test("the trends' own reader, which keeps only numbers and letters, finds what the records give, in a history of versions 2 and 3 joined")
+    func outcomesReader() throws {
+        _ = try played(tests: 30, runs: 60)
+        let file = folder.path("history/history.jsonl")
+        // Version 2 lines of a machine that wrote before, the same tests, in front.
+        var older = ""
+        for day in 0..<4 {
+            older += #"{"commit":"old\#(day)","run":"old-\#(day)","tests":[{"attempts":1,"id":"FeatureTests.Suite0/test0()","level":"unit","outcome":"\#(day == 2 ? "failed" : "passed")"}],"time":\#(1_766_000_000 + day * 86_400),"version":2}"# + "\n"
+        }
+        let played = try String(contentsOfFile: file, encoding: .utf8)
+        try (older + played).write(toFile: file, atomically: true, encoding: .utf8)
+        let history = TestHistory(folder: folder.path("history"))
+        let records = try history.read()
+        let outcomes = try history.readOutcomes()
+        #expect(records.problems.isEmpty && outcomes.problems.isEmpty)
+        #expect(outcomes.outcomes.runs.count == 64 && records.records.count == 64)
+        let fromRecords = TrendsReport(records: records.records, grouping: .week)
+        let fromOutcomes = TrendsReport(history: outcomes.outcomes, grouping: .week)
+        #expect(fromOutcomes.periods == fromRecords.periods)
+        #expect(fromOutcomes.regressions == fromRecords.regressions)
+        #expect(fromOutcomes.regressions.first?.broken.commit == "old2", "the version 2 run's regression, found with the rest")
+    }
+
+    @Test("a whole suite from the first run: every test in every run, the script's regressions all found, a test list written once")
+    func wholeSuite() throws {
+        var script = HistoryScript(tests: HistoryScript.synthetic(count: 50))
+        script.runs = 120
+        script.wholeSuite = true
+        let written = try script.play(into: folder.path("whole"))
+        let history = TestHistory(folder: folder.path("whole"))
+        let read = try history.readOutcomes().outcomes
+        #expect(read.runs.count == 120 && read.runs.allSatisfy { $0.tests.count == 50 && !$0.outcomes.contains(HistoryOutcomes.notRun) })
+        #expect(RegressionFinder.regressions(in: read).count == written.regressions)
+        let lists = try String(contentsOfFile: history.file, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix(#"{"catalog":"#) }
+        #expect(lists.count == 1)
+    }
+
     @Test("the same script writes the same bytes on every run; a folder that holds a history is refused and left as it was")
     func deterministic() throws {
         _ = try played(into: "one")

@@ -28,8 +28,7 @@ struct CoverageCommandTests {
         #expect(lines[header + 1].hasPrefix("  Unit ") && lines[header + 2].hasPrefix("  UI ") && lines[header + 3].hasPrefix("  Total "))
         #expect(lines.contains { $0.hasPrefix("UI adds ") && $0.contains("main.swift") && $0.contains("Greeting.swift") }, "\(run.stdout)")
         // The history's record keeps each level's coverage, as printed.
-        let record = try #require(JSONSerialization.jsonObject(
-            with: Data(try String(contentsOfFile: folder.path("history/history.jsonl"), encoding: .utf8).utf8)) as? [String: Any])
+        let record = try #require(try HistoryFile.runs(folder.path("history/history.jsonl")).first)
         let levels = try #require(record["levels"] as? [String: [String: Double]], "\(record)")
         for (offset, level) in ["unit", "ui"].enumerated() {
             let printed = lines[header + 1 + offset].split(separator: " ").filter { $0.hasSuffix("%") == false && Double($0) != nil }.map { Double($0)! }

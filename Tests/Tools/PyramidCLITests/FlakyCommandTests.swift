@@ -29,12 +29,16 @@ struct FlakyCommandTests {
             for try await statuses in group { #expect(statuses.allSatisfy { $0 == 1 }, "the sample run has a failing test: \(statuses)") }
         }
         let lines = try String(contentsOfFile: history + "/history.jsonl", encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 2 * perWriter)
+        let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        // One test list (the first writer's), then every run, whole.
+        let runs = objects.filter { $0["catalog"] == nil }
+        #expect(runs.count == 2 * perWriter && objects.count == runs.count + 1)
+        let list = try #require(objects.first { $0["catalog"] != nil })
         var ids: Set<String> = []
-        for line in lines {
-            let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            #expect((record?["tests"] as? [Any])?.isEmpty == false)
-            ids.insert(record?["run"] as? String ?? "")
+        for record in runs {
+            #expect(record["tests"] as? String == list["catalog"] as? String)
+            #expect((record["outcomes"] as? String)?.count == (list["tests"] as? [Any])?.count)
+            ids.insert(record["run"] as? String ?? "")
         }
         // Each record is of the same finished run, the stream read again: one id, one run.
         #expect(ids.count == 1 && ids.first?.count == 36, "\(ids)")
@@ -170,10 +174,8 @@ struct TestIdentityHistoryTests {
             #expect(spec.stdout.contains("rerun 1 of 1: 1 failed test again"), "\(spec.stdout)")
         }
         // Each record keeps its run's id (one of its own), its time, and each test's level.
-        let records = try String(contentsOfFile: history + "/history.jsonl", encoding: .utf8).split(separator: "\n").map { line in
-            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        }
-        #expect(records.count == 2 && records.allSatisfy { $0["version"] as? Int == 2 && ($0["seconds"] as? Double ?? -1) >= 0 })
+        let records = try HistoryFile.runs(history + "/history.jsonl")
+        #expect(records.count == 2 && records.allSatisfy { $0["version"] as? Int == 3 && ($0["seconds"] as? Double ?? -1) >= 0 })
         #expect(Set(records.compactMap { $0["run"] as? String }).count == 2, "each run has an id of its own")
         let levels = records.flatMap { ($0["tests"] as? [[String: Any]] ?? []).map { $0["level"] as? String } }
         #expect(levels.count == 4 && levels.allSatisfy { $0 == "unit" }, "\(levels)")

@@ -74,10 +74,9 @@ extension CheckoutBuildTests {
             #expect(markdown.contains("- 🔁 RetryFixtureTests › failsOnce() — failed on attempt 1, passed on attempt 2"))
             #expect(markdown.contains("flipped in 1 of 1 run (100 %)"))
 
-            let history = try String(contentsOfFile: folder.path("history/history.jsonl"), encoding: .utf8)
-            let lines = history.split(separator: "\n")
-            #expect(lines.count == 1)
-            let record = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+            let history = try HistoryFile.runs(folder.path("history/history.jsonl"))
+            #expect(history.count == 1)
+            let record = try #require(history.first)
             #expect((record["commit"] as? String)?.count == 40, "the checkout's commit")
             let tests = try #require(record["tests"] as? [[String: Any]])
             let outcomes = Dictionary(uniqueKeysWithValues: tests.compactMap { test in

@@ -110,9 +110,8 @@ struct SpecXcodeCommandTests {
             let merged = try await CLI.run(["merge"] + bundles + ["-o", folder.path(output), "--history", history])
             #expect(merged.status == 1, "\(merged.stderr)")
         }
-        let lines = try String(contentsOfFile: history + "/history.jsonl", encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 2)
-        let records = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let records = try HistoryFile.runs(history + "/history.jsonl")
+        #expect(records.count == 2)
         #expect(Set(records.map { $0["run"] as? String }).count == 1, "the same bundles merged twice are one run")
         let record = try #require(records.first)
         let tests = try #require(record["tests"] as? [[String: Any]])
@@ -134,7 +133,7 @@ struct SpecXcodeCommandTests {
 
         let single = try await CLI.run(["spec", "--xcresult", bundles[0], "--output", folder.path("one"), "--history", folder.path("one-history")])
         #expect(single.status == 1, "\(single.stderr)")
-        let one = try String(contentsOfFile: folder.path("one-history/history.jsonl"), encoding: .utf8).split(separator: "\n")
-        #expect(one.count == 1)
+        let one = try HistoryFile.runs(folder.path("one-history/history.jsonl"))
+        #expect(one.count == 1 && (one.first?["tests"] as? [Any])?.count == 48, "the Xcode 16 bundle's 48 tests")
     }
 }

@@ -145,8 +145,7 @@ struct TrendsCommandTests {
             let run = try await CLI.run(["spec", "--event-stream", stream, "--history", history, "--output", folder.path(output)])
             #expect(run.status == 1, "the sample run has a failing test: \(run.stderr)")
         }
-        let lines = try String(contentsOfFile: history + "/history.jsonl", encoding: .utf8).split(separator: "\n")
-        let records = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let records = try HistoryFile.runs(history + "/history.jsonl")
         #expect(records.count == 2)
         #expect(Set(records.map { $0["run"] as? String }).count == 1)
         // The stream's runEnded event, read independently: when the run ended.
@@ -177,8 +176,7 @@ struct TrendsCommandTests {
             "spec", "--event-stream", stream, "--quarantine", list, "--history", folder.path("quarantined"), "--output", folder.path("third"),
         ])
         #expect(quarantined.status != 2, "\(quarantined.stderr)")
-        let line = try String(contentsOfFile: folder.path("quarantined/history.jsonl"), encoding: .utf8)
-        let record = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let record = try #require(try HistoryFile.runs(folder.path("quarantined/history.jsonl")).first)
         let marked = (record["tests"] as? [[String: Any]] ?? []).filter { $0["quarantined"] as? Bool == true }.compactMap { $0["id"] as? String }
         #expect(marked == ["SampleTests.RegisterScreen/OnTapNext/failure()"])
         let counted = try await CLI.run(["trends", folder.path("quarantined"), "--format", "json"])

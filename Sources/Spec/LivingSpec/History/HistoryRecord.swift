@@ -4,8 +4,26 @@ public import TestEventStream
 
 /// One run in a test history: when it ran, on which commit, and how each test ended.
 ///
-/// A history is a file of JSON lines, `history.jsonl`, one record a line, so other tools can
-/// read it:
+/// A history is a file of JSON lines, `history.jsonl`, which other tools can read.
+/// ``TestHistory/append(_:)`` writes version 3: the run's tests are a list the file holds once
+/// (a line of their ids, levels and names, keyed by 32 hex digits made from them), and the run's
+/// line gives each test of the list a letter:
+///
+/// ```json
+/// {"catalog":"5F0C…","tests":[{"id":"ShopTests.CartTests/total()","level":"unit","name":"Cart › the total adds every line"}],"version":3}
+/// {"attempts":{"0":2},"branch":"main","commit":"4b70c58…","commitTime":1764225900,"dirty":false,"durations":[12034],
+///  "failures":{"0":"Expectation failed: total == 12"},"levels":{"unit":{"faults":74.6,"lines":86.6,"regions":77.8}},
+///  "outcomes":"f","run":"9F2C…","seconds":41.2,"tests":"5F0C…","time":1764226200.5,"version":3}
+/// ```
+///
+/// A list that `extends` another is that one's tests, then its own (one already there replaces
+/// it in place). The letters: `p` passed, `w` warning, `k` knownIssue, `f` flaky, `s` skipped,
+/// `c` cancelled, `x` failed, `-` a test of the list the run did not run. `durations` are in
+/// microseconds, one for each test that ran, in the list's order; `failures`, `attempts` (when
+/// more than one) and `quarantined` are by the test's place in the list.
+///
+/// This type is the record as version 2 wrote it, one line for each run with its tests spelled
+/// out, which is also its `Codable` form:
 ///
 /// ```json
 /// {"branch":"main","commit":"4b70c58…","commitTime":1764225900,"dirty":false,
@@ -33,9 +51,11 @@ public import TestEventStream
 /// run). Keys are written sorted.
 ///
 /// Version 1 records (written before `level`, `run`, `seconds`, `commitTime`, `branch` and
-/// `levels` were kept) are read as they are, those fields absent.
+/// `levels` were kept) are read as they are, those fields absent; so are version 2's.
 public struct HistoryRecord: Codable, Sendable, Equatable {
-    /// The format's version: 2 (1 for records written before levels and run ids were kept).
+    /// The version of the line the record was read from: 3, the one written now (its tests in
+    /// a list the history holds once), 2 (each run's tests in its own line, with their levels
+    /// and the run's id), or 1 (before levels and run ids were kept). Records made in memory are 3.
     public var version: Int
     /// When the run ended, in seconds since 1970.
     public var time: Double
@@ -59,7 +79,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     public var tests: [Test]
 
     /// The versions this tool reads.
-    package static let readableVersions = 1...2
+    package static let readableVersions = 1...3
 
     /// What a level of the pyramid measured in a run, each figure in percent and nil when the
     /// run did not measure it.
@@ -123,7 +143,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         time: Double, commit: String?, dirty: Bool?, commitTime: Double? = nil, branch: String? = nil, run: String? = nil,
         seconds: Double? = nil, levels: [String: LevelFigures]? = nil, tests: [Test]
     ) {
-        self.version = 2
+        self.version = 3
         self.time = time
         self.commit = commit
         self.dirty = dirty
@@ -199,20 +219,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         if let commit { line += "\"commit\":" + Markup.jsonString(commit) + "," }
         if let commitTime, commitTime.isFinite { line += "\"commitTime\":" + Self.number(commitTime) + "," }
         if let dirty { line += dirty ? "\"dirty\":true," : "\"dirty\":false," }
-        if let levels {
-            line += "\"levels\":{"
-            for (index, name) in levels.keys.sorted().enumerated() {
-                let figures = levels[name]!
-                if index > 0 { line += "," }
-                Markup.appendJSONString(name, to: &line)
-                var fields: [String] = []
-                if let faults = figures.faults, faults.isFinite { fields.append("\"faults\":" + Self.number(faults)) }
-                if let lines = figures.lines, lines.isFinite { fields.append("\"lines\":" + Self.number(lines)) }
-                if let regions = figures.regions, regions.isFinite { fields.append("\"regions\":" + Self.number(regions)) }
-                line += ":{" + fields.joined(separator: ",") + "}"
-            }
-            line += "},"
-        }
+        Self.appendLevels(levels, to: &line)
         if let run { line += "\"run\":" + Markup.jsonString(run) + "," }
         if let seconds, seconds.isFinite { line += "\"seconds\":" + Self.number(seconds) + "," }
         line += "\"tests\":["
@@ -246,6 +253,24 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         }
         line += "],\"time\":" + Self.number(time) + ",\"version\":\(version)}"
         return line
+    }
+
+    /// `"levels":{…},` when there are levels, keys sorted, each figure left out when it is not
+    /// a finite number.
+    static func appendLevels(_ levels: [String: LevelFigures]?, to line: inout TextBuffer) {
+        guard let levels else { return }
+        line += "\"levels\":{"
+        for (index, name) in levels.keys.sorted().enumerated() {
+            let figures = levels[name]!
+            if index > 0 { line += "," }
+            Markup.appendJSONString(name, to: &line)
+            var fields: [String] = []
+            if let faults = figures.faults, faults.isFinite { fields.append("\"faults\":" + Self.number(faults)) }
+            if let lines = figures.lines, lines.isFinite { fields.append("\"lines\":" + Self.number(lines)) }
+            if let regions = figures.regions, regions.isFinite { fields.append("\"regions\":" + Self.number(regions)) }
+            line += ":{" + fields.joined(separator: ",") + "}"
+        }
+        line += "},"
     }
 
     /// A finite number as `JSONEncoder` writes it: a whole one without a fraction (`1764000000`,
@@ -289,7 +314,7 @@ extension HistoryRecord {
     }
 
     /// What a record says of its run besides its tests (version 2's fields).
-    struct RunFacts {
+    struct RunFacts: Sendable {
         var commitTime: Double?
         var branch: String?
         var id: String?
@@ -315,35 +340,7 @@ extension HistoryRecord {
                     commit = try value.optionalString()
                 } else if key.equals("dirty") {
                     dirty = value.null() ? nil : try value.bool()
-                } else if key.equals("commitTime") {
-                    run.commitTime = value.null() ? nil : try value.double()
-                } else if key.equals("branch") {
-                    run.branch = try value.optionalString()
-                } else if key.equals("run") {
-                    run.id = try value.optionalString()
-                } else if key.equals("seconds") {
-                    run.seconds = value.null() ? nil : try value.double()
-                } else if key.equals("levels") {
-                    if !value.null() {
-                        var levels: [String: LevelFigures] = [:]
-                        try value.object { name, figures throws(JSONScanner.Failure) in
-                            var read = LevelFigures()
-                            let name = try figures.string(fromRaw: name)
-                            try figures.object { key, number throws(JSONScanner.Failure) in
-                                if key.equals("lines") {
-                                    read.lines = number.null() ? nil : try number.double()
-                                } else if key.equals("regions") {
-                                    read.regions = number.null() ? nil : try number.double()
-                                } else if key.equals("faults") {
-                                    read.faults = number.null() ? nil : try number.double()
-                                } else {
-                                    try number.skipValue()
-                                }
-                            }
-                            levels[name] = read
-                        }
-                        run.levels = levels
-                    }
+                } else if try scanRunFact(key, &value, into: &run) {
                 } else if key.equals("tests") {
                     var list: [T] = []
                     try value.array { element throws(JSONScanner.Failure) in
@@ -361,6 +358,43 @@ extension HistoryRecord {
         }
         guard let version, let time, let tests else { return nil }
         return (version, time, commit, dirty, run, tests)
+    }
+
+    /// Reads `value` into `facts` when `key` names one of version 2's run facts (`commitTime`,
+    /// `branch`, `run`, `seconds`, `levels`); false, with nothing read, for any other key.
+    static func scanRunFact(_ key: UnsafeRawBufferPointer, _ value: inout JSONScanner, into run: inout RunFacts) throws(JSONScanner.Failure) -> Bool {
+        if key.equals("commitTime") {
+            run.commitTime = value.null() ? nil : try value.double()
+        } else if key.equals("branch") {
+            run.branch = try value.optionalString()
+        } else if key.equals("run") {
+            run.id = try value.optionalString()
+        } else if key.equals("seconds") {
+            run.seconds = value.null() ? nil : try value.double()
+        } else if key.equals("levels") {
+            guard !value.null() else { return true }
+            var levels: [String: LevelFigures] = [:]
+            try value.object { name, figures throws(JSONScanner.Failure) in
+                var read = LevelFigures()
+                let name = try figures.string(fromRaw: name)
+                try figures.object { key, number throws(JSONScanner.Failure) in
+                    if key.equals("lines") {
+                        read.lines = number.null() ? nil : try number.double()
+                    } else if key.equals("regions") {
+                        read.regions = number.null() ? nil : try number.double()
+                    } else if key.equals("faults") {
+                        read.faults = number.null() ? nil : try number.double()
+                    } else {
+                        try number.skipValue()
+                    }
+                }
+                levels[name] = read
+            }
+            run.levels = levels
+        } else {
+            return false
+        }
+        return true
     }
 
     private static func scanTest(_ scanner: inout JSONScanner) throws(JSONScanner.Failure) -> Test? {

@@ -59,17 +59,17 @@ public struct TestHistory: Sendable {
         public var description: String { "\(file):\(line): \(reason); the line is skipped" }
     }
 
-    /// Appends `record` as one line. Appends are serialised by a lock on the folder (across
-    /// processes too), each is one write of a whole line, and a line left without its end by
-    /// a crash is ended first, so it damages no other record.
+    /// Appends `record`: its line, version 3's, after the line of its test list when the file
+    /// does not hold that list yet (see ``HistoryRecord``). Appends are serialised by a lock on
+    /// the folder (across processes too), each is one write of whole lines, and a line left
+    /// without its end by a crash is ended first, so it damages no other record.
     ///
     /// - Throws: ``SpecError/cannotWrite(path:reason:)`` when the folder or file cannot be written.
     public func append(_ record: HistoryRecord) throws(SpecError) {
-        let line = record.jsonText()
         let path = file
         do {
             try DirectoryLock.withLock(on: folder) { () throws(FileError) in
-                try Self.appendLine(line, to: path)
+                try Self.appendLine(Self.lines(of: record, after: HistoryTestLists.read(from: path)), to: path)
             }
         } catch {
             switch error {
@@ -77,6 +77,65 @@ public struct TestHistory: Sendable {
             case .body(let failure): throw .cannotWrite(path: failure.path, reason: failure.reason)
             }
         }
+    }
+
+    /// The lines that append `record` to a file holding `lists`: its test list's, when the
+    /// file does not hold it, then its run's.
+    ///
+    /// - The file's last list, when it holds every test of the run (with its level and name).
+    /// - Else a list the file holds that is exactly the run's tests (shards that take turns).
+    /// - Else the last list extended by the tests it lacks or holds otherwise, when it stays
+    ///   within half again the run's tests and a chain of ``HistoryTestLists/deepest`` lists.
+    /// - Else a list of the run's tests alone.
+    ///
+    /// A test whose outcome version 3 has no letter for cannot be in such a line: the record is
+    /// then written as version 2's line, whole.
+    static func lines(of record: HistoryRecord, after lists: HistoryTestLists) -> TextBuffer {
+        var lists = lists
+        let own = record.tests.map { HistoryTestList.Entry(id: $0.id, level: $0.level, name: $0.name) }
+        var chosen: (key: String, entries: [HistoryTestList.Entry], positions: [Int])?
+        var newList: HistoryTestList?
+        let last = lists.last.flatMap { key in lists.resolve(key).map { (key: key, whole: $0) } }
+        if let last, let positions = HistoryTestLists.positions(of: record.tests, in: last.whole.entries) {
+            chosen = (last.key, last.whole.entries, positions)
+        } else {
+            let ownKey = HistoryTestList.key(of: own)
+            if lists.holds(ownKey), let whole = lists.resolve(ownKey), whole.entries == own {
+                chosen = (ownKey, own, Array(own.indices))
+            } else if let last, last.whole.depth < HistoryTestLists.deepest {
+                // What the last list lacks, or holds with another level or name.
+                var places: [String: [Int]] = [:]
+                for index in last.whole.entries.indices { places[last.whole.entries[index].id, default: []].append(index) }
+                let added = own.filter { entry in
+                    guard var found = places[entry.id], !found.isEmpty else { return true }
+                    let position = found.removeFirst()
+                    places[entry.id] = found
+                    return last.whole.entries[position] != entry
+                }
+                let extended = HistoryTestLists.extend(last.whole.entries, with: added)
+                if extended.count <= max(own.count * 3 / 2, own.count + 16),
+                    let positions = HistoryTestLists.positions(of: record.tests, in: extended)
+                {
+                    let key = HistoryTestList.key(of: extended)
+                    newList = HistoryTestList(key: key, extends: last.key, entries: added)
+                    chosen = (key, extended, positions)
+                }
+            }
+            if chosen == nil {
+                newList = HistoryTestList(key: ownKey, extends: nil, entries: own)
+                chosen = (ownKey, own, Array(own.indices))
+            }
+        }
+        guard let chosen,
+            let run = HistoryCompactRun.jsonText(of: record, list: chosen.key, positions: chosen.positions, count: chosen.entries.count)
+        else {
+            return record.jsonText()
+        }
+        guard let newList else { return run }
+        var both = newList.jsonText()
+        both += "\n"
+        both += run
+        return both
     }
 
     private static func appendLine(_ line: TextBuffer, to path: String) throws(FileError) {
@@ -141,7 +200,7 @@ public struct TestHistory: Sendable {
     public func read() throws(SpecError) -> (records: [HistoryRecord], problems: [Problem]) {
         let read = try readLines { line, _ in
             HistoryRecord.scan(line).flatMap { HistoryRecord.readableVersions.contains($0.version) ? $0.withIdentities() : nil }
-        } decoded: { $0.withIdentities() }
+        } decoded: { $0.withIdentities() } compact: { run, list in run.record(with: list) }
         return (Self.onceEach(read.values, run: \.run), read.problems)
     }
 
@@ -157,16 +216,21 @@ public struct TestHistory: Sendable {
     ///
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
     package func readRuns() throws(SpecError) -> (runs: HistoryRuns, problems: [Problem]) {
-        let read = try readLines(HistoryRuns.scan) { HistoryRuns.Record($0) }
+        let read = try readLines(HistoryRuns.scan) { HistoryRuns.Record($0) } compact: { run, list in run.record(with: list).map(HistoryRuns.Record.init) }
         return (HistoryRuns(bytes: read.data, records: Self.onceEach(read.values, run: \.run)), read.problems)
     }
 
     /// The file's lines read on every core: each by `scan` (given the line and the whole
     /// file), or, when it cannot, decoded again with `JSONDecoder`, for a record of a version it reads
-    /// made by `decoded` or a message that says what is wrong with the line.
-    private func readLines<T: Sendable>(
+    /// made by `decoded` or a message that says what is wrong with the line. Version 3's test
+    /// lists are read first, then its runs, each made a record with its list and then a value
+    /// by `compact` with its list (nil when the run does not fit it), its durations read only
+    /// when `durations` says so.
+    func readLines<T: Sendable>(
+        durations: Bool = true,
         _ scan: @escaping @Sendable (_ line: UnsafeRawBufferPointer, _ file: UnsafeRawBufferPointer) -> T?,
-        decoded: @escaping @Sendable (HistoryRecord) -> T
+        decoded: @escaping @Sendable (HistoryRecord) -> T,
+        compact: (HistoryCompactRun, _ list: [HistoryTestList.Entry]) -> T?
     ) throws(SpecError) -> (data: Data, values: [T], problems: [Problem]) {
         guard FileManager.default.fileExists(atPath: file) else { return (Data(), [], []) }
         guard let data = FileManager.default.contents(atPath: file) else {
@@ -192,11 +256,19 @@ public struct TestHistory: Sendable {
             // takes control characters in strings as they are: a line that is not UTF-8, or holds
             // a byte below 0x20, goes to the decoder, which rejects what JSON does not allow
             // (both found by the fuzzer; the writer escapes every control character).
-            let scanned = data.withUnsafeBytes { file -> T? in
-                let bytes = UnsafeRawBufferPointer(rebasing: file[line.range])
-                return Self.isPlainUTF8(bytes) ? scan(bytes, file) : nil
+            let early = data.withUnsafeBytes { whole -> LineRead<T>? in
+                let bytes = UnsafeRawBufferPointer(rebasing: whole[line.range])
+                guard Self.isPlainUTF8(bytes) else { return nil }
+                if HistoryTestList.isList(bytes) {
+                    guard let list = HistoryTestList.scan(bytes) else {
+                        return .failure(Problem(file: file, line: line.number, reason: "not a test list (it starts as one, but is not whole)"))
+                    }
+                    return .list(list)
+                }
+                if Self.endsAsVersion3(bytes), let run = HistoryCompactRun.scan(bytes, durations: durations) { return .compact(run, line: line.number) }
+                return scan(bytes, whole).map { .success($0) }
             }
-            if let scanned { return .success(scanned) }
+            if let early { return early }
             let record: HistoryRecord
             do {
                 record = try JSONDecoder().decode(HistoryRecord.self, from: data[line.range])
@@ -210,21 +282,44 @@ public struct TestHistory: Sendable {
             }
             return .success(decoded(record))
         }
+        var lists = HistoryTestLists()
+        for case .list(let list) in read { lists.add(list) }
         var values: [T] = []
         var problems: [Problem] = []
         for result in read {
             switch result {
             case .success(let value): values.append(value)
             case .failure(let problem): problems.append(problem)
+            case .list: continue
+            case .compact(let run, let number):
+                guard let whole = lists.resolve(run.list) else {
+                    problems.append(Problem(file: file, line: number, reason: "its test list \(run.list) is not in the file"))
+                    continue
+                }
+                guard let value = compact(run, whole.entries) else {
+                    problems.append(Problem(file: file, line: number, reason: "its outcomes do not fit its test list \(run.list)"))
+                    continue
+                }
+                values.append(value)
             }
         }
         return (data, values, problems)
     }
 
-    /// A line read: a value, or why it is not one.
+    /// Whether a line ends as version 3's runs do (`,"version":3}`), which its reader then tries first.
+    static func endsAsVersion3(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let ending = #","version":3}"#.utf8
+        guard bytes.count >= ending.count else { return false }
+        return zip(bytes[(bytes.count - ending.count)...], ending).allSatisfy { $0 == $1 }
+    }
+
+    /// A line read: a value, a test list, a run of version 3 that needs its list, or why it is
+    /// none of them.
     private enum LineRead<T: Sendable>: Sendable {
         case success(T)
         case failure(Problem)
+        case list(HistoryTestList)
+        case compact(HistoryCompactRun, line: Int)
     }
 
     /// Whether `bytes` are UTF-8 with no byte below 0x20. Eight bytes at a time while they
