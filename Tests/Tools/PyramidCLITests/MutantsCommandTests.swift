@@ -7,20 +7,39 @@ import WebDriver
 /// `pyramid mutants` as a user runs it, on a copy of the mutation tests' fixture package (a
 /// library with unit tests in Swift Testing and integration tests in XCTest): what it prints,
 /// what it writes, its errors, and the user's files, never written, even by a `kill -9`.
-@Suite("pyramid mutants")
+///
+/// The tests take turns on one copy, kept in the checkout's build folder: the mutants' workspace
+/// the first one builds serves the others, and the next `swift test` (a cold build of it was most
+/// of each test's time). Each test starts from the fixture as committed.
+@Suite("pyramid mutants", .serialized)
 struct MutantsCommandTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Mutants/MutationRunningTests/Fixtures/MutantFixture").standardizedFileURL.path
 
-    /// A copy of the fixture in a git repository of its own, one commit.
-    static func package(in folder: TemporaryFolder) async throws -> String {
-        let package = folder.path("Shop")
-        try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
-        for command in [["cp", "-R", fixture + "/.", package], ["git", "-C", package, "init", "-q"], ["git", "-C", package, "add", "-A"],
-                        ["git", "-C", package, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "fixture"]] {
-            let run = try await Program.run(command[0], Array(command.dropFirst()))
-            try #require(run.status == 0, "\(command): \(run.stderr)")
+    /// The copy of the fixture, in a git repository of its own, its files those of the fixture
+    /// as committed (a fixture that changed is committed again), nothing else but its build
+    /// folder.
+    static func package() async throws -> String {
+        let package = CheckoutBuildTests.checkout + "/.build/pyramid-test-fixtures/mutants/Shop"
+        func git(_ arguments: String...) async throws {
+            let run = try await Program.run("git", ["-C", package, "-c", "user.name=t", "-c", "user.email=t@t"] + arguments)
+            try #require(run.status == 0, "git \(arguments): \(run.stderr)")
         }
+        if !FileManager.default.fileExists(atPath: package + "/.git") {
+            try? FileManager.default.removeItem(atPath: package)
+            try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
+            try await git("init", "-q")
+            // The build folder is no file of the user's: never committed.
+            try ".build/\n".write(toFile: package + "/.git/info/exclude", atomically: true, encoding: .utf8)
+        }
+        // Back to the last commit, then the fixture's files over it, committed when they differ.
+        try await git("reset", "-q", "--hard")
+        try await git("clean", "-q", "-f", "-d", "-x", "-e", ".build")
+        let copy = try await Program.run("cp", ["-R", fixture + "/.", package])
+        try #require(copy.status == 0, "\(copy.stderr)")
+        try await git("add", "-A")
+        let status = try await Program.run("git", ["-C", package, "status", "--porcelain"])
+        if !status.stdout.isEmpty { try await git("commit", "-q", "-m", "fixture") }
         return package
     }
 
@@ -39,7 +58,7 @@ struct MutantsCommandTests {
     @Test("judges, prints the level table and the survivors, writes the reports; --since judges only what changed")
     func judges() async throws {
         let folder = TemporaryFolder("pyramid-mutants-cli", create: true)
-        let package = try await Self.package(in: folder)
+        let package = try await Self.package()
         let before = Self.tree(package)
         let run = try await CLI.run(["mutants", "--package-path", package, "--file", "Pricing.swift", "--output", folder.path("out")])
         #expect(run.status == 0, "\(run.stderr)")
@@ -94,8 +113,7 @@ struct MutantsCommandTests {
 
     @Test("bad input is a clear error with exit status 2, and the user's files stay as they were")
     func errors() async throws {
-        let folder = TemporaryFolder("pyramid-mutants-errors", create: true)
-        let package = try await Self.package(in: folder)
+        let package = try await Self.package()
         let before = Self.tree(package)
         let cases: [(arguments: [String], environment: [String: String], message: String)] = [
             (["--file", "Nowhere.swift"], [:], "--file Nowhere.swift: no Swift file of the chosen targets has this path"),
@@ -128,7 +146,7 @@ struct MutantsCommandTests {
     @Test("kill -9 in the middle of judging leaves the user's files byte for byte, and no test running; the next run works")
     func killed() async throws {
         let folder = TemporaryFolder("pyramid-mutants-kill", create: true)
-        let package = try await Self.package(in: folder)
+        let package = try await Self.package()
         let before = Self.tree(package)
         // Loop.swift has mutants that loop forever: each holds a test until its timeout.
         let process = try ChildProcess(
