@@ -83,6 +83,35 @@ package struct HistoryRuns: Sendable {
             run = record.run
         }
 
+        /// The record of a run of version 3, its tests named by its list's `ids` and `names`
+        /// (by place in the list; arrays a list's runs share, so no string is made for a run
+        /// that ran every test of its list).
+        init(_ run: HistoryCompactRun, ids listIDs: [String], names listNames: [String?]) {
+            let everyTest = !run.outcomes.contains(HistoryCompactRun.notRun)
+            var ids = everyTest ? listIDs : [], names = everyTest ? listNames : []
+            var tests: [Test] = [], failures: [String] = []
+            tests.reserveCapacity(run.outcomes.count)
+            var ran = 0
+            for place in run.outcomes.indices where run.outcomes[place] != HistoryCompactRun.notRun {
+                if !everyTest {
+                    ids.append(listIDs[place])
+                    names.append(listNames[place])
+                }
+                var failure: Int32 = -1
+                if let message = run.failures[place] {
+                    failure = Int32(failures.count)
+                    failures.append(message)
+                }
+                let micros = run.durations.isEmpty ? -1 : run.durations[ran]
+                ran += 1
+                tests.append(Test(
+                    idStart: 0, idCount: 0, nameStart: 0, nameCount: -1, failure: failure, verdict: RunVerdict(letter: run.outcomes[place]),
+                    duration: micros < 0 ? .nan : Double(micros) / 1e6))
+            }
+            self.init(time: run.time, commit: run.commit, dirty: run.dirty, tests: tests, failures: failures, ids: ids, names: names)
+            self.run = run.facts.id
+        }
+
         /// This record with its tests' ids made their `TestIdentity`, when one of them holds
         /// Swift Testing's place (a history written before identities were kept). Where the
         /// names of the record's tests are all different, as they almost always are, each id is
@@ -270,6 +299,16 @@ enum RunVerdict: UInt8, Sendable {
         case "passed", "warning", "knownIssue": self = .pass
         case "failed": self = .fail
         case "flaky": self = .flaky
+        default: self = .other
+        }
+    }
+
+    /// The verdict of an outcome's letter in a run of version 3.
+    init(letter: UInt8) {
+        switch letter {
+        case UInt8(ascii: "p"), UInt8(ascii: "w"), UInt8(ascii: "k"): self = .pass
+        case UInt8(ascii: "x"): self = .fail
+        case UInt8(ascii: "f"): self = .flaky
         default: self = .other
         }
     }

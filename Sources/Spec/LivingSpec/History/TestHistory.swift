@@ -1,4 +1,5 @@
 import Foundation
+import TestEventStream
 package import PyramidIO
 
 /// A folder holding a test history, `history.jsonl` (see ``HistoryRecord`` for the format):
@@ -216,7 +217,14 @@ public struct TestHistory: Sendable {
     ///
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` when the file exists but cannot be read.
     package func readRuns() throws(SpecError) -> (runs: HistoryRuns, problems: [Problem]) {
-        let read = try readLines(HistoryRuns.scan) { HistoryRuns.Record($0) } compact: { run, list in run.record(with: list).map(HistoryRuns.Record.init) }
+        // Each list's ids and names made once, and shared by its runs.
+        var named: [String: (ids: [String], names: [String?])] = [:]
+        let read = try readLines(HistoryRuns.scan) { HistoryRuns.Record($0) } compact: { run, list in
+            guard run.fits(list.count) else { return nil }
+            let names = named[run.list] ?? (list.map(\.id), list.map(\.name))
+            named[run.list] = names
+            return HistoryRuns.Record(run, ids: names.ids, names: names.names)
+        }
         return (HistoryRuns(bytes: read.data, records: Self.onceEach(read.values, run: \.run)), read.problems)
     }
 
@@ -284,6 +292,18 @@ public struct TestHistory: Sendable {
         }
         var lists = HistoryTestLists()
         for case .list(let list) in read { lists.add(list) }
+        // Each list once with its tests named by their identities (a list of ids that hold Swift
+        // Testing's place, as records made before identities were kept did).
+        var identified: [String: [HistoryTestList.Entry]] = [:]
+        func entries(of key: String) -> [HistoryTestList.Entry]? {
+            if let done = identified[key] { return done }
+            guard var whole = lists.resolve(key)?.entries else { return nil }
+            if whole.contains(where: { TestIdentity.hasPlace($0.id) }) {
+                for (index, identity) in TestIdentity.of(whole.map(\.id)).enumerated() { whole[index].id = identity }
+            }
+            identified[key] = whole
+            return whole
+        }
         var values: [T] = []
         var problems: [Problem] = []
         for result in read {
@@ -292,11 +312,11 @@ public struct TestHistory: Sendable {
             case .failure(let problem): problems.append(problem)
             case .list: continue
             case .compact(let run, let number):
-                guard let whole = lists.resolve(run.list) else {
+                guard let whole = entries(of: run.list) else {
                     problems.append(Problem(file: file, line: number, reason: "its test list \(run.list) is not in the file"))
                     continue
                 }
-                guard let value = compact(run, whole.entries) else {
+                guard let value = compact(run, whole) else {
                     problems.append(Problem(file: file, line: number, reason: "its outcomes do not fit its test list \(run.list)"))
                     continue
                 }
