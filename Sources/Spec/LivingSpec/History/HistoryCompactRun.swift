@@ -119,7 +119,7 @@ struct HistoryCompactRun: Sendable {
     /// read only when asked for.
     static func scan(_ line: UnsafeRawBufferPointer, durations readDurations: Bool = true) -> HistoryCompactRun? {
         var scanner = JSONScanner(line)
-        var version: Int?, time: Double?, commit: String?, dirty: Bool?, list: String?, outcomes: [UInt8]?
+        var list: String?, outcomes: [UInt8]?
         var facts = HistoryRecord.RunFacts()
         var durations: [Int64] = [], failures: [Int: String] = [:], attempts: [Int: Int] = [:], quarantined: [Int] = []
         do throws(JSONScanner.Failure) {
@@ -148,14 +148,6 @@ struct HistoryCompactRun: Sendable {
                     }
                 } else if key.equals("quarantined") {
                     try value.array { element throws(JSONScanner.Failure) in quarantined.append(try element.int()) }
-                } else if key.equals("version") {
-                    version = try value.int()
-                } else if key.equals("time") {
-                    time = try value.double()
-                } else if key.equals("commit") {
-                    commit = try value.optionalString()
-                } else if key.equals("dirty") {
-                    dirty = value.null() ? nil : try value.bool()
                 } else if !(try HistoryRecord.scanRunFact(key, &value, into: &facts)) {
                     try value.skipValue()
                 }
@@ -164,9 +156,9 @@ struct HistoryCompactRun: Sendable {
         } catch {
             return nil
         }
-        guard version == 3, let time, let list, let outcomes else { return nil }
+        guard facts.version == 3, let time = facts.time, let list, let outcomes else { return nil }
         return HistoryCompactRun(
-            time: time, commit: commit, dirty: dirty, facts: facts, list: list, outcomes: outcomes, durations: durations, failures: failures,
+            time: time, commit: facts.commit, dirty: facts.dirty, facts: facts, list: list, outcomes: outcomes, durations: durations, failures: failures,
             attempts: attempts, quarantined: quarantined)
     }
 

@@ -315,6 +315,11 @@ extension HistoryRecord {
 
     /// What a record says of its run besides its tests (version 2's fields).
     struct RunFacts: Sendable {
+        /// The line's version, its time, commit and tree, which every version has.
+        var version: Int?
+        var time: Double?
+        var commit: String?
+        var dirty: Bool?
         var commitTime: Double?
         var branch: String?
         var id: String?
@@ -328,19 +333,11 @@ extension HistoryRecord {
         _ line: UnsafeRawBufferPointer, test: (inout JSONScanner) throws(JSONScanner.Failure) -> T?
     ) -> (version: Int, time: Double, commit: String?, dirty: Bool?, run: RunFacts, tests: [T])? {
         var scanner = JSONScanner(line)
-        var version: Int?, time: Double?, commit: String?, dirty: Bool?, tests: [T]?
+        var tests: [T]?
         var run = RunFacts()
         do {
             try scanner.object { key, value throws(JSONScanner.Failure) in
-                if key.equals("version") {
-                    version = try value.int()
-                } else if key.equals("time") {
-                    time = try value.double()
-                } else if key.equals("commit") {
-                    commit = try value.optionalString()
-                } else if key.equals("dirty") {
-                    dirty = value.null() ? nil : try value.bool()
-                } else if try scanRunFact(key, &value, into: &run) {
+                if try scanRunFact(key, &value, into: &run) {
                 } else if key.equals("tests") {
                     var list: [T] = []
                     try value.array { element throws(JSONScanner.Failure) in
@@ -356,14 +353,23 @@ extension HistoryRecord {
         } catch {
             return nil
         }
-        guard let version, let time, let tests else { return nil }
-        return (version, time, commit, dirty, run, tests)
+        guard let version = run.version, let time = run.time, let tests else { return nil }
+        return (version, time, run.commit, run.dirty, run, tests)
     }
 
-    /// Reads `value` into `facts` when `key` names one of version 2's run facts (`commitTime`,
-    /// `branch`, `run`, `seconds`, `levels`); false, with nothing read, for any other key.
+    /// Reads `value` into `facts` when `key` names one of a run's facts (`version`, `time`,
+    /// `commit`, `dirty`, and version 2's `commitTime`, `branch`, `run`, `seconds`, `levels`);
+    /// false, with nothing read, for any other key.
     static func scanRunFact(_ key: UnsafeRawBufferPointer, _ value: inout JSONScanner, into run: inout RunFacts) throws(JSONScanner.Failure) -> Bool {
-        if key.equals("commitTime") {
+        if key.equals("version") {
+            run.version = try value.int()
+        } else if key.equals("time") {
+            run.time = try value.double()
+        } else if key.equals("commit") {
+            run.commit = try value.optionalString()
+        } else if key.equals("dirty") {
+            run.dirty = value.null() ? nil : try value.bool()
+        } else if key.equals("commitTime") {
             run.commitTime = value.null() ? nil : try value.double()
         } else if key.equals("branch") {
             run.branch = try value.optionalString()
