@@ -129,6 +129,9 @@ struct RecorderTests {
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         let recorder = AsyncSequenceRecorder(stream)
         continuation.yield(5)
+        // The element recorded first, however late the recorder's task is scheduled (a busy CI
+        // machine once took longer than the short wait below): only then is the stall timed.
+        #expect(await recorder.waitForValues(1, timeout: .seconds(60)) == [5])
         let issues = await capturingIssues {
             _ = await recorder.waitForValues(3, timeout: .milliseconds(50))
         }
