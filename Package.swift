@@ -102,7 +102,7 @@ let package = Package(
 
         .target(name: "PyramidImage", dependencies: ["PyramidIO"], path: source("Image", "PyramidImage"), swiftSettings: strict),
         .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], path: source("Image", "PNGCodec"), swiftSettings: strict),
-        .target(name: "ImageDiff", dependencies: ["PyramidImage", "PyramidIO"], path: source("Image", "ImageDiff"), swiftSettings: strict),
+        .target(name: "ImageDiff", dependencies: ["PyramidImage", "PNGCodec", "PyramidIO"], path: source("Image", "ImageDiff"), swiftSettings: strict),
         .target(name: "MockModel", path: source("Mocks", "MockModel"), swiftSettings: strict),
         // The one JSON value: stub bodies and mappings, WebDriver's commands (re-exported by both).
         .target(name: "PyramidJSON", dependencies: ["PyramidIO"], path: source("JSON", "PyramidJSON"), swiftSettings: strict),

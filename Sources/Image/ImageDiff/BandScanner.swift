@@ -12,9 +12,8 @@ struct BandScanner {
     let reference: UnsafePointer<UInt32>
     let actual: UnsafePointer<UInt32>
     let diff: UnsafeMutablePointer<UInt32>?
-    /// Whether a band whose rows are identical is left unpainted, for ``paintUnchanged(rows:)``
-    /// to paint only if the comparison turns out to need a diff image.
-    let paintsLazily: Bool
+    /// Whether differing pixels are marked by kind (``marks``) for a diff image painted later.
+    let marksPixels: Bool
     let geometry: Geometry
     let masks: [PixelRect]
     let options: ComparisonOptions
@@ -26,15 +25,17 @@ struct BandScanner {
     private(set) var regions = RegionGrid.Band(cellSize: 1, columns: 0, rows: 0..<0)
     /// Whether the band gathers regions and sets noise apart (with a ``VisibleChangeRule``).
     private var findsRegions = false
+    /// The band's differing pixels by kind, when ``marksPixels``.
+    private(set) var marks = DiffMarks()
 
     init(
         reference: UnsafePointer<UInt32>, actual: UnsafePointer<UInt32>, diff: UnsafeMutablePointer<UInt32>?,
-        geometry: Geometry, masks: [PixelRect], options: ComparisonOptions, paintsLazily: Bool = false
+        geometry: Geometry, masks: [PixelRect], options: ComparisonOptions, marksPixels: Bool = false
     ) {
         self.reference = reference
         self.actual = actual
         self.diff = diff
-        self.paintsLazily = paintsLazily
+        self.marksPixels = marksPixels
         self.geometry = geometry
         self.masks = masks
         self.options = options
@@ -55,12 +56,11 @@ struct BandScanner {
 
     mutating func scan(rows: Range<Int>) -> Tally {
         var tally = Tally()
-        if (diff == nil || paintsLazily) && geometry.isSameSize && blockEqual(rows) {
+        if diff == nil && geometry.isSameSize && blockEqual(rows) {
             for y in rows {
                 updateSpans(row: y)
                 for span in spans { tally.masked += span.count }
             }
-            tally.unpainted = diff != nil
             return tally
         }
         for y in rows {
@@ -87,10 +87,11 @@ struct BandScanner {
         for span in spans { tally.masked += span.count }
 
         let identical = memcmp(refRow, actRow, width * 4) == 0
-        if let outRow { paintReference(refRow, into: outRow) }
+        if let outRow { Self.paintReference(refRow, width: width, spans: spans, into: outRow) }
         if identical { return }
         let findsRegions = self.findsRegions
         if findsRegions { regions.begin(row: y) }
+        let marksPixels = self.marksPixels
 
         for x in 0..<width where refRow[x] != actRow[x] {
             if isMasked(x) { continue }
@@ -98,44 +99,37 @@ struct BandScanner {
             tally.changed += 1
             tally.sumDeltaE += deltaE
             tally.maxDeltaE = max(tally.maxDeltaE, deltaE)
-            let paint: RGBA
+            let kind: DiffMarks.Kind
             if let tolerance = options.tolerance, deltaE <= tolerance {
                 tally.tolerated += 1
-                paint = DiffPalette.tolerated
+                kind = .tolerated
             } else if options.detectsAntialiasing && detector.isAntialiased(x: x, y: y) {
                 tally.antialiased += 1
-                paint = DiffPalette.antialiased
+                kind = .antialiased
             } else if findsRegions && ShiftExplainer.explains(x: x, y: y, detector: detector) {
                 tally.noise += 1
                 tally.noiseBounds.include(x: x, y: y)
                 regions.addNoise(x: x, deltaE: deltaE)
-                paint = DiffPalette.noise
+                kind = .noise
             } else {
                 tally.markDiffering(x: x, y: y)
                 if findsRegions { regions.add(x: x, deltaE: deltaE) }
-                paint = DiffPalette.differing
+                kind = .differing
             }
-            outRow?[x] = paint.packed
+            outRow?[x] = kind.word
+            if marksPixels { marks.mark(x: x, y: y, kind) }
         }
         if findsRegions { regions.end() }
     }
 
-    /// Paints the rows of a band ``scan(rows:)`` left unpainted (``paintsLazily``), once the
-    /// comparison knows it needs a diff image: painting, not comparing.
-    mutating func paintUnchanged(rows: Range<Int>) {
-        guard let diff else { return }
-        for y in rows {
-            updateSpans(row: y)
-            paintReference(reference + y * geometry.referenceWidth, into: diff + y * geometry.canvasWidth)
-        }
-    }
-
-    /// A common row of the reference, faded, with the masked spans of the row tinted.
-    private func paintReference(_ refRow: UnsafePointer<UInt32>, into outRow: UnsafeMutablePointer<UInt32>) {
+    /// A common row of the reference, faded, with the masked `spans` of the row tinted.
+    static func paintReference(
+        _ refRow: UnsafePointer<UInt32>, width: Int, spans: [Range<Int>], into outRow: UnsafeMutablePointer<UInt32>
+    ) {
         // Flat areas repeat one colour: reuse the last painted value.
         var lastWord = ~refRow[0]
         var lastPaint: UInt32 = 0
-        for x in 0..<geometry.commonWidth {
+        for x in 0..<width {
             let word = refRow[x]
             if word != lastWord {
                 lastWord = word
@@ -184,6 +178,11 @@ struct BandScanner {
 
     /// The masked column ranges of a row, merged and sorted.
     private mutating func updateSpans(row y: Int) {
+        Self.maskSpans(masks, row: y, into: &spans)
+    }
+
+    /// The column ranges of row `y` that `masks` cover, merged and sorted, into `spans`.
+    static func maskSpans(_ masks: [PixelRect], row y: Int, into spans: inout [Range<Int>]) {
         spans.removeAll(keepingCapacity: true)
         guard !masks.isEmpty else { return }
         let ranges = masks.filter { y >= $0.y && y < $0.maxY }.map { $0.x..<$0.maxX }.sorted { $0.lowerBound < $1.lowerBound }

@@ -47,27 +47,30 @@ public struct ImageComparator: Sendable {
         return (result!, try! Bitmap(width: width, height: height, pixels: pixels))
     }
 
-    /// Compares once, and paints the diff image only when the images differ.
+    /// Compares once, and returns the diff image unpainted: painted only when it is read.
     ///
-    /// A band of identical rows is left unpainted during the scan; when some pixel differs,
-    /// those bands are painted afterwards (painting, not comparing), so a differing pair costs
-    /// one comparison and an identical pair costs nothing for the diff image.
+    /// The scan marks each differing pixel with its kind (four bytes a pixel that differs);
+    /// the canvas is painted from those marks and the reference when the ``DiffImage`` is read
+    /// (``DiffImage/bitmap``, or row by row as a PNG encoder takes the rows), never during
+    /// the comparison. An identical pair has no diff image.
     ///
     /// - Returns: The report, and the diff image unless the verdict is ``ComparisonVerdict/identical``.
-    public func compareAndDiff(_ reference: Bitmap, _ actual: Bitmap) -> (report: ComparisonReport, diffImage: Bitmap?) {
-        let width = max(reference.width, actual.width)
-        let height = max(reference.height, actual.height)
-        let count = width * height * 4
-        // Left over from an earlier image or fresh: every pixel is painted before it is read.
-        var pixels = PixelBuffers.take(count: count) ?? PixelBuffers.make(count: count)
-        let report = pixels.withUnsafeMutableBytes { raw in
-            run(reference, actual, diff: raw.baseAddress?.bindMemory(to: UInt32.self, capacity: width * height), lazily: true)
+    public func compareAndDiff(_ reference: Bitmap, _ actual: Bitmap) -> (report: ComparisonReport, diffImage: DiffImage?) {
+        let geometry = Geometry(reference: reference.size, actual: actual.size)
+        guard DiffMarks.fits(width: geometry.canvasWidth) else {
+            // Too wide to mark a column in 28 bits: painted as the scan goes, then kept whole.
+            let (report, painted) = compareWithDiffImage(reference, actual)
+            guard report.verdict != .identical else { return (report, nil) }
+            return (report, DiffImage(
+                reference: painted, geometry: Geometry(reference: painted.size, actual: painted.size), masks: [],
+                marks: [], bandRows: Self.bandRows, reclaimed: [], outlines: [], thickness: 0, painted: true))
         }
-        guard report.verdict != .identical else {
-            PixelBuffers.recycle(pixels)
-            return (report, nil)
-        }
-        return (report, try! Bitmap(width: width, height: height, pixels: pixels))
+        var scan = Scan()
+        let report = run(reference, actual, diff: nil, scan: &scan)
+        guard report.verdict != .identical else { return (report, nil) }
+        return (report, DiffImage(
+            reference: reference, geometry: geometry, masks: scan.masks, marks: scan.marks, bandRows: Self.bandRows,
+            reclaimed: scan.reclaimed, outlines: scan.outlines, thickness: scan.thickness, painted: false))
     }
 
     /// Compares and paints the diff image into `diffImage`, reusing its memory when
@@ -94,9 +97,30 @@ public struct ImageComparator: Sendable {
     /// How many visible regions a failure names, largest first.
     static let namedRegions = 5
 
-    /// Every comparison's single scan. With `lazily`, bands of identical rows are painted only
-    /// when the images differ (``compareAndDiff(_:_:)``).
-    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?, lazily: Bool = false) -> ComparisonReport {
+    /// What a scan that marks its differing pixels leaves for a ``DiffImage``.
+    struct Scan {
+        var marks: [DiffMarks] = []
+        var masks: [PixelRect] = []
+        var reclaimed: [PixelRect] = []
+        var outlines: [PixelRect] = []
+        var thickness = 0
+    }
+
+    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?) -> ComparisonReport {
+        var unused: Scan?
+        return run(reference, actual, diff: diff, scan: &unused)
+    }
+
+    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?, scan: inout Scan) -> ComparisonReport {
+        var marked: Scan? = Scan()
+        let report = run(reference, actual, diff: diff, scan: &marked)
+        scan = marked!
+        return report
+    }
+
+    /// Every comparison's single scan: painting the diff image into `diff` as it goes, or, with
+    /// `scan`, marking the differing pixels for a ``DiffImage`` painted later.
+    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?, scan: inout Scan?) -> ComparisonReport {
         Self.comparisons?.withValue { $0 += 1 }
         let geometry = Geometry(reference: reference.size, actual: actual.size)
         let masks = options.masks.compactMap { $0.clipped(toWidth: geometry.commonWidth, height: geometry.commonHeight) }
@@ -109,6 +133,12 @@ public struct ImageComparator: Sendable {
             regionBands.value.deinitialize()
             regionBands.value.deallocate()
         }
+        let marksPixels = scan != nil
+        let bandMarks = UncheckedSendable(UnsafeMutableBufferPointer<DiffMarks>.allocate(capacity: marksPixels ? bandCount : 0))
+        defer {
+            if marksPixels { bandMarks.value.deinitialize() }
+            bandMarks.value.deallocate()
+        }
         let output = UncheckedSendable(diff)
         let options = self.options
 
@@ -119,32 +149,19 @@ public struct ImageComparator: Sendable {
                 concurrentForEach(bandCount) { band in
                     var scanner = BandScanner(
                         reference: ref.value, actual: act.value, diff: output.value,
-                        geometry: geometry, masks: masks, options: options, paintsLazily: lazily
+                        geometry: geometry, masks: masks, options: options, marksPixels: marksPixels
                     )
                     let first = band * Self.bandRows
                     let rows = first..<min(first + Self.bandRows, geometry.canvasHeight)
                     scanner.prepareRegions(rows: first..<max(first, min(first + Self.bandRows, geometry.commonHeight)))
                     (tallies.value.baseAddress! + band).initialize(to: scanner.scan(rows: rows))
                     if options.visibleChange != nil { regionBands.value[band] = scanner.regions }
+                    if marksPixels { (bandMarks.value.baseAddress! + band).initialize(to: scanner.marks) }
                 }
             }
         }
         var total = Tally()
         for tally in tallies.value { total.merge(tally) }
-        let unpainted = tallies.value.indices.filter { tallies.value[$0].unpainted }
-        if !unpainted.isEmpty && (total.changed > 0 || total.differing > 0) {
-            // Some pixel differs, so the diff image is wanted: paint the bands the scan skipped.
-            reference.withUnsafePixels { refBytes in
-                let ref = UncheckedSendable(Self.words(refBytes))
-                concurrentForEach(unpainted.count) { index in
-                    var scanner = BandScanner(
-                        reference: ref.value, actual: ref.value, diff: output.value,
-                        geometry: geometry, masks: masks, options: options)
-                    let first = unpainted[index] * Self.bandRows
-                    scanner.paintUnchanged(rows: first..<min(first + Self.bandRows, geometry.canvasHeight))
-                }
-            }
-        }
         var regions: [DifferenceRegion] = []
         if let rule = options.visibleChange, geometry.isSameSize, total.bounds.rect != nil {
             var within = total.bounds
@@ -157,35 +174,48 @@ public struct ImageComparator: Sendable {
             total.differing += found.reclaimedNoise
             for rect in found.reclaimedBounds {
                 total.bounds.merge(PixelBounds(rect))
-                if let diff { Self.repaint(rect, from: DiffPalette.noise.packed, to: DiffPalette.differing.packed, in: diff, width: geometry.canvasWidth) }
+                if let diff {
+                    for y in rect.y..<rect.maxY {
+                        Self.repaint(rect, row: y, from: DiffPalette.noise.packed, to: DiffPalette.differing.packed, in: diff + y * geometry.canvasWidth)
+                    }
+                }
+            }
+            scan?.reclaimed = found.reclaimedBounds
+        }
+        let thickness = max(2, Int((options.visibleChange?.scale ?? 1).rounded()))
+        if let diff {
+            for region in regions where region.isVisible {
+                let rows = max(0, region.bounds.y - 1 - thickness)..<min(geometry.canvasHeight, region.bounds.maxY + 1 + thickness)
+                for y in rows {
+                    Self.outline(region.bounds, thickness: thickness, row: y, in: diff + y * geometry.canvasWidth, width: geometry.canvasWidth, height: geometry.canvasHeight)
+                }
             }
         }
-        if let diff {
-            let thickness = max(2, Int((options.visibleChange?.scale ?? 1).rounded()))
-            for region in regions where region.isVisible {
-                Self.outline(region.bounds, thickness: thickness, in: diff, width: geometry.canvasWidth, height: geometry.canvasHeight)
-            }
+        if scan != nil {
+            scan!.marks = Array(bandMarks.value)
+            scan!.masks = masks
+            scan!.outlines = regions.filter(\.isVisible).map(\.bounds)
+            scan!.thickness = thickness
         }
         return makeResult(total, regions: regions, geometry: geometry, reference: reference.size, actual: actual.size)
     }
 
-    /// Paints the pixels of `rect` that are `old` in `new`: noise-like pixels of a change, red.
-    private static func repaint(_ rect: PixelRect, from old: UInt32, to new: UInt32, in diff: UnsafeMutablePointer<UInt32>, width: Int) {
-        for y in rect.y..<rect.maxY {
-            for x in rect.x..<rect.maxX where diff[y * width + x] == old { diff[y * width + x] = new }
-        }
+    /// Paints the pixels of `rect` in row `y` (`row`) that are `old` in `new`: noise-like pixels of a change, red.
+    static func repaint(_ rect: PixelRect, row y: Int, from old: UInt32, to new: UInt32, in row: UnsafeMutablePointer<UInt32>) {
+        guard y >= rect.y && y < rect.maxY else { return }
+        for x in rect.x..<rect.maxX where row[x] == old { row[x] = new }
     }
 
-    /// Draws a frame `thickness` pixels wide one pixel outside `bounds`, clipped to the canvas.
-    private static func outline(_ bounds: PixelRect, thickness: Int, in diff: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
-        let word = DiffPalette.visibleRegion.packed
+    /// Draws row `y` (`row`) of a frame `thickness` pixels wide one pixel outside `bounds`,
+    /// clipped to the canvas.
+    static func outline(_ bounds: PixelRect, thickness: Int, row y: Int, in row: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
         let inner = (x0: bounds.x - 1, y0: bounds.y - 1, x1: bounds.maxX + 1, y1: bounds.maxY + 1)
         let outer = (x0: inner.x0 - thickness, y0: inner.y0 - thickness, x1: inner.x1 + thickness, y1: inner.y1 + thickness)
-        for y in stride(from: max(0, outer.y0), to: min(height, outer.y1), by: 1) {
-            let insideRows = y >= inner.y0 && y < inner.y1
-            for x in stride(from: max(0, outer.x0), to: min(width, outer.x1), by: 1) where !(insideRows && x >= inner.x0 && x < inner.x1) {
-                diff[y * width + x] = word
-            }
+        guard y >= max(0, outer.y0) && y < min(height, outer.y1) else { return }
+        let word = DiffPalette.visibleRegion.packed
+        let insideRows = y >= inner.y0 && y < inner.y1
+        for x in stride(from: max(0, outer.x0), to: min(width, outer.x1), by: 1) where !(insideRows && x >= inner.x0 && x < inner.x1) {
+            row[x] = word
         }
     }
 
@@ -277,8 +307,6 @@ struct Tally {
     var sumDeltaE = 0.0
     var maxDeltaE = 0.0
     var bounds = PixelBounds()
-    /// The band was identical and left unpainted (a lazy diff image).
-    var unpainted = false
 
     mutating func markDiffering(x: Int, y: Int) {
         differing += 1

@@ -31,9 +31,8 @@ public struct PNGEncoder: Sendable {
         let dropAlpha = compression == .small && bitmap.withUnsafePixels(Self.isOpaque)
         return try bitmap.withUnsafePixels { pixels throws(PNGError) in
             try encode(
-                UnsafeRawBufferPointer(pixels), width: bitmap.width, height: bitmap.height,
-                depth: 8, colorType: dropAlpha ? .rgb : .rgba, dropAlpha: dropAlpha
-            )
+                width: bitmap.width, height: bitmap.height, depth: 8, colorType: dropAlpha ? .rgb : .rgba, dropAlpha: dropAlpha,
+                band: .pixels(UnsafeRawBufferPointer(pixels)))
         }
     }
 
@@ -42,7 +41,7 @@ public struct PNGEncoder: Sendable {
         let bigEndian = bitmap.samples.map { $0.bigEndian }
         return try bigEndian.withUnsafeBytes { raw in
             Result { () throws(PNGError) in
-                try encode(raw, width: bitmap.width, height: bitmap.height, depth: 16, colorType: .rgba, dropAlpha: false)
+                try encode(width: bitmap.width, height: bitmap.height, depth: 16, colorType: .rgba, dropAlpha: false, band: .pixels(raw))
             }
         }.get()
     }
@@ -58,6 +57,18 @@ public struct PNGEncoder: Sendable {
         try Self.writeAtomically(try encode(bitmap), to: path)
     }
 
+    /// The PNG bytes of an 8-bit RGBA image whose rows `paint` draws (packed RGBA words, one
+    /// row at a time, from any thread), as the encoder takes them: the image is never held whole.
+    /// The same pixels give the same bytes as ``encode(_:)-(Bitmap)``'s.
+    package func encode(
+        width: Int, height: Int, opaque: Bool, rows paint: @escaping @Sendable (Int, UnsafeMutablePointer<UInt32>) -> Void
+    ) throws(PNGError) -> [UInt8] {
+        let dropAlpha = compression == .small && opaque
+        return try encode(
+            width: width, height: height, depth: 8, colorType: dropAlpha ? .rgb : .rgba, dropAlpha: dropAlpha,
+            band: .painted(paint))
+    }
+
     private static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
         do {
             try AtomicFile.write(bytes, to: path)
@@ -68,8 +79,14 @@ public struct PNGEncoder: Sendable {
 
     // MARK: - Stream assembly
 
+    /// Where a band's rows come from: an image held whole, or rows painted into the band's own buffer.
+    private enum BandSource {
+        case pixels(UnsafeRawBufferPointer)
+        case painted(@Sendable (Int, UnsafeMutablePointer<UInt32>) -> Void)
+    }
+
     private func encode(
-        _ pixels: UnsafeRawBufferPointer, width: Int, height: Int, depth: Int, colorType: PNGColorType, dropAlpha: Bool
+        width: Int, height: Int, depth: Int, colorType: PNGColorType, dropAlpha: Bool, band bandSource: BandSource
     ) throws(PNGError) -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGError(.invalidHeader("cannot encode a \(width)×\(height) image: PNG sides must be 1 to 2^31-1"))
@@ -87,12 +104,26 @@ public struct PNGEncoder: Sendable {
             _ = results.value.deinitialize()
             results.value.deallocate()
         }
-        let source = UncheckedSendable(pixels)
+        let source = UncheckedSendable(bandSource)
         let mode = compression
+        let sourceRowBytes = width * sourceBytesPerPixel
         concurrentForEach(bandCount) { band in
-            let source = source.value
             let firstRow = band * bandRows
             let rows = min(bandRows, height - firstRow)
+            // The band's rows: in the image, or painted into a buffer of the band's own.
+            let painted: UnsafeMutablePointer<UInt32>?
+            let bandStart: UnsafePointer<UInt8>
+            switch source.value {
+            case .pixels(let pixels):
+                painted = nil
+                bandStart = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self) + firstRow * sourceRowBytes
+            case .painted(let paint):
+                let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: rows * width)
+                for j in 0..<rows { paint(firstRow + j, buffer + j * width) }
+                painted = buffer
+                bandStart = UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
+            }
+            defer { painted?.deallocate() }
             var filtered = [UInt8](repeating: 0, count: rows * (rowBytes + 1))
             // Opaque images written as RGB: rows are repacked into two alternating buffers.
             var packedRow = UnsafeMutablePointer<UInt8>.allocate(capacity: dropAlpha ? rowBytes : 1)
@@ -103,16 +134,16 @@ public struct PNGEncoder: Sendable {
             }
             filtered.withUnsafeMutableBufferPointer { out in
                 for j in 0..<rows {
-                    let y = firstRow + j
-                    let rowStart = source.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * width * sourceBytesPerPixel
+                    let rowStart = bandStart + j * sourceRowBytes
                     var row = UnsafePointer(rowStart)
-                    var previous: UnsafePointer<UInt8>? = y == 0 ? nil : row - width * sourceBytesPerPixel
+                    // A band's first row is filtered without the row above (below), so the band
+                    // needs none of another band's rows.
+                    var previous: UnsafePointer<UInt8>? = j == 0 ? nil : row - sourceRowBytes
                     if dropAlpha {
                         swap(&packedRow, &previousPacked)
-                        if y > 0 && j == 0 { Self.packRGB(row - width * 4, width: width, into: previousPacked) }
                         Self.packRGB(rowStart, width: width, into: packedRow)
                         row = UnsafePointer(packedRow)
-                        previous = y == 0 ? nil : UnsafePointer(previousPacked)
+                        previous = j == 0 ? nil : UnsafePointer(previousPacked)
                     }
                     let target = out.baseAddress! + j * (rowBytes + 1)
                     // A band's first row must not read the row above, so that the band can be

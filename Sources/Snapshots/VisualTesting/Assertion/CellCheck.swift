@@ -1,3 +1,4 @@
+@_spi(PyramidTools) import VisualTestingCore
 import Foundation
 import ImageDiff
 import PNGCodec
@@ -9,8 +10,8 @@ import SnapshotTesting
 /// modes, as its users know them, and writes the failure artifacts.
 ///
 /// The verdict is returned, not observed: the cell is compared once, by
-/// ``ImageComparator/compareAndDiff(_:_:)``, whose report and diff image (painted in the same
-/// pass, only when a pixel differs) decide the outcome. The actual image is encoded only when
+/// ``ImageComparator/compareAndDiff(_:_:)``, whose report decides the outcome; its diff image
+/// (none for an identical pair) is painted only as its PNG is written. The actual image is encoded only when
 /// something is written, and references are written whole (temporary file, then rename).
 struct CellCheck: Sendable {
     var name: String
@@ -94,7 +95,6 @@ struct CellCheck: Sendable {
         defer { PixelBuffers.recycle(reference) }
 
         let (report, diffImage) = comparator.compareAndDiff(reference, actual)
-        defer { diffImage.map(PixelBuffers.recycle) }
         switch report.verdict {
         case .identical:
             return result(.passed, comparison: report)
@@ -141,7 +141,7 @@ struct CellCheck: Sendable {
     /// Writes whichever images exist, reusing PNG bytes already made; an artifact that
     /// cannot be written is left out (the failure itself is still reported).
     private func writeArtifacts(
-        actual: Bitmap, encoded: [UInt8]? = nil, reference: Data? = nil, diffImage: Bitmap? = nil
+        actual: Bitmap, encoded: [UInt8]? = nil, reference: Data? = nil, diffImage: DiffImage? = nil
     ) -> SnapshotArtifactPaths {
         func write(_ kind: SnapshotArtifacts.Kind, _ bytes: () throws -> [UInt8]?) -> String? {
             let path = artifacts.path(name: name, relativeFile: relativeFile, kind: kind)
@@ -156,7 +156,7 @@ struct CellCheck: Sendable {
         return SnapshotArtifactPaths(
             reference: write(.reference) { reference.map { [UInt8]($0) } },
             actual: write(.actual) { try encoded ?? PNGEncoder().encode(actual) },
-            diff: write(.diff) { try diffImage.map { try PNGEncoder().encode($0) } })
+            diff: write(.diff) { try diffImage?.png() })
     }
 }
 

@@ -97,11 +97,8 @@ extension Diffing where Value == Bitmap {
                 // The decoded reference is done with once compared: its memory serves the next cell's.
                 defer { PixelBuffers.recycle(reference) }
                 let (report, diffImage) = comparator.compareAndDiff(reference, actual)
-                guard !report.passed else {
-                    diffImage.map(PixelBuffers.recycle)
-                    return nil
-                }
-                let diffPNG = diffImage.flatMap { try? PNGEncoder().encode($0) }
+                guard !report.passed else { return nil }
+                let diffPNG = try? diffImage?.png()
                 return (report.summary, diffPNG.map { [.data(Data($0), name: "diff.png")] } ?? [])
             })
     }
