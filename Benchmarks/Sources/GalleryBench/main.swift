@@ -16,6 +16,7 @@ import Foundation
 import PNGCodec
 import PyramidImage
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 import WebDriver
 
 let target = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 10_000

@@ -1,19 +1,8 @@
 import Foundation
 import FuzzSupport
-import TestEventStream
+@_spi(PyramidTools) import TestEventStream
 
 /// The ids of every node of a run, suites and tests: a later record may make a test a suite.
-func nodeIDs(_ run: TestRun) -> Set<String> {
-    var ids = Set<String>()
-    var pending = run.modules
-    while let node = pending.popLast() {
-        ids.insert(node.id)
-        pending += node.children
-    }
-    return ids
-}
-
-/// Whether bytes are only the blanks the reader passes over.
 func blank(_ bytes: Data) -> Bool {
     !bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
 }
@@ -32,23 +21,23 @@ public func fuzzEventStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let whole = EventStreamReader.read(bytes, loadAttachment: noAttachments)
     let cut = Cut(input)
     let atLineStart = EventStreamReader.read(bytes.prefix(cut.lineStart), loadAttachment: noAttachments)
-    if !Set(atLineStart.tests.map(\.id)).isSubset(of: nodeIDs(whole)) {
+    if !Set(atLineStart.__testIDs).isSubset(of: whole.__nodeIDs) {
         finding(input, "cut at a line's start (\(cut.lineStart)), the stream has tests the whole stream does not")
     }
-    for diagnostic in atLineStart.diagnostics where diagnostic.line != nil && !whole.diagnostics.contains(diagnostic) {
-        finding(input, "cut at a line's start (\(cut.lineStart)), the stream says what the whole one does not: \(diagnostic)")
+    for diagnostic in atLineStart.__diagnostics where diagnostic.line != nil && !whole.__diagnostics.contains(where: { $0 == diagnostic }) {
+        finding(input, "cut at a line's start (\(cut.lineStart)), the stream says what the whole one does not: \(diagnostic.text)")
     }
     guard cut.offset > cut.lineStart else { return 0 }
     let inLine = EventStreamReader.read(bytes.prefix(cut.offset), loadAttachment: noAttachments)
     let partial = bytes[cut.lineStart..<cut.offset]
-    let namesCutLine = inLine.diagnostics.contains { $0.line == cut.completeLines + 1 }
+    let namesCutLine = inLine.__diagnostics.contains { $0.line == cut.completeLines + 1 }
     // A cut with only blanks after it on its line leaves the whole line: it reads as the whole
     // stream reads it (a record Foundation refuses, with a byte that is not UTF-8 in a key the
     // reader skips, is still one to ours; so is one followed by carriage returns: both found by
     // this harness).
     let lineEnd = input[cut.offset...].firstIndex(of: 0x0A) ?? input.count
     let wholeLine = blank(Data(input[cut.offset..<lineEnd]))
-    let wholeStreamNamesLine = whole.diagnostics.contains { $0.line == cut.completeLines + 1 }
+    let wholeStreamNamesLine = whole.__diagnostics.contains { $0.line == cut.completeLines + 1 }
     if !blank(partial), !namesCutLine, !(wholeLine && !wholeStreamNamesLine) {
         // The reader reads a byte that is not UTF-8 as U+FFFD, as Swift's strings do; Foundation
         // refuses the whole text (found by this harness, in a file path), so it is asked after
@@ -58,7 +47,7 @@ public func fuzzEventStream(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             finding(input, "cut inside line \(cut.completeLines + 1) (at \(cut.offset)), no diagnostic names that line")
         }
     }
-    if namesCutLine, Set(inLine.tests.map(\.id)) != Set(atLineStart.tests.map(\.id)) {
+    if namesCutLine, Set(inLine.__testIDs) != Set(atLineStart.__testIDs) {
         finding(input, "a cut line that is not a record changed the tests")
     }
     return 0

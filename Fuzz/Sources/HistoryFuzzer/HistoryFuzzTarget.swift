@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 import HTTPStubs
 import LivingSpec
-import TestEventStream
+@_spi(PyramidTools) import TestEventStream
 
 /// The history file the input becomes.
 let history = ScratchFile("history.jsonl")
@@ -40,7 +40,7 @@ public func fuzzHistory(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let decoded = (try? JSONDecoder().decode(HistoryRecord.self, from: Data(line))).flatMap { record -> HistoryRecord? in
             guard record.version == 1 else { return nil }
             var named = record
-            for (index, identity) in TestIdentity.of(record.tests.map(\.id)).enumerated() { named.tests[index].id = identity }
+            for (index, identity) in __testIdentities(of: record.tests.map(\.id)).enumerated() { named.tests[index].id = identity }
             return named
         }
         if problemLines.contains(number) {

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import TestEventStream
+@_spi(PyramidTools) import TestEventStream
 
 /// XCTest's console output and xUnit files read from any bytes, never a trap. The console reader
 /// reports a test when its last line ends, from the lines before it only: the output cut where a

@@ -16,15 +16,15 @@ public final class Browser: @unchecked Sendable {
     public let session: WebDriverSession
     /// chromedriver's process id, which is also the id of the group Chromium runs in; 0 for a
     /// session on a remote end.
-    public let processGroup: Int32
+    package let processGroup: Int32
     /// The temporary profile folder; unique, so it also finds this browser's processes. Empty
     /// for a session on a remote end.
-    public let profileDirectory: String
+    package let profileDirectory: String
     /// The remote end the session is on; nil for a local chromedriver.
-    public let remoteEnd: RemoteEnd?
+    package let remoteEnd: RemoteEnd?
     /// Whether the end offers Chrome DevTools commands (`goog/cdp/execute`), which device,
     /// colour-scheme, locale and time-zone emulation use. A Grid may not forward them.
-    public let offersDevTools: Bool
+    package let offersDevTools: Bool
 
     private let driver: ProcessGroup?
     private let closed = Locked(false)
@@ -122,13 +122,13 @@ public final class Browser: @unchecked Sendable {
     }
 
     /// Whether chromedriver is still running; for a remote session, whether its end is not lost.
-    public var isRunning: Bool {
+    package var isRunning: Bool {
         if let driver { return driver.isRunning }
         return remoteEnd.map { RemoteEndTable.shared.lostReason($0) == nil } ?? false
     }
 
     /// chromedriver's output so far (empty for a remote session).
-    public var driverLog: String { driver?.log() ?? "" }
+    package var driverLog: String { driver?.log() ?? "" }
 
     /// Opens a session on the first of `ends`, least busy first, that creates one.
     private static func connect(_ ends: [RemoteEnd], options: ChromiumOptions) async throws -> Browser {

@@ -40,12 +40,12 @@ public final class BrowserPool: Sendable {
     }
 
     /// How many browsers this pool has started so far.
-    public var launchCount: Int {
+    package var launchCount: Int {
         get async { await browsers.madeCount }
     }
 
     /// Browsers running now.
-    public var runningBrowsers: [Browser] {
+    package var runningBrowsers: [Browser] {
         get async { await browsers.resources.map(\.browser) }
     }
 

@@ -61,14 +61,14 @@ public struct ChromiumOptions: Sendable, Hashable {
     /// The Chromium and chromedriver this configuration would start.
     /// - Throws: `WebDriverError.missingExecutable` for the first one not found, naming where
     ///   it looked and the Debian package that provides it.
-    public func executables() throws(WebDriverError) -> (chromium: String, chromedriver: String) {
+    package func executables() throws(WebDriverError) -> (chromium: String, chromedriver: String) {
         let chromium = try Self.chromium.resolve(chromiumPath).get()
         let chromedriver = try Self.chromedriver.resolve(chromedriverPath).get()
         return (chromium, chromedriver)
     }
 
     /// Every program this configuration would start that cannot be found: empty when both are there.
-    public func missingExecutables() -> [MissingExecutable] {
+    package func missingExecutables() -> [MissingExecutable] {
         [Self.chromium.resolve(chromiumPath), Self.chromedriver.resolve(chromedriverPath)].compactMap { result in
             if case .failure(.missingExecutable(let missing)) = result { return missing }
             return nil
@@ -85,7 +85,7 @@ public struct ChromiumOptions: Sendable, Hashable {
     }
 
     /// The remote ends to use: ``remoteEnds``, else those `PYRAMID_WEBDRIVER_URL` names; empty for a local browser.
-    public func resolvedRemoteEnds() throws(WebDriverError) -> [RemoteEnd] {
+    package func resolvedRemoteEnds() throws(WebDriverError) -> [RemoteEnd] {
         if let remoteEnds { return remoteEnds }
         return try RemoteEnd.fromEnvironment()
     }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PyramidIO
 
 /// A W3C WebDriver remote end that sessions are created on instead of a local chromedriver:
@@ -48,11 +48,11 @@ public struct RemoteEnd: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "http://\(host):\(port)\(basePath)" }
 
     /// The environment variable that names the remote ends.
-    public static let environmentVariable = "PYRAMID_WEBDRIVER_URL"
+    package static let environmentVariable = "PYRAMID_WEBDRIVER_URL"
 
     /// The remote ends `PYRAMID_WEBDRIVER_URL` names, in order; empty when it is unset or blank.
     /// - Throws: ``WebDriverError/invalidRemoteEnd(_:reason:)`` for the first entry that is not an http URL.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(WebDriverError) -> [RemoteEnd] {
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(WebDriverError) -> [RemoteEnd] {
         guard let value = environment[environmentVariable] else { return [] }
         var ends: [RemoteEnd] = []
         for entry in value.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\n" }) {

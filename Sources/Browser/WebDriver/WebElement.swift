@@ -1,7 +1,7 @@
 /// An element of the page a session found; stale once the page changes.
 public struct WebElement: Sendable, Hashable {
     /// The W3C key an element reference travels under.
-    public static let referenceKey = "element-6066-11e4-a52e-4f735466cecf"
+    package static let referenceKey = "element-6066-11e4-a52e-4f735466cecf"
 
     /// The element reference the end gave.
     public let id: String
@@ -14,7 +14,7 @@ public struct WebElement: Sendable, Hashable {
     }
 
     /// The element as a script argument.
-    public var json: JSONValue { [Self.referenceKey: .string(id)] }
+    package var json: JSONValue { [Self.referenceKey: .string(id)] }
 
     public static func == (lhs: WebElement, rhs: WebElement) -> Bool { lhs.id == rhs.id && lhs.session.id == rhs.session.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }

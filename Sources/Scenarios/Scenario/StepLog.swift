@@ -2,7 +2,7 @@ import PyramidIO
 public import TestEventStream
 
 /// The steps that ran inside ``recordingSteps(isolation:_:)``, in the order they finished.
-public final class StepLog: Sendable {
+package final class StepLog: Sendable {
     private let storage = Locked<[StepRecord]>([])
 
     init() {}
@@ -10,7 +10,7 @@ public final class StepLog: Sendable {
     func append(_ record: StepRecord) { storage.withValue { $0.append(record) } }
 
     /// The records so far, ordered by when each step started (a nested step after its parent).
-    public var records: [StepRecord] {
+    package var records: [StepRecord] {
         storage.value.enumerated()
             .sorted { ($0.element.startedAt, $0.element.depth, $0.offset) < ($1.element.startedAt, $1.element.depth, $1.offset) }
             .map(\.element)

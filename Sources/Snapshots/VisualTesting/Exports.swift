@@ -1,3 +1,3 @@
 // `import VisualTesting` brings the matrix, manifests, catalog, reports and gallery
 // (VisualTestingCore) with the assertions and macros defined here.
-@_exported import VisualTestingCore
+@_spi(PyramidTools) @_exported import VisualTestingCore

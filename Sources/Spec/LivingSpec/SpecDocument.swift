@@ -13,7 +13,7 @@ public struct SpecDocument: Sendable {
     /// The shape the "Test pyramid" section compares the run with (`--shape`).
     package var pyramidTarget = PyramidShape.usual
     /// Whether the run was filtered or sharded: the "Test pyramid" section gives no shape verdict.
-    public var isPartialRun = false
+    package var isPartialRun = false
     /// Flip rates from a test history (`--history`), shown on each test that flipped.
     package var history: SpecHistory?
     /// What each level of the pyramid covers (`--coverage`), shown after the pyramid.
@@ -139,7 +139,7 @@ public struct SpecDocument: Sendable {
 
     /// Writes each rendering as ``write(to:report:)`` does, and returns the paths written and
     /// the run's ``pyramidReport``, made while the JUnit file is rendered.
-    public func writeReturningReport(to destinations: Destinations) throws(SpecError) -> (written: [String], report: PyramidReport) {
+    package func writeReturningReport(to destinations: Destinations) throws(SpecError) -> (written: [String], report: PyramidReport) {
         try write(to: destinations, report: SharedReport(nil))
     }
 

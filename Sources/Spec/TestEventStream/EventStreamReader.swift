@@ -10,7 +10,7 @@ import PyramidIO
 /// the pieces before them are applied, in stream order.
 public enum EventStreamReader {
     /// The newest stream version this reader was written against.
-    public static let knownVersion = (major: 6, minor: 3)
+    package static let knownVersion = (major: 6, minor: 3)
 
     /// Reads a whole stream. `loadAttachment` reads an attachment file the stream names (to
     /// find Scenario's step records); by default it reads the file from disk. It may be

@@ -12,10 +12,10 @@
 /// in two files, or overloads that differ only in their parameters' types. Those keep what tells
 /// them apart: their file (`Shop/total()/A.swift`), or, in one file, their whole id.
 /// XCTest's ids (`Module.Class/method`) hold no place and are their own identity.
-public enum TestIdentity {
+package enum TestIdentity {
     /// The identity of each of `ids`, the tests of one run, in their order: each its name,
     /// unless another of `ids` has the same name. Applied to its own result, it gives it back.
-    public static func of(_ ids: [String]) -> [String] {
+    package static func of(_ ids: [String]) -> [String] {
         var counts: [Substring: Int] = [:]
         counts.reserveCapacity(ids.count)
         let names = ids.map(name(of:))
@@ -37,7 +37,7 @@ public enum TestIdentity {
 
     /// Whether `id` ends with the place a test is declared in (`…/File.swift:12:6`): an id that
     /// ``of(_:)`` would shorten.
-    public static func hasPlace(_ id: String) -> Bool {
+    package static func hasPlace(_ id: String) -> Bool {
         var id = id
         return id.withUTF8 { nameLength(ofUTF8: UnsafeRawBufferPointer($0)) } != nil
     }

@@ -4,7 +4,7 @@ public struct TestNode: Sendable {
     /// A test function.
     /// A test target.
     /// What a node is.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// A test target.
         case module
         /// A suite (a type, or an XCTest class).
@@ -14,38 +14,38 @@ public struct TestNode: Sendable {
     }
 
     /// Swift Testing's id, or `Module.Class/method` for XCTest.
-    public var id: String
+    package var id: String
     /// A module, suite or test function.
-    public var kind: Kind
+    package var kind: Kind
     /// The name in the source: `Outer`, `onTapNext()`.
-    public var name: String
+    package var name: String
     /// The display name the test gave itself, or nil when it has none.
-    public var displayName: String?
+    package var displayName: String?
     /// Where it is declared, when known.
-    public var place: SourcePlace?
+    package var place: SourcePlace?
     /// Its tags, as written.
-    public var tags: [String]
+    package var tags: [String]
     /// Whether the test runs once per argument.
-    public var isParameterized: Bool
+    package var isParameterized: Bool
     /// Its suites and tests, in the run's order.
-    public var children: [TestNode]
+    package var children: [TestNode]
     /// For a function: one per case that ran (one for a test that is not parameterised).
-    public var cases: [TestCaseResult]
+    package var cases: [TestCaseResult]
     /// Issues recorded against the node itself rather than a case (a suite's, or a test's
     /// when the stream does not say which case).
-    public var issues: [IssueRecord]
+    package var issues: [IssueRecord]
     /// Why it was skipped (empty when it gave no reason), when it was.
-    public var skipReason: String?
+    package var skipReason: String?
     /// Why it was cancelled, when it was.
-    public var cancelReason: String?
+    package var cancelReason: String?
     /// Seconds, when the run said.
-    public var duration: Double?
+    package var duration: Double?
     /// Whether the run gave this test's durations (its own, its cases' and their attempts')
     /// rounded to whole seconds, as Xcode 26's result bundles give Swift Testing's: a 0 there
     /// is "under a second", not a measured zero.
     package var durationsInWholeSeconds = false
     /// The library that ran it: Swift Testing unless an XCTest result put it here.
-    public var framework: TestFramework
+    package var framework: TestFramework
     /// For a module read from an Xcode result bundle: the kind of test bundle Xcode gave it
     /// (`UI` for a UI test target). Nil when the run did not say.
     package var bundleKind: TestBundleKind?
@@ -79,11 +79,11 @@ public struct TestNode: Sendable {
     }
 
     /// The name to show: the display name, or the source name.
-    public var title: String { displayName ?? name }
+    package var title: String { displayName ?? name }
 
     /// How the node ended: a function by its own events and cases; a suite or module as the
     /// worst of its children (an empty one passes).
-    public var outcome: Outcome {
+    package var outcome: Outcome {
         switch kind {
         case .function:
             if skipReason != nil { return .skipped }
@@ -112,7 +112,7 @@ public struct TestNode: Sendable {
     }
 
     /// Every function at or below this node, depth first.
-    public var allTests: [TestNode] {
+    package var allTests: [TestNode] {
         kind == .function ? [self] : children.flatMap(\.allTests)
     }
 
@@ -132,7 +132,7 @@ public struct TestNode: Sendable {
     }
 
     /// How many of the functions at or below this node each framework ran.
-    public var frameworkCounts: FrameworkCounts {
+    package var frameworkCounts: FrameworkCounts {
         var counts = FrameworkCounts()
         if kind == .function { counts.add(framework) }
         Self.forEachTest(in: children) { counts.add($0.framework) }
@@ -142,27 +142,27 @@ public struct TestNode: Sendable {
 
 /// One case of a test function: its arguments (for a parameterised test), outcome, issues,
 /// steps and attachments.
-public struct TestCaseResult: Sendable {
+package struct TestCaseResult: Sendable {
     /// The arguments as Swift Testing shows them ("selection → individual"), or nil.
-    public var arguments: String?
+    package var arguments: String?
     /// Its issues, in order.
-    public var issues: [IssueRecord]
+    package var issues: [IssueRecord]
     /// Its Given/When/Then steps, in order.
-    public var steps: [StepRecord]
+    package var steps: [StepRecord]
     /// What the case attached, other than its steps.
-    public var attachments: [AttachmentRecord]
+    package var attachments: [AttachmentRecord]
     /// Why it was cancelled, when it was.
-    public var cancelReason: String?
+    package var cancelReason: String?
     /// Why this case was skipped (empty when it gave no reason), when only it was: a test
     /// skipped whole says so in ``TestNode/skipReason``.
-    public var skipReason: String?
+    package var skipReason: String?
     /// Seconds, when the run said.
-    public var duration: Double?
+    package var duration: Double?
     /// When it started, in seconds since 1970, when the run said.
-    public var startedAt: Double?
+    package var startedAt: Double?
     /// Where it ran, when the run ran the same test in several places: the device and test
     /// plan configuration ("iPhone 16 Pro · iOS 18.2 · MyConfig"). Nil for a run with one.
-    public var destination: String?
+    package var destination: String?
     /// The attempts before this one, first first, when the case was run again after failing
     /// (Xcode's "retry on failure", `pyramid spec --retries`). The case's own issues and
     /// duration are its last attempt's.
@@ -184,7 +184,7 @@ public struct TestCaseResult: Sendable {
 
     /// How the case ended: as its last attempt did, except that a case that passed only after
     /// failing is ``Outcome/flaky``.
-    public var outcome: Outcome {
+    package var outcome: Outcome {
         if cancelReason != nil { return max(.cancelled, IssueRecord.outcome(of: issues)) }
         let last = IssueRecord.outcome(of: issues)
         if skipReason != nil, last != .failed { return .skipped }
@@ -193,16 +193,16 @@ public struct TestCaseResult: Sendable {
     }
 
     /// How many times it ran: its earlier attempts and the last one.
-    public var attemptCount: Int { earlierAttempts.count + 1 }
+    package var attemptCount: Int { earlierAttempts.count + 1 }
 }
 
 /// An issue as the stream recorded it.
-public struct IssueRecord: Sendable, Equatable {
+package struct IssueRecord: Sendable, Equatable {
     /// A known issue: recorded, not failing.
     /// A warning: recorded, not failing.
     /// How serious an issue is.
     /// It failed the test.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// It failed the test.
         case failure
         /// A warning: recorded, not failing.
@@ -211,13 +211,13 @@ public struct IssueRecord: Sendable, Equatable {
         case knownIssue
     }
     /// How serious the issue is.
-    public var kind: Kind
+    package var kind: Kind
     /// What went wrong: "Expectation failed: (count → 1) == 2".
-    public var message: String
+    package var message: String
     /// The comments and details under it.
-    public var details: [String]
+    package var details: [String]
     /// Where it was recorded, when known.
-    public var place: SourcePlace?
+    package var place: SourcePlace?
 
     /// An issue with every part given.
     package init(kind: Kind, message: String, details: [String], place: SourcePlace?) {
@@ -241,15 +241,15 @@ public struct IssueRecord: Sendable, Equatable {
 }
 
 /// A value a test attached: its name and where the run wrote it, if it did.
-public struct AttachmentRecord: Sendable, Equatable {
+package struct AttachmentRecord: Sendable, Equatable {
     /// The attachment's name.
-    public var name: String
+    package var name: String
     /// Where the run saved it, if it did.
-    public var path: String?
+    package var path: String?
     /// Its type, when the run said: a uniform type identifier such as `public.png`.
-    public var type: String?
+    package var type: String?
     /// Why there is no file to open, when the reader knows ("not in the bundle").
-    public var missing: String?
+    package var missing: String?
 
     /// An attachment named `name`, saved at `path` when the run saved it, of `type` when
     /// known; `missing` says why there is no file, when there is none and the reader knows why.

@@ -2,17 +2,17 @@
 /// each with its outcome, issues, steps and timing. What `pyramid spec` renders.
 public struct TestRun: Sendable {
     /// One node per module, holding its suites and free test functions.
-    public var modules: [TestNode]
+    package var modules: [TestNode]
     /// Lines that could not be read, and other things the reader noticed.
-    public var diagnostics: [StreamDiagnostic]
+    package var diagnostics: [StreamDiagnostic]
     /// The stream's version, as its first record gave it.
-    public var streamVersion: String?
+    package var streamVersion: String?
     /// The whole run's duration in seconds, from `runStarted` to `runEnded`.
-    public var duration: Double?
+    package var duration: Double?
     /// When the run started, in seconds since 1970.
-    public var startedAt: Double?
+    package var startedAt: Double?
     /// The frameworks the package's tests use, as `swift test list` said; nil when unknown.
-    public var declaredFrameworks: Set<TestFramework>?
+    package var declaredFrameworks: Set<TestFramework>?
 
     /// A run with every part given.
     package init(
@@ -27,10 +27,10 @@ public struct TestRun: Sendable {
     }
 
     /// Every test function in the run, depth first.
-    public var tests: [TestNode] { modules.flatMap(\.allTests) }
+    package var tests: [TestNode] { modules.flatMap(\.allTests) }
 
     /// How many tests each framework ran, over the whole run.
-    public var frameworkCounts: FrameworkCounts {
+    package var frameworkCounts: FrameworkCounts {
         var counts = FrameworkCounts()
         TestNode.forEachTest(in: modules) { counts.add($0.framework) }
         return counts
@@ -48,7 +48,7 @@ public struct TestRun: Sendable {
     }
 
     /// How many test functions ended each way.
-    public var counts: OutcomeCounts {
+    package var counts: OutcomeCounts {
         var counts = OutcomeCounts()
         TestNode.forEachTest(in: modules) { test in
             let outcome = test.outcome
@@ -60,22 +60,22 @@ public struct TestRun: Sendable {
 }
 
 /// Something the reader wants the reader of the report to know: a malformed line, a newer version.
-public struct StreamDiagnostic: Sendable, Equatable, CustomStringConvertible {
+package struct StreamDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// A line could not be read: part of the run may be missing.
     /// How much a diagnostic matters.
     /// Something worth knowing; nothing was lost.
-    public enum Severity: String, Sendable {
+    package enum Severity: String, Sendable {
         /// A line could not be read: part of the run may be missing.
         case error
         /// Something worth knowing; nothing was lost.
         case note
     }
     /// The stream's line, from 1.
-    public var line: Int?
+    package var line: Int?
     /// How much it matters.
-    public var severity: Severity
+    package var severity: Severity
     /// What is wrong with it.
-    public var message: String
+    package var message: String
 
     /// A diagnostic about the stream's line `line` (from 1).
     package init(line: Int?, severity: Severity, message: String) {
@@ -84,7 +84,7 @@ public struct StreamDiagnostic: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         (line.map { "line \($0): " } ?? "") + message
     }
 }
@@ -125,9 +125,9 @@ public enum Outcome: Int, Sendable, Comparable, CaseIterable {
 }
 
 /// Counts of test functions by outcome.
-public struct OutcomeCounts: Sendable, Equatable {
+package struct OutcomeCounts: Sendable, Equatable {
     /// The count of each outcome.
-    public var byOutcome: [Outcome: Int] = [:]
+    package var byOutcome: [Outcome: Int] = [:]
 
     /// No test counted yet.
     package init() {}
@@ -135,16 +135,16 @@ public struct OutcomeCounts: Sendable, Equatable {
     mutating func add(_ outcome: Outcome) { byOutcome[outcome, default: 0] += 1 }
 
     /// The tests with `outcome`.
-    public subscript(_ outcome: Outcome) -> Int { byOutcome[outcome] ?? 0 }
+    package subscript(_ outcome: Outcome) -> Int { byOutcome[outcome] ?? 0 }
     /// Every test counted.
-    public var total: Int { byOutcome.values.reduce(0, +) }
+    package var total: Int { byOutcome.values.reduce(0, +) }
     /// How many of the failed tests are quarantined: they are reported, but do not fail the run.
-    public var quarantinedFailures = 0
+    package var quarantinedFailures = 0
     /// The failed tests that fail the run: those not quarantined.
-    public var blockingFailures: Int { self[.failed] - quarantinedFailures }
+    package var blockingFailures: Int { self[.failed] - quarantinedFailures }
 
     /// "3 failed (1 quarantined) · 5 passed · 1 skipped": the outcomes that occurred, worst first.
-    public func summary(separator: String = " · ") -> String {
+    package func summary(separator: String = " · ") -> String {
         let parts = Outcome.allCases.reversed().compactMap { outcome -> String? in
             guard self[outcome] > 0 else { return nil }
             let quarantined = outcome == .failed && quarantinedFailures > 0 ? " (\(quarantinedFailures) quarantined)" : ""
@@ -155,11 +155,11 @@ public struct OutcomeCounts: Sendable, Equatable {
 }
 
 /// Where something is in the source.
-public struct SourcePlace: Sendable, Equatable, CustomStringConvertible {
+package struct SourcePlace: Sendable, Equatable, CustomStringConvertible {
     /// `Module/File.swift`.
-    public var fileID: String
+    package var fileID: String
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
 
     /// A place: `Module/File.swift` and a line.
     package init(fileID: String, line: Int) {
@@ -167,5 +167,5 @@ public struct SourcePlace: Sendable, Equatable, CustomStringConvertible {
         self.line = line
     }
 
-    public var description: String { "\(fileID):\(line)" }
+    package var description: String { "\(fileID):\(line)" }
 }

@@ -5,7 +5,7 @@ public struct XCTestRecord: Sendable, Equatable {
     /// It failed.
     /// It passed.
     /// It was skipped (`XCTSkip`).
-    public enum Outcome: String, Sendable, Equatable {
+    package enum Outcome: String, Sendable, Equatable {
         /// It passed.
         case passed
         /// It failed.
@@ -15,28 +15,28 @@ public struct XCTestRecord: Sendable, Equatable {
     }
 
     /// The test module, when the source says (xUnit's `classname`, or `swift test list`).
-    public var module: String?
+    package var module: String?
     /// The `XCTestCase` subclass.
-    public var className: String
+    package var className: String
     /// The test method: `testValidEmailPasses`.
-    public var method: String
+    package var method: String
     /// How it ended.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// Seconds.
-    public var duration: Double?
+    package var duration: Double?
     /// Every failure, in order, with its message whole (multi-line messages keep their lines).
-    public var failures: [Failure]
+    package var failures: [Failure]
     /// Why it was skipped (`XCTSkip`'s message), when it was.
-    public var skipReason: String?
+    package var skipReason: String?
 
     /// One failure of an XCTest test.
-    public struct Failure: Sendable, Equatable {
+    package struct Failure: Sendable, Equatable {
         /// What failed.
-        public var message: String
+        package var message: String
         /// The file as XCTest printed it (usually an absolute path), and the line.
-        public var file: String?
+        package var file: String?
         /// Its line, when XCTest said.
-        public var line: Int?
+        package var line: Int?
 
         /// A failure: its message, and where when XCTest said.
         package init(message: String, file: String?, line: Int?) {

@@ -25,7 +25,7 @@ public struct NearMissReport: Sendable, CustomStringConvertible {
     /// The closest stubs, best first.
     public var nearMisses: [NearMiss]
     /// How many stubs were registered.
-    public var stubCount: Int
+    package var stubCount: Int
 
     /// The report as text.
     public var description: String {

@@ -44,7 +44,7 @@ public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     public static func url(_ url: String) -> PathPattern { PathPattern(.url(url)) }
 
     /// The path and query, as sent, match the regular expression `pattern` (WireMock's `urlPattern`).
-    public static func urlRegex(_ pattern: String) -> PathPattern { PathPattern(.urlRegex(StubRegex(pattern))) }
+    package static func urlRegex(_ pattern: String) -> PathPattern { PathPattern(.urlRegex(StubRegex(pattern))) }
 
     /// The captures of a match (empty for patterns without placeholders), or `nil` when `request` does not match.
     public func match(_ request: StubRequest) -> [String: String]? {

@@ -1,25 +1,25 @@
-public import Foundation
+package import Foundation
 
 /// A request a proxy stub sent on to a real server, and what the server answered: the raw
 /// material of a recording (``StubRecorder``).
-public struct RecordedExchange: Sendable, Hashable {
+package struct RecordedExchange: Sendable, Hashable {
     /// The request as the stub server or transport received it.
-    public var request: StubRequest
+    package var request: StubRequest
     /// The real server's status.
-    public var status: Int
+    package var status: Int
     /// The real server's header fields, as received.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The real server's body, decoded (no `Content-Encoding` left on it).
-    public var body: Data
+    package var body: Data
     /// The server the request went to.
-    public var target: URL
+    package var target: URL
     /// When the answer came.
-    public var date: Date
+    package var date: Date
     /// Its place among every exchange its registry kept, from 0 (set by ``StubRegistry/record(_:)``).
-    public internal(set) var sequence = 0
+    package internal(set) var sequence = 0
 
     /// An exchange with every part given.
-    public init(request: StubRequest, status: Int, headers: HTTPHeaders, body: Data, target: URL, date: Date = Date()) {
+    package init(request: StubRequest, status: Int, headers: HTTPHeaders, body: Data, target: URL, date: Date = Date()) {
         self.request = request
         self.status = status
         self.headers = headers

@@ -79,18 +79,18 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     }
 
     /// The outcome of checking a request: every criterion, and the path's captures.
-    public struct Evaluation: Sendable {
+    package struct Evaluation: Sendable {
         /// Every criterion checked, in order: method, path, query, headers, body.
-        public var criteria: [CriterionResult]
+        package var criteria: [CriterionResult]
         /// The path template's captures (empty when the path did not match or has none).
-        public var captures: [String: String]
+        package var captures: [String: String]
         /// Whether every criterion held.
-        public var matched: Bool { criteria.allSatisfy(\.matched) }
+        package var matched: Bool { criteria.allSatisfy(\.matched) }
     }
 
     /// The path's captures when `request` fits every criterion, else `nil`. It stops at the
     /// first criterion that fails and describes nothing: the registry's matching runs on it,
-    /// and ``evaluate(_:)`` explains near misses.
+    /// and `evaluate(_:)` explains near misses.
     public func match(_ request: StubRequest) -> [String: String]? {
         if let method, method != request.method { return nil }
         var captures: [String: String] = [:]
@@ -105,7 +105,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     }
 
     /// Checks every criterion against `request` (none short-circuits, so reports show them all).
-    public func evaluate(_ request: StubRequest) -> Evaluation {
+    package func evaluate(_ request: StubRequest) -> Evaluation {
         var criteria: [CriterionResult] = []
         var captures: [String: String] = [:]
         if let method {

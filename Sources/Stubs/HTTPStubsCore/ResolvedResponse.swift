@@ -28,5 +28,5 @@ public struct ResolvedResponse: Sendable, Hashable {
     }
 
     /// The body as UTF-8 text, or `nil` when it is not valid UTF-8.
-    public var bodyText: String? { String(data: body, encoding: .utf8) }
+    package var bodyText: String? { String(data: body, encoding: .utf8) }
 }

@@ -45,7 +45,7 @@ public struct ResponseTemplate: Sendable, Hashable {
     }
 
     /// Whether `text` has any placeholder.
-    public static func hasPlaceholders(_ text: String) -> Bool { text.contains("{{") }
+    package static func hasPlaceholders(_ text: String) -> Bool { text.contains("{{") }
 
     /// The text with every placeholder filled in from `request` and the path template's `captures`.
     public func render(request: StubRequest, captures: [String: String]) -> String {

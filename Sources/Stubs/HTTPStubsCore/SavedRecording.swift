@@ -18,7 +18,7 @@ public struct SavedRecording: Sendable {
         public var request: String
 
         /// `removed` replaced by `by`, a mapping of `request`.
-        public init(removed: String, by: String, request: String) {
+        package init(removed: String, by: String, request: String) {
             self.removed = removed
             self.by = by
             self.request = request

@@ -3,7 +3,7 @@ public import Foundation
 /// Where a stub sends the requests it matches, instead of answering them itself: WireMock's
 /// `proxyBaseUrl`. The request's path and query are appended to ``baseURL``; its method,
 /// headers and body go as they came, with ``additionalRequestHeaders`` set over them. What the
-/// real server answers is sent back as it is, and kept as a ``RecordedExchange`` for recording.
+/// real server answers is sent back as it is, and kept as a `RecordedExchange` for recording.
 ///
 /// ```swift
 /// stubs.stub(.get("/api/v2/items/a1")).respond(.json(["id": "a1"]))      // stubbed

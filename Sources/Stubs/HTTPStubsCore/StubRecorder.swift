@@ -1,7 +1,7 @@
 public import Foundation
 import PyramidIO
 
-/// Stubs made from what real servers answered (``RecordedExchange``), as WireMock's recorder
+/// Stubs made from what real servers answered (`RecordedExchange`), as WireMock's recorder
 /// makes them: each distinct request (method, path and query, the captured headers, the body)
 /// becomes a stub answering what the server answered; a request answered differently when it
 /// came again becomes a scenario, one step an answer, when the spec says so.
@@ -18,7 +18,7 @@ public enum StubRecorder {
         public var saved: SavedRecording?
 
         /// A recording with its parts given: stubs to write, with the `__files` bodies they read.
-        public init(stubs: [Stub], files: [(name: String, bytes: Data)] = [], leftOut: [String: Int] = [:]) {
+        package init(stubs: [Stub], files: [(name: String, bytes: Data)] = [], leftOut: [String: Int] = [:]) {
             self.stubs = stubs
             self.files = files
             self.leftOut = leftOut
@@ -27,7 +27,7 @@ public enum StubRecorder {
 
     /// The stubs `exchanges` make under `spec`; bodies extracted to files are named as in
     /// `filesDirectory` (WireMock's `__files`), where the caller writes them.
-    public static func record(_ exchanges: [RecordedExchange], spec: RecordSpec, filesDirectory: String) -> Recording {
+    package static func record(_ exchanges: [RecordedExchange], spec: RecordSpec, filesDirectory: String) -> Recording {
         var order: [RequestKey] = []
         var answers: [RequestKey: [RecordedExchange]] = [:]
         for exchange in exchanges where spec.filter.map({ $0.match(exchange.request) != nil }) ?? true {

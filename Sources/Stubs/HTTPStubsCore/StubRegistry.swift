@@ -235,7 +235,7 @@ public final class StubRegistry: Sendable {
 
     /// Removes the journal's entries `predicate` picks, and returns them.
     @discardableResult
-    public func removeFromJournal(where predicate: (JournalEntry) -> Bool) -> [JournalEntry] {
+    package func removeFromJournal(where predicate: (JournalEntry) -> Bool) -> [JournalEntry] {
         state.withValue { state in
             let removed = kept(state.journal).filter(predicate)
             state.journal.removeAll(where: predicate)
@@ -254,17 +254,17 @@ public final class StubRegistry: Sendable {
 
     /// What the real servers answered to the requests proxy stubs sent on, oldest first: what
     /// a recording is made from. At most ``journalLimit`` are kept, as in the journal.
-    public var recordedExchanges: [RecordedExchange] {
+    package var recordedExchanges: [RecordedExchange] {
         let exchanges = state.withValue { $0.exchanges }
         guard let limit = journalLimit, exchanges.count > limit else { return exchanges }
         return Array(exchanges.suffix(limit))
     }
 
     /// How many exchanges were ever recorded: the ``RecordedExchange/sequence`` of the next.
-    public var recordedExchangeCount: Int { state.withValue { $0.exchangeCount } }
+    package var recordedExchangeCount: Int { state.withValue { $0.exchangeCount } }
 
     /// Keeps what a real server answered to a proxied request (transports call this).
-    public func record(_ exchange: RecordedExchange) {
+    package func record(_ exchange: RecordedExchange) {
         var exchange = exchange
         state.withValue { state in
             exchange.sequence = state.exchangeCount

@@ -3,7 +3,7 @@ public import Foundation
 extension StubRegistry {
     /// The priority of ``proxyAll(to:headers:)``'s stub: below the default, so every stub
     /// added without a priority answers first and only the rest goes to the real server.
-    public static let passThroughPriority = Stub.defaultPriority + 5
+    package static let passThroughPriority = Stub.defaultPriority + 5
 
     /// Sends every request no other stub answers to the real server at `target` (WireMock's
     /// `proxyBaseUrl`), with `headers` added, and keeps what it answered for
@@ -22,7 +22,7 @@ extension StubRegistry {
                  priority: Self.passThroughPriority))
     }
 
-    /// Turns what the real servers answered so far (``recordedExchanges``) into stubs and
+    /// Turns what the real servers answered so far (`recordedExchanges`) into stubs and
     /// writes them to `root` as WireMock writes a recording; returns what was written, with
     /// ``StubRecorder/Recording/saved`` naming the files. A mapping file an earlier recording
     /// wrote for a request recorded again is replaced (``StubRootDirectory/write(_:replacingSameRequests:)``).

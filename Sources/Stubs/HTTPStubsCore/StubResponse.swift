@@ -22,7 +22,7 @@ public struct StubResponse: Sendable, Hashable {
     /// A failure the transport produces instead of answering normally.
     public var fault: StubFault?
     /// Whether `{{…}}` in the body and header values is filled in from the request (see ``ResponseTemplate``).
-    public var isTemplated: Bool
+    package var isTemplated: Bool
     /// The real server that answers in this response's place (see ``proxy(to:headers:)``).
     public var proxy: StubProxy?
 

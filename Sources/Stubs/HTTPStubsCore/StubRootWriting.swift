@@ -6,7 +6,7 @@ extension StubRootDirectory {
     /// recording that could not be saved fails before it starts, not after.
     ///
     /// - Throws: ``StubRootError/unwritable(path:reason:)`` naming the folder and why.
-    public func prepareForWriting() throws(StubRootError) {
+    package func prepareForWriting() throws(StubRootError) {
         for folder in [mappingsDirectory, filesDirectory] {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -61,7 +61,7 @@ public enum WireMockMapping {
     /// (`POST /__admin/requests/count`): the `request` object of a mapping.
     ///
     /// Throws every issue found, each naming its field; `source` names where it came from.
-    public static func decodeRequestPattern(_ data: Data, source: String) throws(WireMockPatternError) -> RequestPattern {
+    package static func decodeRequestPattern(_ data: Data, source: String) throws(WireMockPatternError) -> RequestPattern {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONValue(parsing: data)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 
 /// `pyramid catalog`: gathers every manifest under a folder into snapshot-catalog.json.
 struct CatalogCommand: ParsableCommand {

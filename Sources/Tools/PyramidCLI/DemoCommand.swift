@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import PyramidDemo
 import PyramidIO
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 import LivingSpec
 
 /// `pyramid demo`: the main job. Builds the reference app (Examples' `shop-app`) and runs its

@@ -4,7 +4,7 @@ import ImageDiff
 import PNGCodec
 import PyramidIO
 import PyramidImage
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 
 /// `pyramid diff`: compares two PNGs like a snapshot assertion would.
 struct DiffCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 import PyramidIO
 
 /// `pyramid gallery`: one HTML page to browse, filter and compare every reference,

@@ -2,7 +2,7 @@ import SpecRunning
 import ArgumentParser
 import Foundation
 import PyramidDemo
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 import LivingSpec
 import MutationReport
 import PyramidIO

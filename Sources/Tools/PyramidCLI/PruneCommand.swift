@@ -1,5 +1,5 @@
 import ArgumentParser
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 
 /// `pyramid prune`: lists, then removes, references no manifest lists.
 struct PruneCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 
 /// `pyramid report`: sums up a snapshot run report for people and CI.
 struct ReportCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SnapshotReview
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 
 /// `pyramid review`: the gallery served on 127.0.0.1 with Approve and Reject.
 struct ReviewCommand: AsyncParsableCommand {

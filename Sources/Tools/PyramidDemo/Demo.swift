@@ -4,7 +4,7 @@ import Foundation
 package import LivingSpec
 import PyramidIO
 package import TestEventStream
-package import VisualTestingCore
+@_spi(PyramidTools) package import VisualTestingCore
 
 /// `pyramid demo`: the reference app's whole test pyramid in one run. It builds the Examples
 /// package (the app `shop-app` and its tests), runs every level's tests in one `swift test`

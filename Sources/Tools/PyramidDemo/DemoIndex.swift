@@ -1,7 +1,7 @@
 import Foundation
 import LivingSpec
 import PyramidIO
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 
 /// The demo's `index.html`: the pyramid, failures first, and links to everything the run
 /// wrote (the living spec, the gallery, the JUnit files), all relative to the folder and with

@@ -1,6 +1,6 @@
 import Foundation
 package import PyramidIO
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 
 /// What a `pyramid demo` run, sharded or not, leaves beside its spec and gallery for
 /// `pyramid merge`: `pyramid-run.json`.

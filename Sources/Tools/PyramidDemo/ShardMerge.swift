@@ -3,7 +3,7 @@ import Foundation
 package import LivingSpec
 import PyramidIO
 import TestEventStream
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 
 /// `pyramid merge`: joins what the shards of a run wrote (`pyramid demo --shard i/n`) into the
 /// folder one unsharded run would have written: the living spec from the joined event streams,

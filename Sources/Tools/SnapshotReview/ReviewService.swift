@@ -2,7 +2,7 @@ import Foundation
 package import LoopbackServer
 import PNGCodec
 import PyramidIO
-package import VisualTestingCore
+@_spi(PyramidTools) package import VisualTestingCore
 
 /// The review server's behaviour, apart from sockets: the gallery with Approve and
 /// Reject, the images it links to, and the decisions.

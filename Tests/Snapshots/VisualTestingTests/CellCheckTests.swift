@@ -7,7 +7,7 @@ import PyramidTestSupport
 import SnapshotTesting
 import Testing
 @testable import VisualTesting
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 
 /// One cell's check: its verdict comes from one comparison, under each record mode.
 @Suite("A cell's check")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 @Suite("Gallery items")
 struct GalleryItemsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VisualTesting
-import VisualTestingCore
+@_spi(PyramidTools) import VisualTestingCore
 import WebDriver
 
 /// The generated gallery driven in Chromium through WebDriver, opened from disk.

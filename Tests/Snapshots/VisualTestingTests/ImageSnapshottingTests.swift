@@ -7,6 +7,7 @@ import SnapshotTesting
 import PyramidTestSupport
 import Testing
 @testable import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 /// The image strategy used directly with swift-snapshot-testing's own functions.
 struct ImageSnapshottingTests {

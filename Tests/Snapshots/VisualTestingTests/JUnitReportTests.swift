@@ -5,6 +5,7 @@ import FoundationXML
 import PyramidTestSupport
 import Testing
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 @Suite("JUnit XML")
 struct JUnitReportTests {

@@ -1,5 +1,6 @@
 import Testing
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 @Suite("Matrix and layout")
 struct LayoutTests {

@@ -2,6 +2,7 @@ import Foundation
 import PyramidTestSupport
 import Testing
 @testable import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 @Suite("Manifest")
 struct ManifestStoreTests {

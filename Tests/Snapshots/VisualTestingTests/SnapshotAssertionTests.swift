@@ -5,6 +5,7 @@ import SnapshotTesting
 import Testing
 @testable import VisualTesting
 import ImageDiff
+@_spi(PyramidTools) import VisualTestingCore
 
 /// End-to-end: real assertions with a deterministic renderer in a temporary folder.
 struct SnapshotAssertionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 @Suite("SnapshotCellIdentity")
 struct SnapshotCellIdentityTests {

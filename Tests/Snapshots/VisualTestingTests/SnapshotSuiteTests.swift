@@ -3,6 +3,7 @@ import PNGCodec
 import PyramidImage
 import Testing
 @testable import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 /// Real `@SnapshotSuite`s with references committed beside this file, run the two
 /// ways the seed and swift-pyramid allow. On CI a missing reference fails.

@@ -2,6 +2,7 @@ import Foundation
 import PyramidTestSupport
 import Testing
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 @Suite("pyramid catalog and prune")
 struct CatalogAndPruneCommandTests {

@@ -6,6 +6,7 @@ import PyramidTestSupport
 import TestEventStream
 import Testing
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 import WebDriver
 
 @Suite("pyramid demo")

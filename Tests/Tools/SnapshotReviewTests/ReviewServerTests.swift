@@ -3,6 +3,7 @@ import SnapshotReview
 import SocketTestSupport
 import Testing
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 /// The review server over real sockets: hostile requests change nothing; approve
 /// replaces the reference and updates the manifest; reject keeps the reference.

@@ -1,3 +1,4 @@
+@_spi(PyramidTools) import VisualTestingCore
 import Foundation
 import ImageDiff
 import PyramidImage

@@ -1,5 +1,6 @@
 public import Foundation
 import TestEventStream
+@_spi(PyramidTools) import VisualTestingCore
 
 /// Where a run's failure images and report go, and whether it runs on CI.
 ///

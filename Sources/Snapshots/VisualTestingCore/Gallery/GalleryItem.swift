@@ -4,35 +4,35 @@ import Foundation
 /// that has no reference in the catalog (missing on CI, or unreadable).
 ///
 /// Paths are absolute; the page turns them into links with a `GalleryLinks`.
-public struct GalleryItem: Sendable, Codable, Equatable {
+package struct GalleryItem: Sendable, Codable, Equatable {
     /// The reference path relative to the snapshot root: unique, and the item's deep-link id.
-    public var id: String
+    package var id: String
     /// The view or component's folder relative to the root (the manifest's `basePath`).
-    public var folder: String
+    package var folder: String
     /// `Views`, `Components`, or the category folder above `__Snapshots__`.
-    public var section: String
+    package var section: String
     /// The view's or component's name.
-    public var name: String
+    package var name: String
     /// View or component.
-    public var type: SnapshotType
+    package var type: SnapshotType
     /// The state's name.
-    public var state: String
+    package var state: String
     /// The cell, whose fields sit flat in the item's JSON.
-    public var cell: SnapshotCellIdentity
+    package var cell: SnapshotCellIdentity
     /// What the last run said.
-    public var status: GalleryStatus
+    package var status: GalleryStatus
     /// The reference image, absolute; nil when none exists.
-    public var reference: String?
+    package var reference: String?
     /// The image the run rendered, when it differed or was not recorded.
-    public var actual: String?
+    package var actual: String?
     /// The diff image of a failed cell.
-    public var diff: String?
+    package var diff: String?
     /// Why the cell failed, or what was recorded.
-    public var message: String?
+    package var message: String?
     /// `path:line` of the assertion that checked it.
-    public var source: String?
+    package var source: String?
     /// What a reviewer decided in `pyramid review`, if anything.
-    public var decision: GalleryDecision?
+    package var decision: GalleryDecision?
 
     init(
         id: String, folder: String, section: String, name: String, type: SnapshotType, state: String,
@@ -53,7 +53,7 @@ public struct GalleryItem: Sendable, Codable, Equatable {
         case id, folder, section, name, type, state, status, reference, actual, diff, message, source, decision
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         folder = try container.decode(String.self, forKey: .folder)
@@ -71,7 +71,7 @@ public struct GalleryItem: Sendable, Codable, Equatable {
         decision = try container.decodeIfPresent(GalleryDecision.self, forKey: .decision)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try cell.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -91,7 +91,7 @@ public struct GalleryItem: Sendable, Codable, Equatable {
 }
 
 /// A reviewer's verdict on a changed image.
-public enum GalleryDecision: String, Sendable, Codable {
+package enum GalleryDecision: String, Sendable, Codable {
     /// The actual image replaced the reference.
     case approved
     /// The reference was kept.
@@ -100,7 +100,7 @@ public enum GalleryDecision: String, Sendable, Codable {
 
 /// What the last run said about an image. `unchecked` when there is no run report
 /// or the run did not check that view state.
-public enum GalleryStatus: String, Sendable, Codable, CaseIterable {
+package enum GalleryStatus: String, Sendable, Codable, CaseIterable {
     /// The image differed from its reference.
     case failed
     /// The cell could not be checked (rendering failed, or its reference could not be read).
@@ -124,7 +124,7 @@ public enum GalleryStatus: String, Sendable, Codable, CaseIterable {
     var rank: Int { Self.allCases.firstIndex(of: self)! }
 
     /// Whether a reviewer should look at it before the run is green.
-    public var needsReview: Bool { self == .failed || self == .error || self == .missing }
+    package var needsReview: Bool { self == .failed || self == .error || self == .missing }
 
     init(_ outcome: SnapshotOutcome) {
         switch outcome {

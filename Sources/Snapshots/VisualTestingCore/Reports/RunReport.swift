@@ -7,40 +7,40 @@ import PyramidIO
 /// single write under an exclusive lock, so parallel tests and sharded processes can
 /// share the file. Reading keeps the newest entry for each reference, so a re-run
 /// replaces what an earlier run said about the same cell.
-public struct RunReport: Sendable, Codable, Equatable {
+@_spi(PyramidTools) public struct RunReport: Sendable, Codable, Equatable {
     /// Every checked cell, in the order checked.
-    public var results: [SnapshotResult]
+    @_spi(PyramidTools) public var results: [SnapshotResult]
 
     /// A report of `results`.
-    public init(results: [SnapshotResult]) {
+    @_spi(PyramidTools) public init(results: [SnapshotResult]) {
         self.results = results
     }
 
     /// How many cells ended each way.
-    public var counts: [SnapshotOutcome: Int] {
+    @_spi(PyramidTools) public var counts: [SnapshotOutcome: Int] {
         results.reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
     }
 
     /// The cells that fail the run, failures first, then by title.
-    public var failures: [SnapshotResult] {
+    @_spi(PyramidTools) public var failures: [SnapshotResult] {
         results.filter(\.outcome.failsTest).sorted { ($0.outcome == .failed ? 0 : 1, $0.title) < ($1.outcome == .failed ? 0 : 1, $1.title) }
     }
 
     /// `12 checked: 9 passed, 1 failed, 2 new`.
-    public var summary: String {
+    @_spi(PyramidTools) public var summary: String {
         let parts = SnapshotOutcome.allCases.compactMap { outcome in counts[outcome].map { "\($0) \(outcome.label)" } }
         return "\(results.count) checked" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
     }
 
     /// The report file the environment names: `SNAPSHOT_REPORT`, else
     /// `snapshot-report.jsonl` in the artifacts folder.
-    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    @_spi(PyramidTools) public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let path = environment["SNAPSHOT_REPORT"], !path.isEmpty { return path }
         return SnapshotArtifacts.fromEnvironment(environment).root + "/snapshot-report.jsonl"
     }
 
     /// Appends results to the report at `path`, creating it and its folder.
-    public static func append(_ results: [SnapshotResult], to path: String) throws(VisualTestingError) {
+    @_spi(PyramidTools) public static func append(_ results: [SnapshotResult], to path: String) throws(VisualTestingError) {
         guard !results.isEmpty else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -77,7 +77,7 @@ public struct RunReport: Sendable, Codable, Equatable {
 
     /// Reads a report. Malformed lines are returned as problems naming their line
     /// numbers; every readable line is still used. Unknown fields are ignored.
-    public static func read(_ path: String) throws(VisualTestingError) -> (report: RunReport, problems: [String]) {
+    @_spi(PyramidTools) public static func read(_ path: String) throws(VisualTestingError) -> (report: RunReport, problems: [String]) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -5,13 +5,13 @@ import PyramidIO
 /// the gallery's items (references joined with the run's results) and, on request, the files
 /// (catalog JSON, gallery HTML, JUnit XML). The demo, `pyramid gallery` and the review server
 /// all publish through this one type, so they cannot disagree about what a run showed.
-public struct SnapshotPublication: Sendable {
+@_spi(PyramidTools) public struct SnapshotPublication: Sendable {
     /// Every manifest under the root.
-    public var catalog: SnapshotCatalog
+    @_spi(PyramidTools) public var catalog: SnapshotCatalog
     /// The gallery's items: failures first, then by section, name, state and cell.
-    public var items: [GalleryItem]
+    package var items: [GalleryItem]
     /// The run the items were joined with, if any.
-    public var report: RunReport?
+    @_spi(PyramidTools) public var report: RunReport?
 
     /// Builds the catalog of `root` and joins it with `report`.
     ///
@@ -19,7 +19,7 @@ public struct SnapshotPublication: Sendable {
     ///   - root: The folder holding the references (a `__Snapshots__` folder or one above it).
     ///   - report: The run's results; nil for a gallery of the references alone.
     /// - Throws: ``VisualTestingError`` naming the folder or manifest that could not be read.
-    public init(root: String, report: RunReport? = nil) throws(VisualTestingError) {
+    @_spi(PyramidTools) public init(root: String, report: RunReport? = nil) throws(VisualTestingError) {
         catalog = try CatalogBuilder.build(root: root)
         items = GalleryItems.build(catalog: catalog, root: root, report: report)
         self.report = report
@@ -38,18 +38,18 @@ public struct SnapshotPublication: Sendable {
     }
 
     /// Where ``write(_:)`` puts each file; nil leaves that file out.
-    public struct Destinations: Sendable {
+    @_spi(PyramidTools) public struct Destinations: Sendable {
         /// Where `snapshot-catalog.json` goes.
-        public var catalog: String?
+        @_spi(PyramidTools) public var catalog: String?
         /// Where `gallery.html` goes.
-        public var gallery: String?
+        @_spi(PyramidTools) public var gallery: String?
         /// Where the JUnit XML goes.
-        public var junit: String?
+        @_spi(PyramidTools) public var junit: String?
         /// How many gallery cards render before the reader scrolls for more.
-        public var galleryPageSize: Int
+        @_spi(PyramidTools) public var galleryPageSize: Int
 
         /// Files for each output; nil leaves it out.
-        public init(catalog: String? = nil, gallery: String? = nil, junit: String? = nil, galleryPageSize: Int = 48) {
+        @_spi(PyramidTools) public init(catalog: String? = nil, gallery: String? = nil, junit: String? = nil, galleryPageSize: Int = 48) {
             self.catalog = catalog
             self.gallery = gallery
             self.junit = junit
@@ -73,7 +73,7 @@ public struct SnapshotPublication: Sendable {
     /// Writes the files `destinations` names, each atomically; JUnit only when there is a report.
     ///
     /// - Throws: ``VisualTestingError/writeFailed(path:reason:)`` for the first file that could not be written.
-    public func write(_ destinations: Destinations) throws(VisualTestingError) {
+    @_spi(PyramidTools) public func write(_ destinations: Destinations) throws(VisualTestingError) {
         if let path = destinations.catalog {
             try Self.writeFile(CatalogBuilder.encoded(catalog), to: path)
         }

@@ -5,39 +5,39 @@ import Foundation
 ///     __Snapshots__/{View}/{device}/{state}.{theme}_{locale}[_{dynamicType}].png
 ///     __Snapshots__/{Component}/{state}.{theme}.png
 ///     __Snapshots__/{View or Component}/manifest.json
-public struct SnapshotLayout: Sendable, Hashable {
+@_spi(PyramidTools) public struct SnapshotLayout: Sendable, Hashable {
     /// The `__Snapshots__` folder.
-    public var root: String
+    @_spi(PyramidTools) public var root: String
 
     /// References under `root`.
-    public init(root: String) {
+    @_spi(PyramidTools) public init(root: String) {
         self.root = root
     }
 
     /// The layout for a suite whose source file is `filePath` (pass `#filePath`).
-    public init(suiteFile filePath: String) {
+    @_spi(PyramidTools) public init(suiteFile filePath: String) {
         root = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__").path
     }
 
     /// The folder of one view or component, holding its manifest.
-    public func directory(for name: String) -> String {
+    @_spi(PyramidTools) public func directory(for name: String) -> String {
         root + "/" + Self.folderName(name)
     }
 
     /// Where a view's or component's `manifest.json` is.
-    public func manifestPath(for name: String) -> String {
+    @_spi(PyramidTools) public func manifestPath(for name: String) -> String {
         directory(for: name) + "/manifest.json"
     }
 
     /// The reference of one cell, relative to the view's or component's folder (the manifest's `file`).
-    public func relativeFile(state: String, cell: SnapshotCell) -> String {
+    @_spi(PyramidTools) public func relativeFile(state: String, cell: SnapshotCell) -> String {
         let file = Self.fileComponent(state) + "." + Self.fileComponent(cell.variantName) + ".png"
         guard let device = cell.device else { return file }
         return Self.folderName(device.name) + "/" + file
     }
 
     /// The reference of one cell, absolute.
-    public func referencePath(name: String, state: String, cell: SnapshotCell) -> String {
+    @_spi(PyramidTools) public func referencePath(name: String, state: String, cell: SnapshotCell) -> String {
         directory(for: name) + "/" + relativeFile(state: state, cell: cell)
     }
 
@@ -56,7 +56,7 @@ public struct SnapshotLayout: Sendable, Hashable {
     /// Makes a state or variant name safe as part of a file name the way
     /// swift-snapshot-testing does: every run of characters other than letters,
     /// digits and `_` becomes `-`, with none left at either end.
-    public static func fileComponent(_ name: String) -> String {
+    @_spi(PyramidTools) public static func fileComponent(_ name: String) -> String {
         var result = ""
         var pendingDash = false
         for character in name {
@@ -74,7 +74,7 @@ public struct SnapshotLayout: Sendable, Hashable {
     /// Makes a view, component or device name safe as one folder: path separators
     /// become `-` and a name that is empty or starts with `.` gets a leading `_`,
     /// so no name can reach outside `__Snapshots__`.
-    public static func folderName(_ name: String) -> String {
+    @_spi(PyramidTools) public static func folderName(_ name: String) -> String {
         var folder = String(name.map { $0 == "/" || $0 == "\\" || $0 == "\0" ? "-" : $0 })
         if folder.isEmpty || folder.hasPrefix(".") { folder = "_" + folder }
         return folder

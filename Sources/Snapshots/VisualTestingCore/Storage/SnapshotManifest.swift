@@ -1,20 +1,20 @@
 /// What a view's or component's references are, kept as `manifest.json` in its
 /// folder. The schema is swift-visual-testing's; files are written deterministically (sorted
 /// keys and entries, no timestamps) so the tree stays clean in version control.
-public struct SnapshotManifest: Sendable, Codable, Equatable {
+@_spi(PyramidTools) public struct SnapshotManifest: Sendable, Codable, Equatable {
     /// The view's or component's name.
-    public var name: String
+    @_spi(PyramidTools) public var name: String
     /// View or component.
-    public var type: SnapshotType
+    @_spi(PyramidTools) public var type: SnapshotType
     /// Each state's cells.
-    public var states: [String: StateManifest]
+    @_spi(PyramidTools) public var states: [String: StateManifest]
     /// Filled only in a catalog: the folder relative to the catalog root.
-    public var basePath: String?
+    @_spi(PyramidTools) public var basePath: String?
     /// Filled only in a catalog: the folder above `__Snapshots__`, when it is nested deeply enough.
-    public var category: String?
+    @_spi(PyramidTools) public var category: String?
 
     /// A manifest with every part given.
-    public init(name: String, type: SnapshotType, states: [String: StateManifest] = [:], basePath: String? = nil, category: String? = nil) {
+    @_spi(PyramidTools) public init(name: String, type: SnapshotType, states: [String: StateManifest] = [:], basePath: String? = nil, category: String? = nil) {
         self.name = name
         self.type = type
         self.states = states
@@ -23,7 +23,7 @@ public struct SnapshotManifest: Sendable, Codable, Equatable {
     }
 
     /// Every reference file, relative to the manifest's folder.
-    public var files: [String] {
+    @_spi(PyramidTools) public var files: [String] {
         states.values.flatMap { $0.snapshots.map(\.file) }.sorted()
     }
 }
@@ -37,16 +37,16 @@ public enum SnapshotType: String, Sendable, Codable {
 }
 
 /// One state's cells in a manifest.
-public struct StateManifest: Sendable, Codable, Equatable {
+@_spi(PyramidTools) public struct StateManifest: Sendable, Codable, Equatable {
     /// Whether it has `@InNavigation`.
-    public var inNavigation: Bool
+    @_spi(PyramidTools) public var inNavigation: Bool
     /// Whether it has `@WithoutAnimation`.
-    public var disableAnimations: Bool
+    @_spi(PyramidTools) public var disableAnimations: Bool
     /// Its cells and files.
-    public var snapshots: [SnapshotEntry]
+    @_spi(PyramidTools) public var snapshots: [SnapshotEntry]
 
     /// A state with its markers and cells.
-    public init(inNavigation: Bool, disableAnimations: Bool, snapshots: [SnapshotEntry]) {
+    @_spi(PyramidTools) public init(inNavigation: Bool, disableAnimations: Bool, snapshots: [SnapshotEntry]) {
         self.inNavigation = inNavigation
         self.disableAnimations = disableAnimations
         self.snapshots = snapshots
@@ -54,31 +54,31 @@ public struct StateManifest: Sendable, Codable, Equatable {
 }
 
 /// One reference image: its cell and its file relative to the manifest.
-public struct SnapshotEntry: Sendable, Codable, Hashable {
+@_spi(PyramidTools) public struct SnapshotEntry: Sendable, Codable, Hashable {
     /// The cell, whose fields sit flat in the entry's JSON.
-    public var cell: SnapshotCellIdentity
+    @_spi(PyramidTools) public var cell: SnapshotCellIdentity
     /// The reference's path under the view's folder.
-    public var file: String
+    @_spi(PyramidTools) public var file: String
 
     /// A cell and its reference's file name.
-    public init(cell: SnapshotCellIdentity, file: String) {
+    @_spi(PyramidTools) public init(cell: SnapshotCellIdentity, file: String) {
         self.cell = cell
         self.file = file
     }
 
     /// The entry for a cell of the matrix.
-    public init(cell: SnapshotCell, file: String) {
+    @_spi(PyramidTools) public init(cell: SnapshotCell, file: String) {
         self.init(cell: SnapshotCellIdentity(cell), file: file)
     }
 
     private enum CodingKeys: String, CodingKey { case file }
 
-    public init(from decoder: any Decoder) throws {
+    @_spi(PyramidTools) public init(from decoder: any Decoder) throws {
         cell = try SnapshotCellIdentity(from: decoder)
         file = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .file)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    @_spi(PyramidTools) public func encode(to encoder: any Encoder) throws {
         try cell.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)

@@ -281,12 +281,12 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
     }
 
     /// The outcome a record's name stands for; nil for a name this version does not know.
-    public static func outcome(named name: String) -> Outcome? {
+    package static func outcome(named name: String) -> Outcome? {
         Outcome.allCases.first { Self.name(of: $0) == name }
     }
 
     /// The name an outcome has in a record.
-    public static func name(of outcome: Outcome) -> String {
+    package static func name(of outcome: Outcome) -> String {
         switch outcome {
         case .passed: "passed"
         case .warning: "warning"

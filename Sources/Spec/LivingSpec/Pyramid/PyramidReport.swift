@@ -23,7 +23,7 @@ public struct PyramidReport: Sendable {
         /// The first failure's message, for a failed test.
         public var failure: String?
         /// For a flaky test: which attempts failed and which passed.
-        public var flakyHistory: String?
+        package var flakyHistory: String?
         /// For a quarantined test: why, and since when.
         package var quarantine: QuarantineMark?
     }
@@ -50,7 +50,7 @@ public struct PyramidReport: Sendable {
     package var target: PyramidShape
     /// Whether the run is part of the suite (a filter or a shard chose its tests), so its shape
     /// says nothing about the suite's pyramid.
-    public var isPartial: Bool
+    package var isPartial: Bool
 
     /// - Parameters:
     ///   - run: The run to place.
@@ -102,7 +102,7 @@ public struct PyramidReport: Sendable {
     }
 
     /// The quarantined tests that failed: reported, not failing the run.
-    public var quarantinedFailures: [Entry] {
+    package var quarantinedFailures: [Entry] {
         entries.filter { $0.outcome == .failed && $0.quarantine != nil }.sorted { $0.level > $1.level }
     }
 
@@ -121,7 +121,7 @@ public struct PyramidReport: Sendable {
     }
 
     /// How far the shape is from the target, in one sentence.
-    public var shapeVerdict: String {
+    package var shapeVerdict: String {
         let ratioLevels = PyramidLevel.allCases.filter { target.share(of: $0) != nil }
         guard share(of: .unit) != nil else { return "no unit, integration or UI test ran, so there is no shape to compare" }
         let shares = ratioLevels.map { "\(percent(share(of: $0)!))" }.joined(separator: " · ")
@@ -146,7 +146,7 @@ public struct PyramidReport: Sendable {
     /// The table the spec files show: a header, then one row a level, top of the pyramid first
     /// (level, tests run, failed, skipped, summed test time, share in the ratio, the target's
     /// share; "—" where a level has no share).
-    public var table: (header: [String], rows: [[String]]) {
+    package var table: (header: [String], rows: [[String]]) {
         // A "Flaky" column only when a test was: most runs have none.
         let anyFlaky = entries.contains { $0.outcome == .flaky }
         let rows = levels.reversed().map { row in
@@ -161,7 +161,7 @@ public struct PyramidReport: Sendable {
 
     /// The report as terminal lines: failures first, then the levels drawn top to bottom as a
     /// pyramid with counts and time, then the shape.
-    public var lines: [String] {
+    package var lines: [String] {
         let skipped = entries.filter { $0.outcome == .skipped }.count
         let flaky = flaky
         let quarantined = quarantinedFailures

@@ -20,7 +20,7 @@ public import TestEventStream
 /// `pyramid flaky --quarantine FILE` proposes entries to add and to remove.
 public struct QuarantineList: Codable, Sendable, Equatable {
     /// Where the list is looked for in a package when no other file is named.
-    public static let defaultPath = ".pyramid/quarantine.json"
+    package static let defaultPath = ".pyramid/quarantine.json"
 
     /// The format's version: 1.
     public var version: Int
@@ -44,7 +44,7 @@ public struct QuarantineList: Codable, Sendable, Equatable {
         }
 
         /// Whether this entry names `test`: its id, its `swift test list` name, or a suite above it.
-        public func matches(_ test: TestNode) -> Bool { matches(id: test.id) }
+        package func matches(_ test: TestNode) -> Bool { matches(id: test.id) }
 
         /// Whether this entry names the test whose id (in a run or a history) is `test`.
         public func matches(id test: String) -> Bool {

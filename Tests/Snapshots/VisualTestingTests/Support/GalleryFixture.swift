@@ -1,6 +1,7 @@
 import Foundation
 import SnapshotTesting
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 /// A snapshot tree and a run report made by the real engine, with every status the
 /// gallery shows: failed (with reference, actual and diff), within tolerance (with a diff),

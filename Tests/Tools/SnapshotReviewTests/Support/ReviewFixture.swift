@@ -3,6 +3,7 @@ import PyramidTestSupport
 import PNGCodec
 import PyramidImage
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 /// A snapshot root with two failing cells of one view and a cell whose actual image
 /// is corrupt, a run report naming artifacts outside the root, and links that point
