@@ -30,6 +30,8 @@ package enum ShardSelection {
     ///   - packagePath: The package whose tests are listed.
     ///   - filters: `swift test --filter` patterns, applied before dealing.
     ///   - eventStream: A previous run's event stream; its durations balance the shards.
+    ///   - history: A test history's folder; without `eventStream`, its recent runs' durations
+    ///     balance the shards (``ShardDurations``): what `--shard` with `--history` deals by.
     ///   - buildArguments: Build options the run uses (`--scratch-path`, `-c`), so the list is of what was built.
     ///   - workFolder: Where the test list is kept.
     ///   - environment: Variables set for `swift test list` over this process's environment
@@ -38,7 +40,7 @@ package enum ShardSelection {
     ///   expression, or the durations' stream cannot be read.
     package static func share(
         for shard: TestShard, packagePath: String, filters: [String] = [], durationsFrom eventStream: String? = nil,
-        buildArguments: [String] = [], workFolder: String, environment: [String: String] = [:]
+        history: String? = nil, buildArguments: [String] = [], workFolder: String, environment: [String: String] = [:]
     ) throws(SpecError) -> Share {
         let runner = SwiftTestRunner(packagePath: packagePath, extraArguments: buildArguments, workFolder: workFolder)
         let listPath = runner.testListPath
@@ -60,6 +62,11 @@ package enum ShardSelection {
         if let eventStream {
             guard let data = FileManager.default.contents(atPath: eventStream) else { throw .eventStreamMissing(path: eventStream) }
             durations = TestShard.durations(in: EventStreamReader.read(data))
+        }
+        if eventStream == nil, let history {
+            // Problems with some lines leave those runs out; the deal is still the same on every machine.
+            let records = try TestHistory(folder: history).read().records
+            if !records.isEmpty { durations = ShardDurations.estimate(names, from: records) }
         }
         return try share(for: shard, of: names, filters: filters, durations: durations)
     }

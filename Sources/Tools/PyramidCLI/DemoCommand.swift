@@ -118,6 +118,7 @@ struct DemoCommand: AsyncParsableCommand {
             retries: try TestRetries(retries), history: historyFolder, quarantine: quarantine, coverage: coverage,
             coverageTargets: coverageTargets)
         options.mutants = mutants
+        if let found = sharding.found, !quiet { print("--shard auto: \(found.summary)") }
         let progress = DemoProgress(detail: quiet ? .quiet : verbose ? .verbose : .normal)
         defer { progress.status.close() }
         let summary: Demo.Summary

@@ -196,13 +196,15 @@ struct SpecCommand: ParsableCommand {
                 throw CommandFailure.library(error)
             }
         }
-        let (retries, durations) = (self.retries, sharding.shardDurations)
+        let (retries, durations, history, found) = (self.retries, sharding.shardDurations, self.history, sharding.found)
         let outcome: SpecRun.Outcome
         do {
             outcome = try pipeline.run { event in
                 switch event {
                 case .sharded(let shard, let tests, let all, let byDuration):
-                    print("shard \(shard): \(tests) of \(counted(all, "test")), dealt \(byDuration ? "by the durations of \(durations ?? "")" : "by count")")
+                    if let found { print("--shard auto: \(found.summary)") }
+                    let source = durations ?? history.map { "the recent runs in \($0)" } ?? ""
+                    print("shard \(shard): \(tests) of \(counted(all, "test")), dealt \(byDuration ? "by the durations of \(source)" : "by count")")
                 case .level(let level, let tests):
                     print("\(level.title) tests (\(tests)), with coverage…")
                 case .rerunning(let number, _, let tests):
@@ -216,6 +218,13 @@ struct SpecCommand: ParsableCommand {
         }
         // The run is freed by the process's exit, not piece by piece as this returns.
         KeptUntilExit.keep(outcome)
+        if found?.engine == .bazel {
+            do {
+                try ShardEnvironment.answerBazel(environment: ProcessInfo.processInfo.environment, junit: outcome.written.first { $0.hasSuffix("junit.xml") })
+            } catch {
+                throw CommandFailure.library(error)
+            }
+        }
         try finish(outcome, source: sourceLabel(pipeline.source))
     }
 
@@ -230,7 +239,7 @@ struct SpecCommand: ParsableCommand {
         runner.verbose = verbose
         var tests = SpecRun.Tests(runner: runner)
         if let shard = sharding.parsed {
-            tests.shard = SpecRun.Sharding(shard: shard, durationsFrom: sharding.shardDurations, buildArguments: swiftTestArguments)
+            tests.shard = SpecRun.Sharding(shard: shard, durationsFrom: sharding.shardDurations, history: history, buildArguments: swiftTestArguments)
         }
         if let tools {
             tests.build = SpecRun.Build(

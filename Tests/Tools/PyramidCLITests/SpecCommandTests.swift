@@ -107,7 +107,7 @@ struct SpecCommandTests {
         }
     }
 
-    @Test("a --shard that is not INDEX/COUNT, durations without a shard, or a shard of a recorded stream are refused before anything runs")
+    @Test("a --shard that is not INDEX/COUNT, durations without a shard, a shard of a recorded stream, or --shard auto with half an engine's variables are refused before anything runs")
     func badShard() async throws {
         for (arguments, message) in [
             (["--shard", "5/4"], "--shard '5/4' is not a shard: write INDEX/COUNT with 1 ≤ INDEX ≤ COUNT, such as 2/4"),
@@ -121,6 +121,11 @@ struct SpecCommandTests {
         }
         let demo = try await CLI.run(["demo", "--shard", "0/3", "-o", folder.path("demo")])
         #expect(demo.status == 2 && demo.stderr.contains("--shard '0/3' is not a shard"), "\(demo.stderr)")
+        // --shard auto with half of Bazel's pair: refused, naming both variables, before anything runs.
+        let auto = try await CLI.run(["spec", "--shard", "auto", "--output", folder.path("out")], environment: ["TEST_SHARD_INDEX": "1"])
+        #expect(auto.status == 2)
+        #expect(auto.stderr.contains("--shard auto: TEST_SHARD_INDEX is set but TEST_TOTAL_SHARDS is not"), "\(auto.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
     }
 
     @Test("a malformed line is reported with its number on stderr, the rest is written, exit 2")

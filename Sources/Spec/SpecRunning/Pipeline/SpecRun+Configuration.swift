@@ -75,13 +75,18 @@ extension SpecRun {
         package var shard: TestShard
         /// A previous run's event stream, whose durations balance the shards.
         package var durationsFrom: String?
+        /// A test history's folder, whose recent runs' durations balance the shards (``ShardDurations``).
+        package var history: String?
         /// The build options and manifest variables the list needs to see what was built.
         package var buildArguments: [String]
         package var environment: [String: String]
 
-        package init(shard: TestShard, durationsFrom: String?, buildArguments: [String], environment: [String: String] = [:]) {
+        package init(
+            shard: TestShard, durationsFrom: String?, history: String? = nil, buildArguments: [String], environment: [String: String] = [:]
+        ) {
             self.shard = shard
             self.durationsFrom = durationsFrom
+            self.history = history
             self.buildArguments = buildArguments
             self.environment = environment
         }

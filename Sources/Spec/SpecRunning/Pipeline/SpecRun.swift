@@ -91,7 +91,8 @@ package struct SpecRun: Sendable {
             do {
                 share = try ShardSelection.share(
                     for: sharding.shard, packagePath: runner.packagePath, filters: runner.filters, durationsFrom: sharding.durationsFrom,
-                    buildArguments: sharding.buildArguments, workFolder: runner.workFolder, environment: sharding.environment)
+                    history: sharding.history, buildArguments: sharding.buildArguments, workFolder: runner.workFolder,
+                    environment: sharding.environment)
             } catch {
                 throw Failure(step: .plan, error: error)
             }
