@@ -65,9 +65,9 @@ public struct ImageComparator: Sendable {
                 reference: painted, geometry: Geometry(reference: painted.size, actual: painted.size), masks: [],
                 marks: [], bandRows: Self.bandRows, reclaimed: [], outlines: [], thickness: 0, painted: true))
         }
-        var scan = Scan()
-        let report = run(reference, actual, diff: nil, scan: &scan)
-        guard report.verdict != .identical else { return (report, nil) }
+        var marked: Scan? = Scan()
+        let report = run(reference, actual, diff: nil, scan: &marked)
+        guard report.verdict != .identical, let scan = marked else { return (report, nil) }
         return (report, DiffImage(
             reference: reference, geometry: geometry, masks: scan.masks, marks: scan.marks, bandRows: Self.bandRows,
             reclaimed: scan.reclaimed, outlines: scan.outlines, thickness: scan.thickness, painted: false))
@@ -109,13 +109,6 @@ public struct ImageComparator: Sendable {
     private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?) -> ComparisonReport {
         var unused: Scan?
         return run(reference, actual, diff: diff, scan: &unused)
-    }
-
-    private func run(_ reference: Bitmap, _ actual: Bitmap, diff: UnsafeMutablePointer<UInt32>?, scan: inout Scan) -> ComparisonReport {
-        var marked: Scan? = Scan()
-        let report = run(reference, actual, diff: diff, scan: &marked)
-        scan = marked!
-        return report
     }
 
     /// Every comparison's single scan: painting the diff image into `diff` as it goes, or, with

@@ -136,8 +136,8 @@ public struct PNGEncoder: Sendable {
                 for j in 0..<rows {
                     let rowStart = bandStart + j * sourceRowBytes
                     var row = UnsafePointer(rowStart)
-                    // A band's first row is filtered without the row above (below), so the band
-                    // needs none of another band's rows.
+                    // A band's first row is filtered without the row above (see the filter's
+                    // choice below), so a band needs none of another band's rows.
                     var previous: UnsafePointer<UInt8>? = j == 0 ? nil : row - sourceRowBytes
                     if dropAlpha {
                         swap(&packedRow, &previousPacked)
