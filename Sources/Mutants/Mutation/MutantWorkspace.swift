@@ -20,6 +20,8 @@ package struct MutantWorkspace: Sendable {
     package var mutants: [Mutant]
     /// The source of each file that holds mutants, as the user wrote it, by its path in the package.
     package var sources: [String: String]
+    /// The files this planting wrote (their bytes changed), by their path in the copy.
+    package var rewritten: [String]
     /// The name of the file that holds the switch in each mutated module.
     package static let switchFile = "__PyramidMutantSwitch.swift"
     /// The file that marks a folder as a workspace.
@@ -77,7 +79,7 @@ package struct MutantWorkspace: Sendable {
         for target in mutatedTargets {
             wanted[target.folder + "/" + Self.switchFile] = Data(MutantSchema.switchDeclaration(module: target.name).utf8)
         }
-        try Self.sync(wanted, into: root)
+        self.rewritten = try Self.sync(wanted, into: root)
         self.mutants = mutants
         self.sources = sources
     }
@@ -106,11 +108,12 @@ package struct MutantWorkspace: Sendable {
     /// rewritten), but the schemas already planted and the switches kept as they are, so a
     /// warm run does not compile them again (planting rewrites them where their sources changed).
     ///
+    /// - Returns: the files it wrote, by their path in the copy.
     /// - Throws: ``MutationError`` as ``init(package:root:files:targets:excluding:)`` does.
-    package static func prepare(package: String, root: String) throws(MutationError) {
+    @discardableResult
+    package static func prepare(package: String, root: String) throws(MutationError) -> [String] {
         guard FileManager.default.fileExists(atPath: root + "/" + marker) else {
-            _ = try MutantWorkspace(package: package, root: root, files: [], targets: [])
-            return
+            return try MutantWorkspace(package: package, root: root, files: [], targets: []).rewritten
         }
         var wanted = try files(in: package)
         wanted["Package.swift"] = try absoluteDependencies(manifest: wanted["Package.swift"], package: package)
@@ -120,7 +123,7 @@ package struct MutantWorkspace: Sendable {
                 : wanted[name] != nil && name.hasSuffix(".swift") && bytes.range(of: switchCall) != nil
             if planted { wanted[name] = bytes }
         }
-        try sync(wanted, into: root)
+        return try sync(wanted, into: root)
     }
 
     /// What a copy leaves out: anything hidden (`.build`, `.git`, `.swiftpm`).
@@ -159,7 +162,8 @@ package struct MutantWorkspace: Sendable {
 
     /// Makes `root` hold exactly `wanted` (and the marker): a file is written only when its bytes
     /// change, each whole (a temporary file, then a rename), and a file not wanted is removed.
-    private static func sync(_ wanted: [String: Data], into root: String) throws(MutationError) {
+    /// Returns the files it wrote.
+    private static func sync(_ wanted: [String: Data], into root: String) throws(MutationError) -> [String] {
         let fileManager = FileManager.default
         do {
             try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -177,8 +181,10 @@ package struct MutantWorkspace: Sendable {
                 throw .unwritable(root + "/" + name, reason: "\(error.localizedDescription)")
             }
         }
-        for (name, bytes) in wanted where present[name] != bytes {
+        var written: [String] = []
+        for (name, bytes) in wanted.sorted(by: { $0.key < $1.key }) where present[name] != bytes {
             let path = root + "/" + name
+            written.append(name)
             do {
                 try fileManager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -186,6 +192,7 @@ package struct MutantWorkspace: Sendable {
                 throw .unwritable(path, reason: "\(error.localizedDescription)")
             }
         }
+        return written
     }
 
     /// `path: "…"` inside each `.package(` of the manifest made absolute against `package`.

@@ -3,6 +3,7 @@ import Mutation
 import MutationReport
 @testable import MutationRunning
 import PyramidTestSupport
+import Testing
 
 /// `Fixtures/MutantFixture`: a library (`Pricing`) with unit tests in Swift Testing and
 /// integration tests in XCTest. The pipeline reads it, never writes it; the tests work in
@@ -46,6 +47,12 @@ enum NaiveMutation {
         let original = try String(contentsOfFile: path, encoding: .utf8)
         try apply(mutant, to: original).write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? original.write(toFile: path, atomically: true, encoding: .utf8) }
+        // Swift's incremental build can miss a file written back to bytes it saw before (the
+        // pipeline's RewrittenObjects says more): the file's object goes, so it is compiled.
+        let object = (mutant.file as NSString).lastPathComponent + ".o"
+        if FileManager.default.fileExists(atPath: copy + "/.build") {
+            try await Program.run("find", [copy + "/.build", "-name", object, "-delete"]).expectSuccess()
+        }
         let build = try await Program.run("swift", ["build", "--package-path", copy, "--build-tests"])
         guard build.status == 0 else { return nil }
         var failed: [String: Bool] = [:]

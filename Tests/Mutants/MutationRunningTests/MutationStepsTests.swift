@@ -141,4 +141,22 @@ struct MutationStepsTests {
         #expect(html.contains("&lt;x&gt;") && html.contains("&lt;b&gt;") && !html.contains("<x>"))
         #expect(!html.contains("http://") && !html.contains("https://"), "the page needs no network")
     }
+
+    @Test("a rewritten source's object is removed from every module's build folder, and only its")
+    func rewrittenObjects() throws {
+        let scratch = TemporaryFolder("pyramid-objects", create: true)
+        let debug = scratch.path("x86_64-unknown-linux-gnu/debug")
+        let objects = ["Pricing.build/Flags.swift.o", "Pricing.build/Cart.swift.o", "Units.build/Flags.swift.o", "Units.build/Units.swift.o", "Pricing.build/Flags.swiftdeps"]
+        for object in objects {
+            try FileManager.default.createDirectory(atPath: debug + "/" + (object as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data("o".utf8).write(to: URL(fileURLWithPath: debug + "/" + object))
+        }
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("debug"), withDestinationPath: "x86_64-unknown-linux-gnu/debug")
+        let removed = RewrittenObjects.forget(["Sources/Pricing/Flags.swift", "Package.swift", "Sources/Pricing/Absent.swift"], scratch: scratch.path)
+        #expect(removed == [debug + "/Pricing.build/Flags.swift.o", debug + "/Units.build/Flags.swift.o"])
+        let left = objects.filter { FileManager.default.fileExists(atPath: debug + "/" + $0) }
+        #expect(left == ["Pricing.build/Cart.swift.o", "Units.build/Units.swift.o", "Pricing.build/Flags.swiftdeps"])
+        #expect(RewrittenObjects.forget([], scratch: scratch.path).isEmpty)
+        #expect(RewrittenObjects.forget(["A.swift"], scratch: scratch.path("absent")).isEmpty, "no build folder yet: nothing to forget")
+    }
 }

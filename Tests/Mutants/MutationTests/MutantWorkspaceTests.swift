@@ -95,14 +95,17 @@ struct MutantWorkspaceTests {
         for path in [schemaPath, plainPath] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
         try FileManager.default.removeItem(atPath: package + "/Sources/App/Plain.swift")
 
+        #expect(first.rewritten.contains("Sources/App/Age.swift") && first.rewritten.contains("Sources/App/Plain.swift"))
         let again = try MutantWorkspace(package: package, root: root, files: ["Sources/App/Age.swift"], targets: targets)
         #expect(again.mutants == first.mutants)
+        #expect(again.rewritten.isEmpty, "nothing is written again: \(again.rewritten)")
         #expect(try FileManager.default.attributesOfItem(atPath: schemaPath)[.modificationDate] as? Date == old, "an unchanged schema is not written")
         #expect(!FileManager.default.fileExists(atPath: plainPath), "a file the package lost is removed")
 
         let left = first.mutants[0].id
         let without = try MutantWorkspace(package: package, root: root, files: ["Sources/App/Age.swift"], targets: targets, excluding: [left])
         #expect(without.mutants.map(\.id) == first.mutants.map(\.id), "every mutant keeps its number")
+        #expect(without.rewritten == ["Sources/App/Age.swift"], "only the schema that changed is written: \(without.rewritten)")
         let schema = try String(contentsOfFile: schemaPath, encoding: .utf8)
         #expect(!schema.contains("__pyramidMutantIs(\(left))") && schema.contains("__pyramidMutantIs(\(first.mutants[1].id))"), "\(schema)")
         #expect(without.sources["Sources/App/Age.swift"] == "func isAdult(_ age: Int) -> Bool { age >= 18 }\n")
@@ -120,7 +123,8 @@ struct MutantWorkspaceTests {
         try FileManager.default.createDirectory(atPath: package + "/Sources/New", withIntermediateDirectories: true)
         try "let new = 1\n".write(toFile: package + "/Sources/New/New.swift", atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: package + "/Sources/App/Plain.swift")
-        try MutantWorkspace.prepare(package: package, root: root)
+        let rewritten = try MutantWorkspace.prepare(package: package, root: root)
+        #expect(rewritten == ["Sources/New/New.swift"], "the new file is written, the planted schema kept: \(rewritten)")
         let after = try snapshot(root)
         #expect(after["Sources/New/New.swift"] == Data("let new = 1\n".utf8))
         #expect(after["Sources/App/Plain.swift"] == nil)

@@ -36,8 +36,9 @@ package struct MutationRun: Sendable {
         }
         let changed = try configuration.since.map { revision throws(MutationRunError) in try ChangedLines.since(revision, package: package) }
         try Self.createFolder(configuration.logs)
+        let prepared: [String]
         do {
-            try MutantWorkspace.prepare(package: package, root: configuration.copy)
+            prepared = try MutantWorkspace.prepare(package: package, root: configuration.copy)
         } catch {
             throw .workspace(error)
         }
@@ -64,7 +65,7 @@ package struct MutationRun: Sendable {
         let buildStart = Date()
         let built = try SchemaBuild(
             package: package, copy: configuration.copy, scratch: configuration.scratch, logs: configuration.logs,
-            memory: configuration.work + "/compile-errors.json", files: files, targets: targets, onEvent: onEvent
+            memory: configuration.work + "/compile-errors.json", files: files, targets: targets, prepared: prepared, onEvent: onEvent
         ).run()
         var chosen = built.workspace.mutants
         if let changed {

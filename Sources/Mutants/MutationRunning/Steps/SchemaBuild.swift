@@ -17,6 +17,8 @@ struct SchemaBuild {
     var memory: String
     var files: [String]
     var targets: [MutantWorkspace.Target]
+    /// Files the copy's preparation rewrote, whose objects the first build forgets too.
+    var prepared: [String] = []
     var onEvent: @Sendable (MutationRun.Event) -> Void
 
     /// The planted workspace and, for each mutant left out, the compiler's reason.
@@ -34,7 +36,7 @@ struct SchemaBuild {
         }
         let known = CompileErrorMemory(path: memory).recall(planned)
         var excluded = Set(known.keys)
-        var attempt = try build(excluding: excluded)
+        var attempt = try build(excluding: excluded, alsoRewritten: prepared)
         guard attempt.status != 0 else {
             CompileErrorMemory(path: memory).remember(known, planned: planned)
             return (attempt.workspace, known)
@@ -109,14 +111,16 @@ struct SchemaBuild {
         var errors: [String: [(line: Int, message: String)]]
     }
 
-    /// Plants the copy with `excluded` left out and builds it with its tests.
-    private func build(excluding excluded: Set<Int>) throws(MutationRunError) -> Attempt {
+    /// Plants the copy with `excluded` left out and builds it with its tests, every file
+    /// planting rewrote (and `alsoRewritten`) compiled again (``RewrittenObjects``).
+    private func build(excluding excluded: Set<Int>, alsoRewritten: [String] = []) throws(MutationRunError) -> Attempt {
         let workspace: MutantWorkspace
         do {
             workspace = try MutantWorkspace(package: package, root: copy, files: files, targets: targets, excluding: excluded)
         } catch {
             throw .workspace(error)
         }
+        RewrittenObjects.forget(workspace.rewritten + alsoRewritten, scratch: scratch)
         onEvent(.building(nil))
         let log = logs + "/build.log"
         var arguments = ["build", "--package-path", copy, "--build-tests", "--scratch-path", scratch]
