@@ -45,7 +45,9 @@ struct MutantsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only mutants on lines changed since this git revision (and in new files).", valueName: "revision"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Judge only this shard of the mutants: INDEX/COUNT, such as 2/4.", valueName: "index/count"))
+    @Option(help: ArgumentHelp(
+        "Judge only this shard of the mutants: INDEX/COUNT, such as 2/4, or auto: the shard Bazel, GitLab CI, CircleCI or Buildkite gave this job.",
+        valueName: "index/count|auto"))
     var shard: String?
 
     @Option(help: "How many test processes run at once.")
@@ -61,7 +63,9 @@ struct MutantsCommand: ParsableCommand {
     var failUnder: Double?
 
     func validate() throws {
-        if let shard {
+        if shard == "auto" {
+            do { _ = try ShardEnvironment.read(ProcessInfo.processInfo.environment) } catch { throw ValidationError("\(error)") }
+        } else if let shard {
             do { _ = try TestShard(parsing: shard) } catch { throw ValidationError("--shard \(error)") }
         }
         for level in levels where PyramidLevel(rawValue: level.lowercased()) == nil {
@@ -91,7 +95,10 @@ struct MutantsCommand: ParsableCommand {
         configuration.files = files
         configuration.levels = levels.compactMap { PyramidLevel(rawValue: $0.lowercased()) }
         configuration.since = since
-        configuration.shard = shard.flatMap { try? TestShard(parsing: $0) }.map { ($0.index, $0.count) }
+        // `--shard auto`: the engine's variables, read again here (``validate()`` accepted them).
+        let found = shard == "auto" ? try? ShardEnvironment.read(ProcessInfo.processInfo.environment) : nil
+        if let found { print("--shard auto: \(found.summary)") }
+        configuration.shard = (found?.shard ?? shard.flatMap { try? TestShard(parsing: $0) }).map { ($0.index, $0.count) }
         configuration.jobs = jobs
         configuration.classifier = try classifier()
         configuration.buildScratch = scratchPath
@@ -108,6 +115,14 @@ struct MutantsCommand: ParsableCommand {
             do {
                 let paths = try MutationReports.write(outcome, to: output)
                 print("Reports: " + paths.joined(separator: ", "))
+            } catch {
+                throw MutantsFailure(error)
+            }
+        }
+        if found?.engine == .bazel {
+            // Bazel's sharding protocol: the status file touched; there is no JUnit to give it.
+            do {
+                try ShardEnvironment.answerBazel(environment: ProcessInfo.processInfo.environment, junit: nil)
             } catch {
                 throw MutantsFailure(error)
             }

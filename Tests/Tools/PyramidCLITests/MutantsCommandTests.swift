@@ -100,6 +100,18 @@ struct MutantsCommandTests {
         let integrationSurvivors = shown.1.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(!integrationSurvivors.isEmpty && integrationSurvivors.count < everyMutant.count, "\(integrationSurvivors)")
 
+        // --shard auto under Bazel (0-based: index 1 of 2 is shard 2/2): the same mutants as
+        // --shard 2/2, and the sharding protocol's status file touched.
+        let bazel = ["TEST_SHARD_INDEX": "1", "TEST_TOTAL_SHARDS": "2", "TEST_SHARD_STATUS_FILE": folder.path("shard-status")]
+        let auto = try await CLI.run(["mutants", "--package-path", package, "--file", "Pricing.swift", "--shard", "auto"], environment: bazel)
+        let explicit = try await CLI.run(["mutants", "--package-path", package, "--file", "Pricing.swift", "--shard", "2/2"])
+        #expect(auto.status == 0 && explicit.status == 0, "\(auto.stderr)\n\(explicit.stderr)")
+        #expect(auto.stdout.hasPrefix("--shard auto: shard 2/2 from Bazel"), "\(auto.stdout)")
+        let judgedLine = { (run: Program.Run) in run.stdout.split(separator: "\n").first { $0.hasPrefix("Faults caught per level: ") }.map(String.init) }
+        #expect(judgedLine(auto) != nil && judgedLine(auto) == judgedLine(explicit), "\(auto.stdout)\n\(explicit.stdout)")
+        #expect(judgedLine(explicit)?.contains("15 mutants") == false, "a shard judges part of the file's mutants: \(explicit.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("shard-status")), "Bazel's TEST_SHARD_STATUS_FILE is touched")
+
         // One function changed: only its mutants are judged.
         let cart = package + "/Sources/Pricing/Cart.swift"
         try (try String(contentsOfFile: cart, encoding: .utf8)).replacingOccurrences(of: "items[items.count - 1]", with: "items[items.count - 1] + 0")
@@ -121,6 +133,7 @@ struct MutantsCommandTests {
             (["--since", "no-such-revision"], [:], "--since no-such-revision: not a revision of the package's git repository"),
             (["--since", "HEAD"], [:], "nothing to mutate: no Swift file of the chosen targets changed since HEAD"),
             (["--shard", "3/2"], [:], "--shard"),
+            (["--shard", "auto"], ["CI_NODE_INDEX": "1"], "--shard auto: CI_NODE_INDEX is set but CI_NODE_TOTAL is not"),
             (["--level", "e2e"], [:], "--level e2e: not a level"),
             (["--file", "Cart.swift"], ["MUTANT_FIXTURE_FAIL": "1"], "1 test fails without any mutant"),
         ]
