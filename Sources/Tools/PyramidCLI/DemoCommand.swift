@@ -130,6 +130,13 @@ struct DemoCommand: AsyncParsableCommand {
             throw CommandFailure.demoFailed(error)
         }
         progress.status.end()
+        if sharding.found?.engine == .bazel {
+            do {
+                try ShardEnvironment.answerBazel(environment: ProcessInfo.processInfo.environment, junit: summary.files.junit)
+            } catch {
+                throw CommandFailure.library(error)
+            }
+        }
         if quiet {
             print("\(summary.failed ? "✘" : "✔") \(summary.specLine)")
             print("Open file://\(summary.files.index)")

@@ -54,9 +54,17 @@ extension CheckoutBuildTests {
             #expect(whole.status == 0, "\(whole.stdout)\n\(whole.stderr)")
             var shardTests: [Int] = []
             for index in 1...2 {
-                let shard = try await CLI.run(["demo", "--shard", "\(index)/2", "-o", folder.path("shard\(index)")] + Self.filters, in: Self.checkout)
+                // The second shard as Bazel deals it (0-based): --shard auto must give the same share as 2/2.
+                let (shardOption, environment) = index == 1
+                    ? ("1/2", [:]) : ("auto", ["TEST_SHARD_INDEX": "1", "TEST_TOTAL_SHARDS": "2", "TEST_SHARD_STATUS_FILE": folder.path("status")])
+                let shard = try await CLI.run(
+                    ["demo", "--shard", shardOption, "-o", folder.path("shard\(index)")] + Self.filters, in: Self.checkout, environment: environment)
                 #expect(shard.status == 0, "\(shard.stdout)\n\(shard.stderr)")
                 #expect(shard.stdout.contains("Shard \(index)/2: "), "\(shard.stdout)")
+                if index == 2 {
+                    #expect(shard.stdout.contains("--shard auto: shard 2/2 from Bazel (TEST_SHARD_INDEX=1, TEST_TOTAL_SHARDS=2)"), "\(shard.stdout)")
+                    #expect(FileManager.default.fileExists(atPath: folder.path("status")), "Bazel's TEST_SHARD_STATUS_FILE is touched")
+                }
                 #expect(!FileManager.default.fileExists(atPath: folder.path("shard\(index)-history")), "a shard joins no history by default: its merge does")
                 let record = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("shard\(index)/pyramid-run.json")))) as? [String: Any]
                 shardTests.append(record?["tests"] as? Int ?? 0)
