@@ -36,11 +36,13 @@ package enum ShardSelection {
     ///   - workFolder: Where the test list is kept.
     ///   - environment: Variables set for `swift test list` over this process's environment
     ///     (what the package's manifest reads, so it is planned as it was built).
+    ///   - building: Whether `swift test list` may build the tests first: a shard of a CI job
+    ///     starts from a clean checkout, with nothing built yet.
     /// - Throws: ``SpecError`` when the list cannot be had, a filter is not a regular
     ///   expression, or the durations' stream cannot be read.
     package static func share(
         for shard: TestShard, packagePath: String, filters: [String] = [], durationsFrom eventStream: String? = nil,
-        history: String? = nil, buildArguments: [String] = [], workFolder: String, environment: [String: String] = [:]
+        history: String? = nil, buildArguments: [String] = [], workFolder: String, environment: [String: String] = [:], building: Bool = false
     ) throws(SpecError) -> Share {
         let runner = SwiftTestRunner(packagePath: packagePath, extraArguments: buildArguments, workFolder: workFolder)
         let listPath = runner.testListPath
@@ -49,8 +51,9 @@ package enum ShardSelection {
         } catch {
             throw .cannotCreateFolder(path: workFolder, reason: FileError.describe(error))
         }
+        let arguments = building ? runner.listArguments.filter { $0 != "--skip-build" } : runner.listArguments
         let (status, listed, errors) = try SwiftTestRunner.capture(
-            runner.listArguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+            arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         guard status == 0 else {
             throw .cannotListTests(package: packagePath, exitStatus: status, output: String((listed + errors).suffix(2000)))
         }

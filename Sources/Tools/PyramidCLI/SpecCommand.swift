@@ -79,8 +79,19 @@ struct SpecCommand: ParsableCommand {
     @Option(help: "swift test list's output, naming each XCTest class's module, beside --event-stream.")
     var testList: String?
 
-    @Option(name: .shortAndLong, help: "The folder for spec.md, spec.html and junit.xml.")
-    var output = ".build/pyramid-spec"
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "The folder for spec.md, spec.html and junit.xml (default: .build/pyramid-spec; under Bazel with --shard auto, pyramid-spec in TEST_UNDECLARED_OUTPUTS_DIR, which Bazel keeps).",
+        valueName: "folder"))
+    var output: String?
+
+    /// `--output`, else Bazel's folder for a test's outputs when `--shard auto` found Bazel, else `.build/pyramid-spec`.
+    var outputFolder: String {
+        if let output { return output }
+        if sharding.found?.engine == .bazel, let outputs = ProcessInfo.processInfo.environment["TEST_UNDECLARED_OUTPUTS_DIR"], !outputs.isEmpty {
+            return (outputs as NSString).appendingPathComponent("pyramid-spec")
+        }
+        return ".build/pyramid-spec"
+    }
 
     @Option(help: "Write the Markdown here instead.")
     var markdown: String?
@@ -172,6 +183,11 @@ struct SpecCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Under Bazel, the tests and every tool write their temporary files in the test's own folder.
+        if sharding.found?.engine == .bazel, let temporary = ProcessInfo.processInfo.environment["TEST_TMPDIR"], !temporary.isEmpty {
+            setenv("TMPDIR", temporary, 1)
+        }
+        let output = outputFolder
         // A quarantine list that cannot be read, or a missing coverage tool, fails before any test runs.
         let followUp: RunFollowUp
         do {
@@ -231,11 +247,11 @@ struct SpecCommand: ParsableCommand {
     /// Where the run comes from: Xcode's bundles, a stream, or swift test on the package (built
     /// with coverage first, under pyramid's lock on its build, when --coverage is given).
     private func source(tools: CoverageTools?) -> SpecRun.Source {
-        if !xcresults.isEmpty { return .xcresult(bundles: xcresults, attachments: (output as NSString).appendingPathComponent("attachments")) }
+        if !xcresults.isEmpty { return .xcresult(bundles: xcresults, attachments: (outputFolder as NSString).appendingPathComponent("attachments")) }
         if !xcresultJSON.isEmpty { return .xcresultJSON(xcresultJSON) }
         if let eventStream { return .eventStream(eventStream, console: xctestOutput, testList: testList) }
         var runner = SwiftTestRunner(
-            packagePath: packagePath, filters: filters, extraArguments: swiftTestArguments, workFolder: (output as NSString).appendingPathComponent("run"))
+            packagePath: packagePath, filters: filters, extraArguments: swiftTestArguments, workFolder: (outputFolder as NSString).appendingPathComponent("run"))
         runner.verbose = verbose
         var tests = SpecRun.Tests(runner: runner)
         if let shard = sharding.parsed {
@@ -249,7 +265,7 @@ struct SpecCommand: ParsableCommand {
                 log: (runner.workFolder as NSString).appendingPathComponent("build.log"), echoesToStandardError: true)
             tests.coverage = SpecRun.Coverage(
                 tools: tools, targets: coverageTargets, buildArguments: runner.buildOptions,
-                folder: (output as NSString).appendingPathComponent("coverage"))
+                folder: (outputFolder as NSString).appendingPathComponent("coverage"))
             tests.lock = (packagePath as NSString).appendingPathComponent(".build")
         }
         return .swiftTest(tests)

@@ -128,6 +128,51 @@ struct SpecCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
     }
 
+    @Test("under Bazel, --shard auto writes to the test's undeclared outputs, gives the tests Bazel's temporary folder, touches the status file and copies the JUnit to XML_OUTPUT_FILE")
+    func bazelFolders() async throws {
+        let package = folder.path("Tmp")
+        try FileManager.default.createDirectory(atPath: package + "/Tests/TmpTests", withIntermediateDirectories: true)
+        try """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            let package = Package(name: "Tmp", targets: [.testTarget(name: "TmpTests")])
+
+            """.write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
+        try """
+            import Foundation
+            import Testing
+
+            @Test func temporaryFolder() {
+                #expect(NSTemporaryDirectory().hasPrefix(ProcessInfo.processInfo.environment["EXPECTED_TMP"] ?? "unset"), "\\(NSTemporaryDirectory())")
+            }
+
+            @Test func second() {}
+
+            """.write(toFile: package + "/Tests/TmpTests/TmpTests.swift", atomically: true, encoding: .utf8)
+        let temporary = folder.path("bazel-tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let bazel = [
+            "TEST_SHARD_INDEX": "0", "TEST_TOTAL_SHARDS": "1", "TEST_SHARD_STATUS_FILE": folder.path("status"),
+            "XML_OUTPUT_FILE": folder.path("test.xml"), "TEST_UNDECLARED_OUTPUTS_DIR": folder.path("outputs"),
+            "TEST_TMPDIR": temporary, "EXPECTED_TMP": temporary,
+        ]
+        let run = try await CLI.run(
+            ["spec", "--package-path", package, "--shard", "auto", "--", "--scratch-path", folder.path("scratch")], environment: bazel)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(2_000))")
+        #expect(run.stdout.contains("--shard auto: shard 1/1 from Bazel"), "\(run.stdout)")
+        let junit = folder.path("outputs/pyramid-spec/junit.xml")
+        #expect(FileManager.default.fileExists(atPath: folder.path("outputs/pyramid-spec/spec.md")), "the spec is in TEST_UNDECLARED_OUTPUTS_DIR/pyramid-spec")
+        #expect(FileManager.default.contents(atPath: folder.path("test.xml")) == FileManager.default.contents(atPath: junit) && FileManager.default.contents(atPath: junit) != nil)
+        #expect(FileManager.default.fileExists(atPath: folder.path("status")))
+        #expect(!FileManager.default.fileExists(atPath: package + "/.build/pyramid-spec"), "nothing in the default folder")
+
+        // Without Bazel's variables the same tests see another temporary folder: the check can fail.
+        let plain = try await CLI.run(
+            ["spec", "--package-path", package, "-o", folder.path("plain"), "--", "--scratch-path", folder.path("scratch")], environment: ["EXPECTED_TMP": temporary])
+        #expect(plain.status == 1, "\(plain.stdout)")
+    }
+
     @Test("a malformed line is reported with its number on stderr, the rest is written, exit 2")
     func malformedLine() async throws {
         var lines = try String(contentsOf: Self.fixtures.appendingPathComponent("sample-6.3.jsonl"), encoding: .utf8)
