@@ -176,6 +176,17 @@ public final class Browser: @unchecked Sendable {
         }
     }
 
+    /// The environment chromedriver, and the Chromium it starts, run with: this process's, but
+    /// a `TMPDIR` too long for Chromium's singleton socket (`TMPDIR/.org.chromium.Chromium.XXXXXX/
+    /// SingletonSocket`, at most 107 bytes in a Unix socket's address) becomes `/tmp`. Bazel's
+    /// `TEST_TMPDIR`, which `pyramid spec --shard auto` gives the tests, is about 100 bytes long:
+    /// Chromium started there exits at once ("Chrome instance exited").
+    static func driverEnvironment(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        if let temporary = environment["TMPDIR"], temporary.utf8.count > 60 { environment["TMPDIR"] = "/tmp" }
+        return environment
+    }
+
     /// Starts chromedriver on a port of its choosing and returns it with that port. A
     /// chromedriver that exits because the port it picked was taken meanwhile ("IPv4 port not
     /// available", seen under a busy test run) is started again, up to three times.
@@ -186,7 +197,9 @@ public final class Browser: @unchecked Sendable {
         while true {
             let driver: ProcessGroup
             do {
-                driver = try ProcessGroup(executable: chromedriver, arguments: ["--port=0"], logPath: log, workspace: workspace)
+                driver = try ProcessGroup(
+                    executable: chromedriver, arguments: ["--port=0"], logPath: log,
+                    environment: driverEnvironment(ProcessInfo.processInfo.environment), workspace: workspace)
             } catch {
                 try? FileManager.default.removeItem(atPath: workspace)
                 throw WebDriverError.driverDidNotStart(reason: "\(error)", log: "")

@@ -55,4 +55,23 @@ struct DriverStartTests {
         #expect("\(String(describing: error))".contains("IPv4 port not available"))
         #expect(try String(contentsOfFile: folder + "/count", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "3")
     }
+
+    @Test("a TMPDIR too long for Chromium's singleton socket is /tmp for chromedriver and Chromium, which renders there; a short one is kept")
+    func longTemporaryFolder() async throws {
+        let long = scratch.path + "/" + String(repeating: "t", count: 90)
+        try FileManager.default.createDirectory(atPath: long, withIntermediateDirectories: true)
+        #expect(Browser.driverEnvironment(["TMPDIR": long, "HOME": "/h"]) == ["TMPDIR": "/tmp", "HOME": "/h"])
+        #expect(Browser.driverEnvironment(["TMPDIR": "/tmp/short"]) == ["TMPDIR": "/tmp/short"])
+        #expect(Browser.driverEnvironment(["HOME": "/h"]) == ["HOME": "/h"])
+
+        // Chromium itself: started in the long folder it renders nothing; with what the driver is given, the page.
+        let chromium = try ChromiumOptions.chromium.resolve(nil).get()
+        func dump(temporary: String) async throws -> String {
+            try await Program.run(
+                URL(fileURLWithPath: chromium), ["--headless=new", "--no-sandbox", "--user-data-dir=\(scratch.path)/profile-\(temporary.count)", "--dump-dom", "data:text/html,<p>ok</p>"],
+                environment: ["TMPDIR": temporary]).stdout
+        }
+        #expect(!(try await dump(temporary: long)).contains("<p>ok</p>"), "Chromium in a TMPDIR of \(long.utf8.count) bytes")
+        #expect(try await dump(temporary: Browser.driverEnvironment(["TMPDIR": long])["TMPDIR"]!).contains("<p>ok</p>"))
+    }
 }
