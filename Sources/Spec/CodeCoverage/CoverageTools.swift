@@ -1,5 +1,6 @@
 import Foundation
 import PyramidIO
+import PyramidJSON
 
 /// Where the toolchain's coverage tools are: `llvm-profdata` (merges raw profiles) and
 /// `llvm-cov` (reads a merged profile with the binaries that wrote it). Both ship with Swift on
@@ -17,8 +18,9 @@ package struct CoverageTools: Sendable, Equatable {
     }
 
     /// The tools of the toolchain that runs here (`environment` is this process's when nil): in `PYRAMID_LLVM_BIN` when it is set, else next
-    /// to the `swift` found on `PATH` (its links followed), else on `PATH`, else (on macOS)
-    /// where `xcrun` says.
+    /// to the `swift` found on `PATH` (its links followed), else in the toolchain that `swift
+    /// -print-target-info` names (a `swift` that is a wrapper script), else on `PATH`, else (on
+    /// macOS) where `xcrun` says.
     ///
     /// - Throws: ``CoverageError/missingTool(name:searched:)`` naming the first tool not found
     ///   and every place looked in.
@@ -31,6 +33,13 @@ package struct CoverageTools: Sendable, Equatable {
             if let swift = SearchPath.find("swift", environment: environment) {
                 let real = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent().path
                 folders.append((real, "next to swift (\(real))"))
+                // A `swift` that is a wrapper script, not a link into its toolchain: the toolchain
+                // says where it is. Without this, PATH could give another LLVM's tools, which
+                // reject the profiles this compiler writes.
+                let hasTools = ["llvm-profdata", "llvm-cov"].allSatisfy { FileManager.default.isExecutableFile(atPath: real + "/" + $0) }
+                if !hasTools, let toolchain = toolchainFolder(swift: swift), toolchain != real {
+                    folders.append((toolchain, "in the toolchain swift -print-target-info names (\(toolchain))"))
+                }
             }
             for folder in SearchPath.folders(environment: environment) where !folders.contains(where: { $0.folder == folder }) {
                 folders.append((folder, ""))
@@ -51,5 +60,15 @@ package struct CoverageTools: Sendable, Equatable {
             throw .missingTool(name: name, searched: searched)
         }
         return CoverageTools(profdata: try find("llvm-profdata"), cov: try find("llvm-cov"))
+    }
+
+    /// The `bin` folder of the toolchain `swift` runs, from its `-print-target-info`
+    /// (`runtimeResourcePath` is `<toolchain>/usr/lib/swift`), or nil when it does not say.
+    static func toolchainFolder(swift: String) -> String? {
+        guard let run = try? ChildProcess.run(executable: swift, arguments: ["-print-target-info"]), run.status == 0,
+            let info = try? JSONValue.decode(run.stdout),
+            let resources = info["paths"]?["runtimeResourcePath"]?.stringValue
+        else { return nil }
+        return URL(fileURLWithPath: resources).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("bin").standardizedFileURL.path
     }
 }

@@ -6,11 +6,24 @@ extension TestRun {
     /// - Parameters:
     ///   - records: What XCTest reported (``XCTestLogReader`` or ``XUnitReader``).
     ///   - list: `swift test list`'s output, which says each class's module and which frameworks
-    ///     the package uses; without it a class goes to the module its failures' file paths name,
-    ///     else to a module named `XCTest`.
+    ///     the package uses, and orders the tests (XCTest runs them in its order: the shards of
+    ///     a run, merged, read as one run); without it a class goes to the module its failures'
+    ///     file paths name, else to a module named `XCTest`, in the order of `records`.
     package func adding(xctest records: [XCTestRecord], list: TestList? = nil) -> TestRun {
         var run = self
-        if let list { run.declaredFrameworks = list.frameworks.union(run.declaredFrameworks ?? []) }
+        var records = records
+        if let list {
+            run.declaredFrameworks = list.frameworks.union(run.declaredFrameworks ?? [])
+            var places: [String: Int] = [:]
+            for (place, entry) in list.entries.enumerated() where entry.framework == .xctest {
+                places[entry.container + "/" + entry.name] = places[entry.container + "/" + entry.name] ?? place
+            }
+            // Stable: a test the list does not name stays where it was, after those it names.
+            records = records.enumerated().sorted { first, second in
+                let (a, b) = (places[first.element.className + "/" + first.element.method], places[second.element.className + "/" + second.element.method])
+                return (a ?? Int.max, first.offset) < (b ?? Int.max, second.offset)
+            }.map(\.element)
+        }
         // A class's module, from any of its methods whose failure names a path.
         var pathModules: [String: String] = [:]
         for record in records where pathModules[record.className] == nil {

@@ -13,7 +13,7 @@ import XCResult
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Merge the output folders of pyramid demo --shard runs into one (spec, gallery, catalog, manifests, JUnit), or of pyramid mutants --shard runs.",
+        abstract: "Merge the output folders of pyramid demo, pyramid spec or pyramid mutants --shard runs into one.",
         discussion: """
             Each shard's folder (pyramid demo --shard INDEX/COUNT --output DIR) holds its event stream, \
             snapshot results, artifacts and manifests. merge joins them: the living spec from the joined \
@@ -21,6 +21,13 @@ struct MergeCommand: ParsableCommand {
             test run by two shards, or a snapshot cell, artifact or manifest state two shards wrote \
             differently, is an error naming both; nothing is written then, and an existing output folder \
             is never overwritten. Exit status 1 when a merged test or cell failed, 2 on any error.
+
+            The output folders of pyramid spec --shard INDEX/COUNT --output DIR (or --shard auto under \
+            Bazel, GitLab CI, CircleCI or Buildkite) merge into the spec one run would write: spec.md, \
+            spec.html and junit.xml from the joined event streams, consoles and reruns. Each shard \
+            measured its own coverage; the merge does not join it.
+
+            Every shard of a run must be given, each once: a missing shard is an error naming it.
 
             The output folders of pyramid mutants --shard INDEX/COUNT --output DIR merge into the reports \
             one run would write (mutation-report.json, .html, .md); shards that ran on different code, \
@@ -67,16 +74,23 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         if shards.allSatisfy(Self.isBundle) { return try mergeBundles() }
         if shards.allSatisfy(MutationMerge.holdsReport) { return try mergeMutants() }
+        if shards.allSatisfy(SpecShardMerge.holdsSpecRun) { return try mergeSpecShards() }
         let summary: Demo.Summary
         do {
-            summary = try ShardMerge.run(ShardMerge.Options(inputs: shards, output: output, shape: target.parsed, history: history))
+            // The reference app in this checkout measures the shards' raw profiles, when it is built here.
+            let examples = FileManager.default.currentDirectoryPath + "/Examples"
+            summary = try ShardMerge.run(ShardMerge.Options(
+                inputs: shards, output: output, shape: target.parsed, history: history,
+                examples: FileManager.default.fileExists(atPath: examples + "/Package.swift") ? examples : nil))
         } catch {
             throw CommandFailure.mergeFailed(error)
         }
         print("Merged \(counted(shards.count, "shard")) into \(summary.files.folder)")
         print("\(summary.failed ? "✘" : "✔") \(summary.specLine)")
         for line in summary.pyramid.lines { print(line) }
+        if let coverage = summary.coverage { for line in coverage.terminalLines { print(line) } }
         print("Snapshot cells: \(summary.snapshots.summary)")
+        for warning in summary.warnings { print("warning: \(warning)") }
         print("Open file://\(summary.files.index)")
         if summary.failed { throw ExitCode(1) }
     }
@@ -106,8 +120,28 @@ struct MergeCommand: ParsableCommand {
         } catch {
             throw CommandFailure.library(error)
         }
+        try report(outcome, merged: counted(shards.count, "result bundle"))
+    }
+
+    /// Shards of `pyramid spec --shard` joined into one spec in a new folder (``SpecShardMerge``).
+    private func mergeSpecShards() throws {
+        let outcome: SpecRun.Outcome
+        do {
+            outcome = try SpecShardMerge.merge(
+                shards, output: output, title: "Living spec", shape: target.parsed, history: history,
+                checkout: FileManager.default.currentDirectoryPath)
+        } catch let error as MergeError {
+            throw CommandFailure.mergeFailed(error)
+        } catch {
+            throw CommandFailure.library(error)
+        }
+        try report(outcome, merged: counted(shards.count, "shard") + " of pyramid spec")
+    }
+
+    /// Prints a merged spec's summary, pyramid and diagnostics, and exits as `pyramid spec` would.
+    private func report(_ outcome: SpecRun.Outcome, merged: String) throws {
         let run = outcome.document.run
-        print("Merged \(counted(shards.count, "result bundle")) into \(output)")
+        print("Merged \(merged) into \(output)")
         print("\(run.counts[.failed] > 0 ? "✘" : "✔") \(outcome.document.summaryLine)")
         for line in outcome.report.lines { print(line) }
         for diagnostic in run.diagnostics {

@@ -4,7 +4,9 @@ package import PyramidIO
 
 /// What a `pyramid demo` run, sharded or not, leaves beside its spec and gallery for
 /// `pyramid merge`: `pyramid-run.json`.
-package struct RunRecord: Sendable, Codable, Equatable {
+package struct RunRecord: Sendable, JSONRecord, Equatable {
+    package static let recordName = "pyramid run record"
+
     /// `2/4`, or nil for a whole run.
     package var shard: String?
     /// The folder of the references the run checked.
@@ -38,34 +40,6 @@ package struct RunRecord: Sendable, Codable, Equatable {
         self.buildSeconds = buildSeconds
         self.testSeconds = testSeconds
         self.tests = tests
-    }
-
-    /// Reads `pyramid-run.json`.
-    package static func read(_ path: String) throws(FileError) -> RunRecord {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw FileError(path: path, reason: FileError.describe(error))
-        }
-        do {
-            return try JSONDecoder().decode(RunRecord.self, from: data)
-        } catch {
-            throw FileError(path: path, reason: "not a pyramid run record (\(error))")
-        }
-    }
-
-    /// Writes it as sorted JSON, atomically.
-    package func write(to path: String) throws(FileError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            try AtomicFile.write(try encoder.encode(self) + Data("\n".utf8), to: path)
-        } catch let error as FileError {
-            throw error
-        } catch {
-            throw FileError(path: path, reason: "\(error)")
-        }
     }
 
     /// Copies every `manifest.json` under `root` to the same relative path under `folder`, so a

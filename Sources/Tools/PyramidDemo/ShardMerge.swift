@@ -1,4 +1,5 @@
 package import SpecRunning
+import CodeCoverage
 import Foundation
 package import LivingSpec
 import PyramidIO
@@ -25,10 +26,15 @@ package enum ShardMerge {
         /// The history the merged run is appended to, as one run, with the commit of the
         /// checkout `pyramid merge` runs in.
         package var history: String?
+        /// The Examples package whose built test binaries measure the shards' raw profiles,
+        /// merged per level; nil merges no coverage.
+        package var examples: String?
 
         package init(
-            inputs: [String], output: String, title: String = "The reference app's test pyramid", shape: PyramidShape = .usual, history: String? = nil
+            inputs: [String], output: String, title: String = "The reference app's test pyramid", shape: PyramidShape = .usual, history: String? = nil,
+            examples: String? = nil
         ) {
+            self.examples = examples.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             self.shape = shape
             self.history = history
             self.inputs = inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
@@ -46,6 +52,7 @@ package enum ShardMerge {
         if options.inputs.contains(options.output) { throw .outputIsAnInput(options.output) }
         guard !FileManager.default.fileExists(atPath: options.output) else { throw .outputExists(options.output) }
         let shards = try options.inputs.map { (folder: String) throws(MergeError) in try Shard(folder: folder) }
+        try MergeError.checkComplete(shards.map { ($0.folder, $0.record.shard) })
         let snapshotRoots = Set(shards.map(\.record.snapshots))
         guard snapshotRoots.count == 1, let snapshotRoot = snapshotRoots.first else {
             throw .differentSnapshots(shards.map { "\($0.folder): \($0.record.snapshots)" })
@@ -71,10 +78,12 @@ package enum ShardMerge {
         do {
             try FileManager.default.createDirectory(
                 atPath: (options.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let coverage = try joinCoverage(shards, into: files, examples: options.examples)
             let document = try writeAll(
                 shards: shards, files: files, events: events, reruns: reruns, report: report, manifests: manifests, snapshotRoot: snapshotRoot,
-                title: options.title, shape: options.shape, history: options.history)
-            let summary = try summarize(shards: shards, files: files, document: document, report: report, breakage: shards[0].record.breakage)
+                title: options.title, shape: options.shape, history: options.history, coverage: coverage.recorded)
+            var summary = try summarize(shards: shards, files: files, document: document, report: report, breakage: shards[0].record.breakage)
+            summary.warnings += coverage.notes
             try FileManager.default.moveItem(atPath: staging, toPath: options.output)
             return summary.relocated(to: Demo.Files(folder: options.output))
         } catch {
@@ -132,6 +141,61 @@ package enum ShardMerge {
                 throw .notARunFolder(folder, "\(error.reason) (\(error.path)); pyramid demo writes it")
             }
         }
+    }
+
+    // MARK: Coverage
+
+    /// Each level's raw profiles of every shard, copied into the merged run's
+    /// `profiles/<level>` (each name prefixed by its shard: two machines can give a profile the
+    /// same process id), to be measured as one run's with the Examples' built test binaries.
+    /// Nil, with a note saying why, when no shard measured coverage, the tools are missing, or
+    /// the binaries are not built here (a merge job that only downloaded the shards' folders).
+    static func joinCoverage(
+        _ shards: [Shard], into files: Demo.Files, examples: String?
+    ) throws(MergeError) -> (recorded: SpecRun.RecordedCoverage?, notes: [String]) {
+        let manager = FileManager.default
+        var levels: [PyramidLevel: String] = [:]
+        for (number, shard) in shards.enumerated() {
+            for level in PyramidLevel.allCases {
+                let source = shard.files.run + "/profiles/" + level.rawValue
+                guard let names = try? manager.contentsOfDirectory(atPath: source) else { continue }
+                let target = files.run + "/profiles/" + level.rawValue
+                do {
+                    try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
+                    for name in names.sorted() where name.hasSuffix(".profraw") {
+                        try manager.copyItem(atPath: source + "/" + name, toPath: target + "/shard\(number + 1)-" + name)
+                    }
+                } catch {
+                    throw .cannotWrite(target, FileError.describe(error))
+                }
+                levels[level] = target
+            }
+        }
+        guard !levels.isEmpty, let examples else { return (nil, []) }
+        let unmeasured = "coverage not merged"
+        let tools: CoverageTools
+        do { tools = try CoverageTools.locate() } catch { return (nil, ["\(unmeasured): \(error)"]) }
+        let options = Demo.Options(examples: examples, output: files.folder)
+        let scratch = options.scratchArguments
+        let layout: PackageLayout
+        do {
+            layout = try PackageLayout.read(
+                packagePath: examples, buildArguments: scratch, only: options.coverageTargets, environment: options.buildEnvironment())
+        } catch {
+            return (nil, ["\(unmeasured): the reference app's build cannot be read here: \(error)"])
+        }
+        if let missing = layout.binaries.first(where: { !manager.fileExists(atPath: $0) }) {
+            return (nil, [
+                "\(unmeasured): the test binaries that wrote the shards' profiles are not built here (\(missing)); "
+                    + "build them as the shards did (swift build --package-path \(examples) --build-tests) and merge again, for one run's coverage per level",
+            ])
+        }
+        let request = SpecRun.Coverage(
+            tools: tools, targets: options.coverageTargets, buildArguments: scratch, environment: options.buildEnvironment(), folder: files.coverage)
+        let recorded = SpecRun.RecordedCoverage(
+            levels: PyramidLevel.allCases.compactMap { level in levels[level].map { (level, $0) } },
+            packagePath: examples, request: request, workFolder: files.run, layout: layout)
+        return (recorded, [])
     }
 
     // MARK: Snapshot results
@@ -214,7 +278,7 @@ package enum ShardMerge {
     static func writeAll(
         shards: [Shard], files: Demo.Files, events: EventStreamJoin.Joined, reruns: [EventStreamJoin.Joined], report: RunReport,
         manifests: [String: (manifest: SnapshotManifest, shard: String)], snapshotRoot: String, title: String,
-        shape: PyramidShape, history: String?
+        shape: PyramidShape, history: String?, coverage: SpecRun.RecordedCoverage?
     ) throws -> SpecDocument {
         let manager = FileManager.default
         try manager.createDirectory(atPath: files.run, withIntermediateDirectories: true)
@@ -266,6 +330,7 @@ package enum ShardMerge {
             destinations: SpecDocument.Destinations(markdown: files.specMarkdown, html: files.specHTML, junit: files.junit),
             attachments: files.run + "/attachments")
         pipeline.recordedReruns = reruns.map(\.folder)
+        pipeline.recordedCoverage = coverage
         // The shards of a filtered run join into the filtered run, still part of the suite.
         pipeline.isPartialRun = shards.contains { $0.record.filtered == true }
         let document: SpecDocument
@@ -282,7 +347,7 @@ package enum ShardMerge {
             // Shards run side by side: the merged run took as long as its slowest shard.
             buildSeconds: shards.map(\.record.buildSeconds).max() ?? 0, testSeconds: shards.map(\.record.testSeconds).max() ?? 0,
             unexplainedFailure: shards.contains { $0.record.unexplainedFailure ?? ($0.record.testStatus != 0) }, warnings: [],
-            trends: document.history?.trendsPage)
+            coverage: document.coverage, trends: document.history?.trendsPage)
         let record = RunRecord(
             shard: nil, snapshots: shards[0].record.snapshots, breakage: breakage, testStatus: summary.testStatus,
             buildSeconds: summary.buildSeconds, testSeconds: summary.testSeconds, tests: document.run.tests.count,
@@ -299,36 +364,5 @@ extension Demo.Summary {
         var copy = self
         copy.files = files
         return copy
-    }
-}
-
-/// Why shards could not be merged.
-package enum MergeError: Error, Sendable, Equatable, CustomStringConvertible {
-    case noInputs
-    case outputIsAnInput(String)
-    case outputExists(String)
-    case notARunFolder(String, String)
-    case differentSnapshots([String])
-    case unreadable(String, String)
-    case conflictingTest(String, first: String, second: String)
-    case conflictingCell(String, first: String, second: String)
-    case conflictingArtifact(String, first: String, second: String)
-    case conflictingManifest(String, state: String, first: String, second: String)
-    case cannotWrite(String, String)
-
-    package var description: String {
-        switch self {
-        case .noInputs: "no shard folders to merge"
-        case .outputIsAnInput(let path): "\(path): the output is one of the shards; choose another folder"
-        case .outputExists(let path): "\(path) already exists; merge writes a new folder and overwrites nothing (remove it or choose another)"
-        case .notARunFolder(let path, let why): "\(path): not the output of pyramid demo: \(why)"
-        case .differentSnapshots(let roots): "the shards checked different snapshot folders:\n" + roots.map { "  " + $0 }.joined(separator: "\n")
-        case .unreadable(let path, let why): "\(path): cannot be read: \(why)"
-        case .conflictingTest(let test, let first, let second): "test \(test) was run by two shards, \(first) and \(second): each test has one shard"
-        case .conflictingCell(let cell, let first, let second): "snapshot cell \(cell) was reported differently by \(first) and \(second): each cell has one writer"
-        case .conflictingArtifact(let path, let first, let second): "artifact \(path) differs between \(first) and \(second)"
-        case .conflictingManifest(let path, let state, let first, let second): "manifest \(path), state \(state), differs between \(first) and \(second)"
-        case .cannotWrite(let path, let why): "\(path): cannot write the merged run: \(why)"
-        }
     }
 }

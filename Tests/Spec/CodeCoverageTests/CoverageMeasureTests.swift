@@ -135,4 +135,27 @@ struct CoverageMeasureTests {
         let found = try CoverageTools.locate()
         #expect(FileManager.default.isExecutableFile(atPath: found.cov) && found.profdata.hasSuffix("/llvm-profdata"))
     }
+
+    @Test("a swift on PATH that is a wrapper script: the tools of the toolchain it runs, not another LLVM's later on PATH")
+    func wrapperScript() async throws {
+        let toolchain = try CoverageTools.locate()
+        let realSwift = URL(fileURLWithPath: toolchain.profdata).deletingLastPathComponent().appendingPathComponent("swift").path
+        try #require(FileManager.default.isExecutableFile(atPath: realSwift))
+        // A wrapper as version managers and CI images write them, then another LLVM's tools.
+        let wrapper = scratch.path("wrapper")
+        let other = scratch.path("other-llvm")
+        for folder in [wrapper, other] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        var scripts = [wrapper + "/swift": "#!/bin/sh\nexec '\(realSwift)' \"$@\"\n"]
+        for tool in ["llvm-profdata", "llvm-cov"] { scripts[other + "/" + tool] = "#!/bin/sh\nexit 1\n" }
+        for (path, text) in scripts {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        let found = try await offThePool { try CoverageTools.locate(environment: ["PATH": "\(wrapper):\(other)"]) }
+        #expect(found == toolchain, "\(found)")
+        // Without the toolchain's answer (a wrapper that is not swift), PATH's tools are what is left.
+        try Data("#!/bin/sh\nexit 1\n".utf8).write(to: URL(fileURLWithPath: wrapper + "/swift"))
+        let fallback = try await offThePool { try CoverageTools.locate(environment: ["PATH": "\(wrapper):\(other)"]) }
+        #expect(fallback == CoverageTools(profdata: other + "/llvm-profdata", cov: other + "/llvm-cov"))
+    }
 }

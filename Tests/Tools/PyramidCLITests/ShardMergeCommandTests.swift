@@ -29,13 +29,6 @@ extension CheckoutBuildTests {
                 .replacing(/(\d+) passed, (\d+) within tolerance/) { match in "\(Int(match.1)! + Int(match.2)!) passed" }
         }
 
-        /// `text` without what measuring coverage adds (the whole run measures it; a merge does not
-        /// merge the shards' coverage): the JUnit file's "Coverage" suite and the spec's section.
-        static func withoutCoverage(_ text: String) -> String {
-            text.replacingOccurrences(of: #"  <testsuite name="Coverage"[^\n]*\n(    [^\n]*\n)*  </testsuite>\n"#, with: "", options: .regularExpression)
-                .replacingOccurrences(of: #"## Coverage per level\n(\n|[|-][^\n]*\n)*"#, with: "", options: .regularExpression)
-        }
-
         static func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
         static func files(under folder: String) -> [String: String] {
@@ -46,7 +39,7 @@ extension CheckoutBuildTests {
             return result
         }
 
-        @Test("two shards, run as separate processes and merged, equal one run: catalog, manifests, JUnit and spec, apart from timings")
+        @Test("two shards, run as separate processes and merged, equal one run: catalog, manifests, JUnit, spec and coverage per level, apart from timings")
         func twoShardsEqualOneRun() async throws {
             let folder = TemporaryFolder("pyramid-cli", create: true)
             // The merge joins no history here, so neither does the one run.
@@ -78,11 +71,14 @@ extension CheckoutBuildTests {
             let merged = folder.path("merged"), one = folder.path("whole")
             for file in ["snapshot-catalog.json", "snapshots-junit.xml", "junit.xml", "spec.md"] {
                 let mergedLines = Self.withoutTimings(try Self.read(merged + "/" + file)).split(separator: "\n", omittingEmptySubsequences: false)
-                let oneLines = Self.withoutCoverage(Self.withoutTimings(try Self.read(one + "/" + file))).split(separator: "\n", omittingEmptySubsequences: false)
+                let oneLines = Self.withoutTimings(try Self.read(one + "/" + file)).split(separator: "\n", omittingEmptySubsequences: false)
                 let firstDifference = zip(mergedLines, oneLines).enumerated().first { $0.element.0 != $0.element.1 }
                 #expect(mergedLines == oneLines, "\(file), first difference at line \((firstDifference?.offset).map { $0 + 1 } ?? min(mergedLines.count, oneLines.count) + 1): merged \(firstDifference.map { String($0.element.0) } ?? "(end)") / one run \(firstDifference.map { String($0.element.1) } ?? "(end)")")
             }
-            #expect(try Self.read(one + "/spec.md").contains("## Coverage per level") && !(try Self.read(merged + "/spec.md")).contains("## Coverage"))
+            // Coverage per level from the shards' raw profiles, merged as one run's: the spec's table
+            // of lines and regions per level, compared above, is the one run's.
+            #expect(try Self.read(merged + "/spec.md").contains("## Coverage per level"))
+            #expect(merge.stdout.contains("Coverage") && !merge.stdout.contains("coverage not merged"), "\(merge.stdout)")
             #expect(Self.files(under: merged + "/manifests") == Self.files(under: one + "/manifests"))
             #expect(!Self.files(under: one + "/manifests").isEmpty)
             let wholeCells = try #require(whole.stdout.split(separator: "\n").first { $0.hasPrefix("Snapshot cells:") })
@@ -93,11 +89,13 @@ extension CheckoutBuildTests {
             let again = try await CLI.run(["merge", folder.path("shard1"), folder.path("shard2"), "-o", merged], in: Self.checkout)
             #expect(again.status == 2 && again.stderr.contains("already exists"), "\(again.stderr)")
 
-            // Conflicts: a shard given twice ran its tests twice; a copy that reports a cell otherwise.
+            // Every shard, each once: a shard left out or given twice; a copy that reports a cell otherwise.
+            let half = try await CLI.run(["merge", folder.path("shard1"), "-o", folder.path("half")], in: Self.checkout)
+            #expect(half.status == 2 && half.stderr.contains("shard 2/2 of 2 is missing"), "\(half.stderr)")
             let twice = try await CLI.run(["merge", folder.path("shard1"), folder.path("shard1"), "-o", folder.path("twice")], in: Self.checkout)
             #expect(twice.status == 2, "\(twice.stdout)")
-            #expect(twice.stderr.contains("was run by two shards") && twice.stderr.contains(folder.path("shard1")), "\(twice.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: folder.path("twice")))
+            #expect(twice.stderr.contains("shard 1/2 is given twice") && twice.stderr.contains(folder.path("shard1")), "\(twice.stderr)")
+            for output in ["half", "twice"] { #expect(!FileManager.default.fileExists(atPath: folder.path(output))) }
 
             let liar = folder.path("liar")
             try FileManager.default.copyItem(atPath: folder.path("shard2"), toPath: liar)

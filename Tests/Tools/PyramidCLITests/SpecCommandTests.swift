@@ -236,7 +236,7 @@ struct SpecCommandTests {
         #expect(text.hasPrefix("previous step\n# Living spec\n"))
     }
 
-    @Test("a real package with XCTest and Swift Testing: every test in the spec, marked, with the split per module")
+    @Test("a real package with XCTest and Swift Testing: every test in the spec, marked, with the split per module; two shards merged are the same spec")
     func mixedPackage() async throws {
         let package = Self.fixtures.appendingPathComponent("MixedPackage").path
         let scratch = folder.path("scratch")
@@ -262,6 +262,34 @@ struct SpecCommandTests {
         #expect(filtered.stdout.hasPrefix(
             "Living spec: 2 tests — 1 failed, 1 passed — ⚠️ only Swift Testing tests ran, though the package has XCTest tests too"),
             "\(filtered.stdout)")
+
+        // Two shards, merged: the spec and JUnit of the whole run, XCTest's tests too, apart from
+        // timings. A shard left out is an error naming it, and nothing is written.
+        var shards: [String] = []
+        for index in 1...2 {
+            let shard = try await CLI.run([
+                "spec", "--package-path", package, "--output", folder.path("shard\(index)"), "--shard", "\(index)/2",
+                "--", "--scratch-path", scratch, "--skip-build",
+            ])
+            #expect(shard.stdout.contains("shard \(index)/2: "), "\(shard.stdout)\n\(shard.stderr.suffix(2_000))")
+            shards.append(folder.path("shard\(index)"))
+        }
+        let merged = try await CLI.run(["merge"] + shards + ["-o", folder.path("merged")])
+        #expect(merged.status == 1, "the two failing tests fail the merge: \(merged.stdout)\n\(merged.stderr)")
+        #expect(merged.stdout.hasPrefix("Merged 2 shards of pyramid spec into \(folder.path("merged"))\n✘ 7 tests — 2 failed, 1 skipped, 4 passed"), "\(merged.stdout)")
+        let strip = CheckoutBuildTests.ShardMergeCommandTests.withoutTimings
+        for file in ["junit.xml", "spec.md"] {
+            let whole = try String(contentsOfFile: folder.path("out/\(file)"), encoding: .utf8)
+            let joined = try String(contentsOfFile: folder.path("merged/\(file)"), encoding: .utf8)
+            #expect(strip(joined) == strip(whole), "\(file)")
+        }
+        let missing = try await CLI.run(["merge", shards[0], "-o", folder.path("half")])
+        #expect(missing.status == 2 && missing.stderr.contains("shard 2/2 of 2 is missing"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("half")))
+        // Two runs that were not shards, sharing tests: each test has one writer.
+        let overlapping = try await CLI.run(["merge", folder.path("out"), folder.path("only"), "-o", folder.path("overlap")])
+        #expect(overlapping.status == 2 && overlapping.stderr.contains("was run by two shards"), "\(overlapping.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("overlap")))
     }
 
     @Test("--xunit beside --event-stream folds XCTest's results in; a file that is not xUnit is an error naming it")

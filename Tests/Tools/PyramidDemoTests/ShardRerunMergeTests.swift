@@ -1,6 +1,7 @@
 import Foundation
 import LivingSpec
 import PyramidDemo
+import PyramidIO
 import PyramidTestSupport
 import Testing
 
@@ -33,7 +34,7 @@ struct ShardRerunMergeTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A shard's output folder as `pyramid demo --shard` leaves it.
+    /// Shard `name` of two, its output folder as `pyramid demo --shard` leaves it.
     func shard(_ name: String, run: String, reruns: [String], quarantine: String? = nil) throws -> String {
         let path = folder.path(name)
         for (offset, stream) in ([run] + reruns).enumerated() {
@@ -43,7 +44,7 @@ struct ShardRerunMergeTests {
             try Data().write(to: URL(fileURLWithPath: runFolder + "/console.txt"))
         }
         let record = RunRecord(
-            shard: name, snapshots: folder.path("snapshots"), breakage: nil, testStatus: 1, buildSeconds: 1, testSeconds: 1, tests: 2,
+            shard: "\(name)/2", snapshots: folder.path("snapshots"), breakage: nil, testStatus: 1, buildSeconds: 1, testSeconds: 1, tests: 2,
             unexplainedFailure: false, quarantine: quarantine)
         try FileManager.default.createDirectory(atPath: folder.path("snapshots"), withIntermediateDirectories: true)
         try record.write(to: path + "/pyramid-run.json")

@@ -1,4 +1,4 @@
-import LivingSpec
+package import LivingSpec
 package import CodeCoverage
 import Foundation
 import PyramidIO
@@ -110,6 +110,32 @@ extension SpecRun {
             self.buildArguments = buildArguments
             self.environment = environment
             self.folder = folder
+        }
+    }
+
+    /// Coverage from raw profiles a run already wrote, measured with the package's built test
+    /// binaries: `pyramid merge` gives each level's profiles of every shard, merged into one
+    /// profile per level as one run's would be (never percentages averaged).
+    package struct RecordedCoverage: Sendable {
+        /// The levels, in the pyramid's order, each with the folder of its raw profiles.
+        package var levels: [(level: PyramidLevel, profiles: String)]
+        /// The package whose test binaries wrote the profiles, its build options and the
+        /// environment its manifest reads, the tools, and where the files go.
+        package var packagePath: String
+        package var request: Coverage
+        /// Where each level's merged profile goes (`profiles/<level>.profdata` in it).
+        package var workFolder: String
+        /// The package's layout when already read; else it is read from its build.
+        package var layout: PackageLayout?
+
+        package init(
+            levels: [(level: PyramidLevel, profiles: String)], packagePath: String, request: Coverage, workFolder: String, layout: PackageLayout? = nil
+        ) {
+            self.levels = levels
+            self.packagePath = packagePath
+            self.request = request
+            self.workFolder = workFolder
+            self.layout = layout
         }
     }
 }

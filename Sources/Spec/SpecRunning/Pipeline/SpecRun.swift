@@ -39,6 +39,8 @@ package struct SpecRun: Sendable {
     package var isPartialRun = false
     /// Which faults each level catches (`pyramid mutants`' report), shown after the coverage.
     package var faults: FaultsCaught?
+    /// For a run read from files: the coverage its tests' raw profiles measure (`pyramid merge`).
+    package var recordedCoverage: RecordedCoverage?
 
     package init(
         source: Source, title: String, followUp: RunFollowUp, classifier: PyramidClassifier = PyramidClassifier(),
@@ -60,7 +62,10 @@ package struct SpecRun: Sendable {
     package func run(events: @escaping @Sendable (Event) -> Void = { _ in }) throws(Failure) -> Outcome {
         let followUp = self.followUp.readingHistoryAhead()
         guard case .swiftTest(let tests) = source else {
-            return try finish(read: readFiles(), status: 0, runner: nil, testList: nil, started: 0, followUp: followUp, events: events)
+            let read = try readFiles()
+            return try finish(
+                read: read, status: 0, runner: nil, testList: nil, started: 0, followUp: followUp, events: events,
+                coverage: recordedCoverage.map(Self.measured(from:)))
         }
         guard let lock = tests.lock else {
             return try runTests(tests, followUp: followUp, events: events)
@@ -98,6 +103,19 @@ package struct SpecRun: Sendable {
             }
             events(.sharded(sharding.shard, tests: share.tests.count, of: share.all.count, byDuration: share.byDuration))
             runner.filters = share.filters
+            // Which shard this was, for `pyramid merge` to tell a missing shard from a small one.
+            let record = ShardRecord(
+                shard: sharding.shard.description, tests: share.tests.count, all: share.all.count, filtered: !tests.runner.filters.isEmpty)
+            do throws(FileError) {
+                do {
+                    try FileManager.default.createDirectory(atPath: runner.workFolder, withIntermediateDirectories: true)
+                } catch {
+                    throw FileError(path: runner.workFolder, reason: FileError.describe(error))
+                }
+                try record.write(to: ShardRecord.path(inRunFolder: runner.workFolder))
+            } catch {
+                throw Failure(step: .plan, error: error)
+            }
         }
 
         events(.testing)
@@ -122,7 +140,7 @@ package struct SpecRun: Sendable {
                 let runs = try levels.run(
                     levelStarting: { level, count in events(.level(level, tests: count)) },
                     testEnded: { level in events(.testEnded(level)) })
-                measured = Measured(runs: runs, layout: layout, request: coverage, workFolder: runner.workFolder)
+                measured = Measured(runs: runs, layout: layout, packagePath: runner.packagePath, request: coverage, workFolder: runner.workFolder)
                 status = LevelRuns.status(of: runs)
                 rerunner = levels.rerunRunner
             } else {
@@ -173,10 +191,19 @@ package struct SpecRun: Sendable {
     /// The levels' runs whose profiles the coverage step measures, and how.
     private struct Measured {
         var runs: [LevelRuns.LevelRun]
-        var layout: PackageLayout
+        /// The package's layout, when the run read it; else read from `packagePath`'s build.
+        var layout: PackageLayout?
+        var packagePath: String
         var request: Coverage
         /// Where the levels' profiles are.
         var workFolder: String
+    }
+
+    /// What the coverage step measures for profiles already written.
+    private static func measured(from recorded: RecordedCoverage) -> Measured {
+        Measured(
+            runs: recorded.levels.map { LevelRuns.LevelRun(level: $0.level, tests: 0, status: 0, profiles: $0.profiles) },
+            layout: recorded.layout, packagePath: recorded.packagePath, request: recorded.request, workFolder: recorded.workFolder)
     }
 
     /// The run as read, and how long reading took.
@@ -253,9 +280,17 @@ package struct SpecRun: Sendable {
         if let coverage {
             events(.measuringCoverage)
             let measured: PyramidCoverage
-            do {
+            do throws(SpecError) {
+                let layout: PackageLayout
+                if let known = coverage.layout {
+                    layout = known
+                } else {
+                    layout = try PackageLayout.read(
+                        packagePath: coverage.packagePath, buildArguments: coverage.request.buildArguments, only: coverage.request.targets,
+                        environment: coverage.request.environment ?? ProcessInfo.processInfo.environment)
+                }
                 measured = try PyramidCoverage.measure(
-                    runs: coverage.runs, layout: coverage.layout, tools: coverage.request.tools, workFolder: coverage.workFolder)
+                    runs: coverage.runs, layout: layout, tools: coverage.request.tools, workFolder: coverage.workFolder)
             } catch {
                 throw Failure(step: .coverage, error: error)
             }
