@@ -12,7 +12,8 @@
 //   verify     the whole engine (checkViewSnapshot) over every cell with BROWSERS browsers
 //              working in parallel: amortised wall time per cell
 //   peer       a new browser session per cell, as a test that starts its own browser does
-import ChromiumRenderer
+@_spi(PyramidTools) import ChromiumRenderer
+@_spi(PyramidTools) import VisualTestingCore
 import Foundation
 import ImageDiff
 import PNGCodec

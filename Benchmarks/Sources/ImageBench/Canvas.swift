@@ -1,4 +1,4 @@
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 
 /// A tiny rasteriser with anti-aliased edges (coverage from signed distance),
 /// enough to draw screens that look like UI to an image comparator.

@@ -1,7 +1,7 @@
 import Foundation
 import ImageDiff
 import PNGCodec
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 
 // image-bench generate DIR        writes reference.png and actual.png (iPhone 16 @3x)
 // image-bench run DIR [N]         times decode, encode and every comparison mode; prints JSON

@@ -10,9 +10,9 @@
 //   fail     third run, every cell differs a little: verify + diff image + three artifacts
 // and, measured apart on the same images: decode of the references, and the comparison alone.
 import Foundation
-import ImageDiff
+@_spi(PyramidTools) import ImageDiff
 import PNGCodec
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 import VisualTesting
 @_spi(PyramidTools) import VisualTestingCore
 

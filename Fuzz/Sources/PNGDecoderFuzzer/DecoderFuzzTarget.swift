@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import PNGCodec
+@_spi(PyramidTools) import PNGCodec
+@_spi(PyramidTools) import PyramidImage
 
 /// Limits small enough that libFuzzer's memory limit is never the finding. CRCs are not
 /// checked, or almost every mutation would stop there.

@@ -1,6 +1,8 @@
 import Foundation
 import FuzzSupport
 import HTTPStubs
+@_spi(PyramidTools) import HTTPStubsCore
+@_spi(PyramidTools) import PyramidJSON
 
 /// A document the fuzzed JSONPath expressions select in: every kind of value, nested.
 let document: JSONValue = [

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import XCResult
+@_spi(PyramidTools) import XCResult
 
 /// A result bundle whose database is the input, and a file of `xcresulttool`'s JSON.
 let bundle = ScratchFile("fuzz.xcresult/database.sqlite3")

@@ -112,7 +112,7 @@ public struct MissingExecutable: Sendable, Hashable, CustomStringConvertible {
     public var debianPackage: String
 
     /// A program not found: its name, where it was looked for, and its Debian package.
-    public init(name: String, searched: [String], debianPackage: String) {
+    package init(name: String, searched: [String], debianPackage: String) {
         self.name = name
         self.searched = searched
         self.debianPackage = debianPackage

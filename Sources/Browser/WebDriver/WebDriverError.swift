@@ -8,7 +8,7 @@ public struct WebDriverRequest: Sendable, Hashable, CustomStringConvertible {
     public var body: String?
 
     /// A request, as the error reports it.
-    public init(method: String, path: String, body: [UInt8]?) {
+    package init(method: String, path: String, body: [UInt8]?) {
         self.method = method
         self.path = path
         self.body = body.map { String(decoding: $0, as: UTF8.self) }
@@ -87,7 +87,7 @@ public enum WebDriverErrorCode: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// The code for the protocol's string.
-    public init(_ string: String) {
+    package init(_ string: String) {
         self = Self.table.first { $0.1 == string }?.0 ?? .other(string)
     }
 

@@ -10,7 +10,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// The actual image's width and height, in pixels.
     public var actualSize: ImageSize
     /// Whether both images have the same size (images of different sizes never match).
-    public var sizeMatches: Bool { referenceSize == actualSize }
+    package var sizeMatches: Bool { referenceSize == actualSize }
     /// Pixels compared: the common area less the masked pixels.
     public var comparedPixels: Int
     /// Pixels inside masks, ignored.
@@ -34,7 +34,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// them (only with a ``VisibleChangeRule``).
     public var noisePixels: Int
     /// The regions of differing pixels, visible ones first, then the largest; at most
-    /// ``ComparisonReport/regionLimit`` (empty without a ``VisibleChangeRule``).
+    /// `regionLimit` (empty without a ``VisibleChangeRule``).
     public var regions: [DifferenceRegion]
     /// How many regions there are, counting those left out of ``regions``.
     public var regionCount: Int
@@ -44,7 +44,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var failureReasons: [String]
 
     /// The most regions a report lists.
-    public static let regionLimit = 20
+    package static let regionLimit = 20
 
     /// Identical, passed within tolerance, or failed.
     public var verdict: ComparisonVerdict {
@@ -56,7 +56,7 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var visibleRegions: [DifferenceRegion] { regions.filter(\.isVisible) }
 
     /// The largest region, when there is one.
-    public var largestRegion: DifferenceRegion? { regions.max { $0.pixelCount < $1.pixelCount } }
+    package var largestRegion: DifferenceRegion? { regions.max { $0.pixelCount < $1.pixelCount } }
 
     /// A report with every part given; the region parts default to none.
     package init(

@@ -1,6 +1,6 @@
 public import PNGCodec
 import PyramidIO
-public import PyramidImage
+@_spi(PyramidTools) public import PyramidImage
 
 /// A comparison's diff image, painted when it is read: whole, as a ``bitmap``, or a row at a
 /// time, as a PNG encoder takes its rows.
@@ -10,11 +10,11 @@ public import PyramidImage
 /// comparison costs little more than a plain one; the canvas (the reference faded to gray,
 /// differing pixels in ``DiffPalette``'s colours, visible regions outlined) is painted only
 /// if the image is written or looked at, and then row by row where the rows are consumed.
-public struct DiffImage: Sendable {
+@_spi(PyramidTools) public struct DiffImage: Sendable {
     /// The canvas width: the wider of the two images.
-    public var width: Int { geometry.canvasWidth }
+    @_spi(PyramidTools) public var width: Int { geometry.canvasWidth }
     /// The canvas height: the taller of the two images.
-    public var height: Int { geometry.canvasHeight }
+    @_spi(PyramidTools) public var height: Int { geometry.canvasHeight }
 
     let reference: Bitmap
     let geometry: Geometry
@@ -32,7 +32,7 @@ public struct DiffImage: Sendable {
     let painted: Bool
 
     /// The whole diff image.
-    public var bitmap: Bitmap {
+    @_spi(PyramidTools) public var bitmap: Bitmap {
         if painted { return reference }
         let (width, height) = (self.width, self.height)
         let count = width * height * 4
@@ -53,7 +53,7 @@ public struct DiffImage: Sendable {
 
     /// The diff image as PNG bytes, each band of rows painted as the encoder takes it: the
     /// canvas is never held whole. The same bytes as `encoder.encode(bitmap)`.
-    public func png(_ encoder: PNGEncoder = PNGEncoder()) throws(PNGError) -> [UInt8] {
+    @_spi(PyramidTools) public func png(_ encoder: PNGEncoder = PNGEncoder()) throws(PNGError) -> [UInt8] {
         if painted { return try encoder.encode(reference) }
         return try encoder.encode(width: width, height: height, opaque: true) { y, row in paint(row: y, into: row) }
     }

@@ -1,20 +1,20 @@
-public import PyramidImage
+package import PyramidImage
 
 /// The colours of a diff image: the reference faded to light gray, with every
 /// pixel that differs painted by what kind of difference it is.
-public enum DiffPalette {
+package enum DiffPalette {
     /// Counts against the match.
-    public static let differing = RGBA(255, 0, 0)
+    package static let differing = RGBA(255, 0, 0)
     /// Excused as anti-aliasing.
-    public static let antialiased = RGBA(255, 200, 0)
+    package static let antialiased = RGBA(255, 200, 0)
     /// Set apart as rendering noise: a sub-pixel shift or anti-aliasing explains it.
-    public static let noise = RGBA(120, 200, 255)
+    package static let noise = RGBA(120, 200, 255)
     /// The outline drawn around a region large enough to fail the comparison.
-    public static let visibleRegion = RGBA(230, 0, 180)
+    package static let visibleRegion = RGBA(230, 0, 180)
     /// Differs in value, within the perceptual tolerance.
-    public static let tolerated = RGBA(200, 120, 255)
+    package static let tolerated = RGBA(200, 120, 255)
     /// How strongly the unchanged reference shows through (0 white, 1 full luma).
-    public static let fade = 0.1
+    package static let fade = 0.1
 
     /// The faded gray of an unchanged pixel, indexed by its luma over white.
     static let fadedGray: [UInt32] = (0...255).map { luma in

@@ -3,7 +3,7 @@ public import PyramidImage
 /// A group of differing pixels that lie close together: what a person sees as one change.
 ///
 /// Pixels belong to one region when they are within the rule's gap of each other
-/// (``VisibleChangeRule/gap``), so the letters of a changed word make one region.
+/// (`gap`), so the letters of a changed word make one region.
 public struct DifferenceRegion: Sendable, Equatable, Codable {
     /// The smallest rectangle holding the region's differing pixels, in pixels.
     public var bounds: PixelRect

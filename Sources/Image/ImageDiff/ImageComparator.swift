@@ -55,7 +55,7 @@ public struct ImageComparator: Sendable {
     /// the comparison. An identical pair has no diff image.
     ///
     /// - Returns: The report, and the diff image unless the verdict is ``ComparisonVerdict/identical``.
-    public func compareAndDiff(_ reference: Bitmap, _ actual: Bitmap) -> (report: ComparisonReport, diffImage: DiffImage?) {
+    @_spi(PyramidTools) public func compareAndDiff(_ reference: Bitmap, _ actual: Bitmap) -> (report: ComparisonReport, diffImage: DiffImage?) {
         let geometry = Geometry(reference: reference.size, actual: actual.size)
         guard DiffMarks.fits(width: geometry.canvasWidth) else {
             // Too wide to mark a column in 28 bits: painted as the scan goes, then kept whole.

@@ -5,7 +5,7 @@
 /// looks at where they are instead. With it, a differing pixel that a sub-pixel shift or
 /// anti-aliasing explains is set apart as rendering noise (its colour lies between its
 /// neighbours' in the other image, both ways); the rest are grouped into regions, pixels within
-/// ``gap`` of each other joining one region, and a region whose differing pixels cover at
+/// `gap` of each other joining one region, and a region whose differing pixels cover at
 /// least ``size`` × ``size`` fails the comparison, budget or not. Noise-like pixels join the
 /// regions too: in a region where enough pixels are not noise-like (1 in 24, and 1 × 1 point),
 /// they are part of the change (a digit changed in small text looks mostly like moved edges), and
@@ -18,7 +18,7 @@ public struct VisibleChangeRule: Sendable, Equatable, Codable {
     public var size: Double
     /// Differing pixels at most this far apart, in points, belong to one region (the letters of
     /// a word); pixels up to twice as far apart may join too.
-    public var gap: Double
+    package var gap: Double
     /// Pixels a point: 3 for an iPhone 16 screenshot, 2 for an iPad's, 1 for plain pixels.
     public var scale: Double
 
@@ -27,14 +27,14 @@ public struct VisibleChangeRule: Sendable, Equatable, Codable {
     ///   - size: The side, in points, of the smallest square of differing pixels that fails.
     ///   - gap: How close, in points, differing pixels must be to join one region.
     ///   - scale: Pixels a point.
-    public init(size: Double, gap: Double = VisibleChangeRule.standardGap, scale: Double = 1) {
+    package init(size: Double, gap: Double = VisibleChangeRule.standardGap, scale: Double = 1) {
         self.size = size
         self.gap = gap
         self.scale = scale
     }
 
     /// The gap snapshot cells use: 2 points, about the space between two words of body text.
-    public static let standardGap = 2.0
+    package static let standardGap = 2.0
 
     /// The region cells' side in pixels: the gap at this scale, at least one pixel.
     var cellSize: Int { max(1, Int((gap * scale).rounded())) }

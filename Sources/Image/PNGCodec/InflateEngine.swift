@@ -31,7 +31,7 @@ public enum InflateEngine: String, Sendable, CaseIterable, Codable {
     /// Adler-32 then matches what it decoded, ``libdeflate`` decodes an image that ``zlib``
     /// rejects with one of these reasons; the pixels are the ones the checksum vouches for. On
     /// PngSuite and on the fuzzer's corpus no other outcome differs, and the fuzzer checks it.
-    public static let codeErrorsLibdeflateMayAccept: Set<String> = [
+    @_spi(PyramidTools) public static let codeErrorsLibdeflateMayAccept: Set<String> = [
         "invalid literal/length code", "invalid distance code", "invalid code lengths set", "invalid bit length repeat",
         "invalid literal/lengths set", "invalid distances set", "invalid code -- missing end-of-block",
         "too many length or distance symbols",

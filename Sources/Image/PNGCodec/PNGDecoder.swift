@@ -1,6 +1,6 @@
 public import Foundation
 import PyramidIO
-public import PyramidImage
+@_spi(PyramidTools) public import PyramidImage
 
 /// A decoded PNG: always an 8-bit RGBA bitmap, plus the 16-bit samples when the
 /// source had 16-bit depth.

@@ -1,5 +1,5 @@
 /// The colour model a PNG stores its samples in (IHDR colour type).
-public enum PNGColorType: UInt8, Sendable, Codable {
+package enum PNGColorType: UInt8, Sendable, Codable {
     /// Grey, one sample a pixel.
     case grayscale = 0
     /// Red, green and blue.
@@ -12,7 +12,7 @@ public enum PNGColorType: UInt8, Sendable, Codable {
     case rgba = 6
 
     /// Samples per pixel as stored.
-    public var channels: Int {
+    package var channels: Int {
         switch self {
         case .grayscale, .palette: return 1
         case .grayscaleAlpha: return 2
@@ -37,14 +37,14 @@ public struct PNGHeader: Sendable, Equatable {
     /// Pixels down.
     public var height: Int
     /// Bits a sample (1, 2, 4, 8 or 16).
-    public var bitDepth: Int
+    package var bitDepth: Int
     /// How a pixel's samples are laid out.
-    public var colorType: PNGColorType
+    package var colorType: PNGColorType
     /// Whether the image is Adam7-interlaced.
-    public var interlaced: Bool
+    package var interlaced: Bool
 
     /// A header with every field given.
-    public init(width: Int, height: Int, bitDepth: Int, colorType: PNGColorType, interlaced: Bool) {
+    package init(width: Int, height: Int, bitDepth: Int, colorType: PNGColorType, interlaced: Bool) {
         self.width = width
         self.height = height
         self.bitDepth = bitDepth

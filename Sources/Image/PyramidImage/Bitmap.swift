@@ -25,7 +25,7 @@ public struct Bitmap: Sendable, Equatable {
 
     /// A bitmap filled with one colour.
     ///
-    /// Its memory comes from ``PixelBuffers`` when a finished bitmap of the same size gave its
+    /// Its memory comes from `PixelBuffers` when a finished bitmap of the same size gave its
     /// array back there, so a renderer that makes one bitmap per snapshot cell reuses memory.
     public init(width: Int, height: Int, fill: RGBA = .clear) {
         precondition(width >= 0 && height >= 0, "Bitmap size must not be negative")
@@ -46,10 +46,10 @@ public struct Bitmap: Sendable, Equatable {
     }
 
     /// Number of pixels.
-    public var pixelCount: Int { width * height }
+    @_spi(PyramidTools) public var pixelCount: Int { width * height }
 
     /// Bytes in one row.
-    public var rowBytes: Int { width * 4 }
+    package var rowBytes: Int { width * 4 }
 
     /// The pixel at a position; the position must be inside the bitmap.
     public subscript(x: Int, y: Int) -> RGBA {
@@ -69,7 +69,7 @@ public struct Bitmap: Sendable, Equatable {
     }
 
     /// Fills a rectangle (clipped to the bitmap) with one colour.
-    public mutating func fill(_ rect: PixelRect, with color: RGBA) {
+    @_spi(PyramidTools) public mutating func fill(_ rect: PixelRect, with color: RGBA) {
         guard let r = rect.clipped(toWidth: width, height: height) else { return }
         let word = color.packed
         let w = width
@@ -83,12 +83,12 @@ public struct Bitmap: Sendable, Equatable {
     }
 
     /// Direct access to the bytes for codecs and engines that need speed.
-    public mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try pixels.withUnsafeMutableBufferPointer { try body($0) }
     }
 
     /// Read-only access to the bytes.
-    public func withUnsafePixels<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    package func withUnsafePixels<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try pixels.withUnsafeBufferPointer { buffer in Result { () throws(E) in try body(buffer) } }.get()
     }
 }

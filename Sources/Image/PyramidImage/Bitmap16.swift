@@ -21,7 +21,7 @@ public struct Bitmap16: Sendable, Equatable {
     }
 
     /// The 8-bit image a viewer would show: each sample rounded to the nearest 8-bit value.
-    public func downsampled() -> Bitmap {
+    package func downsampled() -> Bitmap {
         let bytes = samples.map { UInt8((UInt32($0) * 255 + 32895) >> 16) }
         // The counts match by construction.
         return try! Bitmap(width: width, height: height, pixels: bytes)

@@ -6,7 +6,7 @@ public struct ImageSize: Sendable, Hashable, Codable, CustomStringConvertible {
     public var height: Int
 
     /// A size in pixels.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }

@@ -18,17 +18,27 @@ import PyramidIO
 ///
 ///     let result = comparator.compare(reference, actual)
 ///     PixelBuffers.recycle(reference)
-public enum PixelBuffers {
+@_spi(PyramidTools) public enum PixelBuffers {
     /// At most this many arrays, and this many bytes, are kept.
     package static let maximumCount = 6
     package static let maximumBytes = 128 << 20
 
     private static let kept = Locked<[[UInt8]]>([])
+    /// A pool of the current task's own (``withIsolatedPool(_:)``), instead of the process's.
+    @TaskLocal private static var isolated: Locked<[[UInt8]]>?
+    /// The arrays kept: the task's own pool when it has one, else the process's.
+    private static var pool: Locked<[[UInt8]]> { isolated ?? kept }
+
+    /// Runs `body` with a pool of its own, empty at first: a test of the pool sees no array
+    /// another test running at the same time gave back.
+    package static func withIsolatedPool<R>(_ body: () throws -> R) rethrows -> R {
+        try $isolated.withValue(Locked([]), operation: body)
+    }
 
     /// An array of exactly `count` bytes, with room for `minimumCapacity`, whose contents are
     /// left over from an earlier image; nil when none is kept.
     package static func take(count: Int, minimumCapacity: Int = 0) -> [UInt8]? {
-        kept.withValue { arrays in
+        pool.withValue { arrays in
             guard let index = arrays.lastIndex(where: { $0.count == count && $0.capacity >= minimumCapacity }) else { return nil }
             return arrays.remove(at: index)
         }
@@ -63,14 +73,14 @@ public enum PixelBuffers {
 
     /// Keeps `bitmap`'s pixels for a later image of the same size. Safe while other copies
     /// of the bitmap live on: they keep their pixels.
-    public static func recycle(_ bitmap: Bitmap) {
+    @_spi(PyramidTools) public static func recycle(_ bitmap: Bitmap) {
         recycle(bitmap.pixels)
     }
 
     /// Keeps `pixels` for a later image of the same byte count.
     package static func recycle(_ pixels: [UInt8]) {
         guard pixels.count >= 64 << 10, pixels.capacity <= maximumBytes else { return }
-        kept.withValue { arrays in
+        pool.withValue { arrays in
             arrays.append(pixels)
             var bytes = arrays.reduce(0) { $0 + $1.capacity }
             while arrays.count > maximumCount || bytes > maximumBytes {
@@ -81,6 +91,6 @@ public enum PixelBuffers {
 
     /// Drops every kept array.
     package static func removeAll() {
-        kept.withValue { $0.removeAll() }
+        pool.withValue { $0.removeAll() }
     }
 }

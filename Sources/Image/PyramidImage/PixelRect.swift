@@ -20,9 +20,9 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Whether it holds no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// The first column to its right.
-    public var maxX: Int { x + width }
+    package var maxX: Int { x + width }
     /// The first row below it.
-    public var maxY: Int { y + height }
+    package var maxY: Int { y + height }
 
     /// Whether the pixel at `x`, `y` is inside.
     public func contains(x px: Int, y py: Int) -> Bool {
@@ -30,7 +30,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The part of this rectangle inside a `width × height` image, or nil when none is.
-    public func clipped(toWidth w: Int, height h: Int) -> PixelRect? {
+    package func clipped(toWidth w: Int, height h: Int) -> PixelRect? {
         let x0 = max(x, 0), y0 = max(y, 0)
         let x1 = min(maxX, w), y1 = min(maxY, h)
         guard x1 > x0, y1 > y0 else { return nil }
@@ -38,7 +38,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The smallest rectangle holding both.
-    public func union(_ other: PixelRect) -> PixelRect {
+    package func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
         let x0 = min(x, other.x), y0 = min(y, other.y)

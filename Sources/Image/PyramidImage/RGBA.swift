@@ -20,12 +20,12 @@ public struct RGBA: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Transparent black.
     public static let clear = RGBA(0, 0, 0, 0)
     /// Opaque black.
-    public static let black = RGBA(0, 0, 0)
+    package static let black = RGBA(0, 0, 0)
     /// Opaque white.
     public static let white = RGBA(255, 255, 255)
 
     /// The four bytes as they lie in memory, read as one native-endian word.
-    public var packed: UInt32 {
+    package var packed: UInt32 {
         var word: UInt32 = 0
         withUnsafeMutableBytes(of: &word) { raw in
             raw[0] = r

@@ -185,7 +185,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var column: Int
 
     /// An error at `line` and `column` (both from 1), saying why.
-    public init(reason: String, line: Int, column: Int) {
+    package init(reason: String, line: Int, column: Int) {
         self.reason = reason
         self.line = line
         self.column = column

@@ -5,7 +5,7 @@ public import MockModel
 ///
 /// Every property has a `pyramid mocks` flag of the same meaning; the defaults are the
 /// flags left out, except ``cacheDirectory``, which is `nil` (no cache) here while the
-/// command uses ``defaultCacheDirectory`` unless told `--no-cache`.
+/// command uses `defaultCacheDirectory` unless told `--no-cache`.
 ///
 /// ```swift
 /// let request = MockGenerationRequest(
@@ -39,7 +39,7 @@ public struct MockGenerationRequest: Sendable {
     /// Mock files from the modules the sources depend on (`--mockfiles`, `--mock-filelist`):
     /// a mocked protocol whose parent is declared in such a module, not among the sources,
     /// repeats that parent's mock members, as mockolo does.
-    public var mockFiles: [String] = []
+    package var mockFiles: [String] = []
     /// Where the incremental cache lives (`--cache-dir`); `nil` turns it off (`--no-cache`).
     /// With a cache, a rerun whose inputs, options and outputs are unchanged reads the
     /// sources, finds them unchanged, and parses, renders and writes nothing.
@@ -72,7 +72,7 @@ public struct MockGenerationRequest: Sendable {
     /// The cache directory `pyramid mocks` uses unless told otherwise:
     /// `$XDG_CACHE_HOME/swift-pyramid/mocks`, or `~/.cache/swift-pyramid/mocks` when
     /// `XDG_CACHE_HOME` is unset or empty.
-    public static var defaultCacheDirectory: String {
+    package static var defaultCacheDirectory: String {
         let environment = ProcessInfo.processInfo.environment
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")

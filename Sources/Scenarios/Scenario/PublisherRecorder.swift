@@ -8,7 +8,7 @@ public import OpenCombineShim
 /// On Apple platforms this is Combine; on Linux, OpenCombine through its `OpenCombineShim`.
 public final class PublisherRecorder<Output, Failure: Error>: @unchecked Sendable {
     /// How the publisher finished, once it has.
-    public enum Completion {
+    package enum Completion {
         /// The publisher finished.
         case finished
         /// The publisher failed with this error.
@@ -43,7 +43,7 @@ public final class PublisherRecorder<Output, Failure: Error>: @unchecked Sendabl
     public var values: [Output] { state.withValue { Handoff(value: $0.values) }.value }
 
     /// How the publisher completed, or nil while it is still running.
-    public var completion: Completion? { state.withValue { Handoff(value: $0.completion) }.value }
+    package var completion: Completion? { state.withValue { Handoff(value: $0.completion) }.value }
 
     /// Whether the publisher finished without an error.
     public var isFinished: Bool {

@@ -1,5 +1,5 @@
 import PyramidIO
-public import TestEventStream
+package import TestEventStream
 
 /// The steps that ran inside ``recordingSteps(isolation:_:)``, in the order they finished.
 package final class StepLog: Sendable {
@@ -21,7 +21,7 @@ package final class StepLog: Sendable {
 
 /// Runs `body` and returns its value with the steps it ran: for asserting on a scenario's
 /// shape, or for printing a step log where attachments are not kept.
-public func recordingSteps<T, E: Error>(
+package func recordingSteps<T, E: Error>(
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws(E) -> T
 ) async throws(E) -> (value: T, steps: [StepRecord]) {

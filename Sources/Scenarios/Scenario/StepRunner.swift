@@ -1,6 +1,6 @@
 import PyramidIO
 import Foundation
-public import Testing
+package import Testing
 public import TestEventStream
 
 /// Runs one step: binds its context, scopes Swift Testing's issue handling to it, times it,
@@ -102,7 +102,7 @@ extension Duration {
 
 extension StepRecordList: Attachable {
     /// The attachment name Scenario gives a test's steps under the `.scenario` trait.
-    public static let attachmentName = "scenario-steps.json"
+    package static let attachmentName = "scenario-steps.json"
 
     package func withUnsafeBytes<R>(
         for attachment: borrowing Attachment<StepRecordList>, _ body: (UnsafeRawBufferPointer) throws -> R
@@ -113,9 +113,9 @@ extension StepRecordList: Attachable {
 
 extension StepRecord: Attachable {
     /// The attachment name Scenario gives a step record outside the `.scenario` trait.
-    public static let attachmentName = "scenario-step.json"
+    package static let attachmentName = "scenario-step.json"
 
-    public func withUnsafeBytes<R>(
+    package func withUnsafeBytes<R>(
         for attachment: borrowing Attachment<StepRecord>, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
         try encoded().withUnsafeBytes(body)

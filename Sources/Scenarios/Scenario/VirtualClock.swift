@@ -14,7 +14,7 @@ public final class VirtualClock: Clock, Sendable {
     /// A sleep that has not ended: when it is due, relative to the clock's start.
     public struct PendingSleep: Sendable, Equatable, CustomStringConvertible {
         /// When the sleep ends, on the clock.
-        public var deadline: Duration
+        package var deadline: Duration
         public var description: String { "a sleep due at +\(deadline)" }
     }
 

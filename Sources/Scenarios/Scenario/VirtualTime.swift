@@ -26,7 +26,7 @@ public struct VirtualTime: Sendable {
     }
 
     /// Every sleep and scheduled action still waiting, in words.
-    public var pendingDescription: String {
+    package var pendingDescription: String {
         let sleeps = clock.pendingSleeps.map(\.description)
         let actions = scheduler.pendingActions.map { "a scheduled action due at +\($0)" }
         let all = sleeps + actions
@@ -35,8 +35,8 @@ public struct VirtualTime: Sendable {
 }
 
 /// The error ``withVirtualTime(timeout:sourceLocation:_:)`` throws when its body stalls.
-public struct VirtualTimeStalled: Error, CustomStringConvertible {
-    public var description: String
+package struct VirtualTimeStalled: Error, CustomStringConvertible {
+    package var description: String
 }
 
 /// Runs `body` in virtual time, deterministically, and never lets it hang.

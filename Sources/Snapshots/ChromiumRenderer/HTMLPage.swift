@@ -122,13 +122,13 @@ public struct PageCapture: Sendable {
     /// The captured screen, PNG-encoded.
     public var png: [UInt8]
     /// Emulation, navigation, fonts and images: everything before the pixels are read.
-    public var renderDuration: Duration
+    @_spi(PyramidTools) public var renderDuration: Duration
     /// Reading the pixels as PNG and carrying them over WebDriver.
-    public var captureDuration: Duration
+    @_spi(PyramidTools) public var captureDuration: Duration
 }
 
 /// What stops a page from rendering.
-public enum HTMLPageError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HTMLPageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The page's file does not exist.
     case fileNotFound(String)
     /// The URL is not on this machine (127.0.0.1, localhost or ::1): a snapshot must not depend on the network.
@@ -136,7 +136,7 @@ public enum HTMLPageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A script the renderer ran in the page failed, with its message.
     case pageScriptFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fileNotFound(let path): "HTMLPage: no file at \(path)"
         case .notLoopback(let url):

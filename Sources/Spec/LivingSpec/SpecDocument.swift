@@ -1,6 +1,6 @@
 import Foundation
 import PyramidIO
-public import TestEventStream
+@_spi(PyramidTools) public import TestEventStream
 
 /// The living spec of one run, and the files it is written to.
 public struct SpecDocument: Sendable {
@@ -54,7 +54,7 @@ public struct SpecDocument: Sendable {
     ///   - xunit: An xUnit file of XCTest's results (`swift test --parallel --xunit-output F`).
     ///   - testList: `swift test list`'s output, for each class's module and the package's frameworks.
     /// - Throws: ``SpecError/unreadableInput(path:reason:)`` for a file that cannot be read or is not what it should be.
-    public func addingXCTest(console: String? = nil, xunit: String? = nil, testList: String? = nil) throws(SpecError) -> SpecDocument {
+    package func addingXCTest(console: String? = nil, xunit: String? = nil, testList: String? = nil) throws(SpecError) -> SpecDocument {
         func text(_ path: String) throws(SpecError) -> String {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw .unreadableInput(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist")
@@ -80,7 +80,7 @@ public struct SpecDocument: Sendable {
     }
 
     /// `7 tests — 2 failed, 5 passed` and, when the run ran nothing or one framework of two, a warning that says so.
-    public var summaryLine: String {
+    package var summaryLine: String {
         let counts = run.counts
         var line = "\(counted(counts.total, "test")) — \(counts.summary(separator: ", "))"
         if let warning = run.coverageWarning { line += " — ⚠️ \(warning)" }

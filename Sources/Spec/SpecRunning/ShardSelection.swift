@@ -1,7 +1,7 @@
 package import LivingSpec
 import Foundation
 import PyramidIO
-package import TestEventStream
+@_spi(PyramidTools) package import TestEventStream
 
 /// The `--filter`s that run one shard of a package's tests (`pyramid spec --shard`,
 /// `pyramid demo --shard`).

@@ -8,14 +8,14 @@ import PyramidIO
 /// skipped; fields and record kinds it does not know, from newer versions, are ignored.
 /// Pieces of the stream are parsed, and the step files they name read, on every core, while
 /// the pieces before them are applied, in stream order.
-public enum EventStreamReader {
+@_spi(PyramidTools) public enum EventStreamReader {
     /// The newest stream version this reader was written against.
     package static let knownVersion = (major: 6, minor: 3)
 
     /// Reads a whole stream. `loadAttachment` reads an attachment file the stream names (to
     /// find Scenario's step records); by default it reads the file from disk. It may be
     /// called from several threads at once.
-    public static func read(
+    @_spi(PyramidTools) public static func read(
         _ data: Data,
         loadAttachment: @escaping @Sendable (String) -> Data? = { FileManager.default.contents(atPath: $0) }
     ) -> TestRun {

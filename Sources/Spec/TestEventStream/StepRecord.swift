@@ -5,12 +5,12 @@ package import Foundation
 ///
 /// The JSON form carries a `scenarioStep` format number, so a reader can tell a step
 /// attachment from any other JSON a test attaches, and can skip records from a newer format.
-public struct StepRecord: Codable, Sendable, Equatable {
+package struct StepRecord: Codable, Sendable, Equatable {
     /// The format this build writes; a reader accepts this number or lower.
     package static let currentFormat = 1
 
     /// The Gherkin keyword that introduces the step.
-    public enum Keyword: String, Codable, Sendable, CaseIterable {
+    package enum Keyword: String, Codable, Sendable, CaseIterable {
         /// And: another step of the same kind.
         /// But: a contrasting step.
         /// Given: the state before.
@@ -20,7 +20,7 @@ public struct StepRecord: Codable, Sendable, Equatable {
     }
 
     /// How the step ended.
-    public enum Outcome: String, Codable, Sendable {
+    package enum Outcome: String, Codable, Sendable {
         /// The body returned and recorded no failing issue.
         case passed
         /// The body recorded a failing issue or threw.
@@ -30,28 +30,28 @@ public struct StepRecord: Codable, Sendable, Equatable {
     }
 
     /// The record's format number.
-    public var scenarioStep: Int
+    package var scenarioStep: Int
     /// Given, When, Then, And or But.
-    public var keyword: Keyword
+    package var keyword: Keyword
     /// What the step says.
-    public var text: String
+    package var text: String
     /// 0 for a step written in the test body, 1 for a step inside a step, and so on.
-    public var depth: Int
+    package var depth: Int
     /// When the step began, in seconds since 1970: orders steps whose records arrive out of order.
-    public var startedAt: Double
+    package var startedAt: Double
     /// How long the step took.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// How the step ended.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// What failed, in words: the first failing issue or the thrown error.
-    public var failure: String?
+    package var failure: String?
     /// The step's file, `Module/File.swift`.
-    public var fileID: String
+    package var fileID: String
     /// The step's line.
-    public var line: Int
+    package var line: Int
 
     /// A step with every part given; Scenario makes these as steps end.
-    public init(
+    package init(
         keyword: Keyword, text: String, depth: Int, startedAt: Double, durationSeconds: Double,
         outcome: Outcome, failure: String?, fileID: String, line: Int
     ) {
@@ -68,7 +68,7 @@ public struct StepRecord: Codable, Sendable, Equatable {
     }
 
     /// The step as a reader sees it: "When 「次へ」をタップする".
-    public var title: String { "\(keyword.rawValue) \(text)" }
+    package var title: String { "\(keyword.rawValue) \(text)" }
 
     /// Encodes the record as one line of JSON, keys sorted so equal records are equal bytes.
     package func encoded() -> Data {

@@ -1,5 +1,5 @@
 /// A module, a suite or a test function in a run.
-public struct TestNode: Sendable {
+package struct TestNode: Sendable {
     /// A suite (a type, or an XCTest class).
     /// A test function.
     /// A test target.

@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Lines that are not XCTest's (Swift Testing's, a test's own prints) are passed over, so the
 /// whole mixed output can be given.
-public enum XCTestLogReader {
+@_spi(PyramidTools) public enum XCTestLogReader {
     /// The tests the output reports, in the order they ended.
-    public static func read(_ text: String) -> [XCTestRecord] {
+    @_spi(PyramidTools) public static func read(_ text: String) -> [XCTestRecord] {
         var records: [XCTestRecord] = []
         var failures: [XCTestRecord.Failure] = []
         var skipReason: String?

@@ -1,6 +1,6 @@
 /// One XCTest test method as a run reported it: from `swift test`'s console output
 /// (``XCTestLogReader``) or from its xUnit file (``XUnitReader``).
-public struct XCTestRecord: Sendable, Equatable {
+@_spi(PyramidTools) public struct XCTestRecord: Sendable, Equatable {
     /// How an XCTest test ended.
     /// It failed.
     /// It passed.

@@ -3,20 +3,20 @@ public import Foundation
 /// Reads XCTest's results from a JUnit/xUnit XML file, as `swift test --parallel --xunit-output F`
 /// writes it (its `classname` is `Module.Class`), for runs recorded elsewhere. It says less than
 /// the console output: SwiftPM's file gives no failure location and only "failure" as the message.
-public enum XUnitReader {
+@_spi(PyramidTools) public enum XUnitReader {
     /// Why an xUnit file could not be read.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    @_spi(PyramidTools) public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The file.
-        public var path: String
+        @_spi(PyramidTools) public var path: String
         /// Why it cannot be read.
-        public var reason: String
+        @_spi(PyramidTools) public var reason: String
 
-        public var description: String { "\(path): not an xUnit file: \(reason)" }
+        @_spi(PyramidTools) public var description: String { "\(path): not an xUnit file: \(reason)" }
     }
 
     /// The test cases in the file at `path`.
     /// - Throws: ``Failure`` naming the file and what is wrong with it.
-    public static func read(contentsOf path: String) throws(Failure) -> [XCTestRecord] {
+    @_spi(PyramidTools) public static func read(contentsOf path: String) throws(Failure) -> [XCTestRecord] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(path: path, reason: "it cannot be read")
         }
@@ -27,7 +27,7 @@ public enum XUnitReader {
     ///
     /// Read with a small XML reader of this module's own: FoundationXML's readers crash on some
     /// malformed files (found by the fuzzer).
-    public static func read(_ data: Data, path: String) throws(Failure) -> [XCTestRecord] {
+    @_spi(PyramidTools) public static func read(_ data: Data, path: String) throws(Failure) -> [XCTestRecord] {
         let root: XMLTree.Element
         do {
             root = try XMLTree(data).root

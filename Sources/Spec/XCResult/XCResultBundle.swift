@@ -14,7 +14,7 @@ public import TestEventStream
 ///   is `Outcome.flaky`;
 /// - skips with their reasons, issues with their file and line, expected failures as known issues;
 /// - the device and test plan configuration of each case, when the runs had several.
-public enum XCResultBundle {
+@_spi(PyramidTools) public enum XCResultBundle {
     /// Reads one or more bundles (one per device or configuration, say) as one run: the same
     /// test run in two places is one test with a result for each.
     ///
@@ -23,7 +23,7 @@ public enum XCResultBundle {
     ///   - attachmentsFolder: Where to extract the attachments whose payloads the bundles hold
     ///     (their `Data/` folder); nil lists attachments without extracting them.
     /// - Throws: ``XCResultError`` naming the bundle and what was expected of it.
-    public static func read(bundles paths: [String], attachmentsFolder: String? = nil) throws(XCResultError) -> TestRun {
+    @_spi(PyramidTools) public static func read(bundles paths: [String], attachmentsFolder: String? = nil) throws(XCResultError) -> TestRun {
         var runs: [TestRun] = []
         var extractors: [AttachmentExtractor] = []
         for (index, path) in paths.enumerated() {
@@ -60,7 +60,7 @@ public enum XCResultBundle {
     /// Reads one or more files of `xcresulttool get test-results tests --format json` output as one run.
     ///
     /// - Throws: ``XCResultError`` naming the file and what is wrong with it.
-    public static func read(json paths: [String]) throws(XCResultError) -> TestRun {
+    @_spi(PyramidTools) public static func read(json paths: [String]) throws(XCResultError) -> TestRun {
         var runs: [TestRun] = []
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path) else {

@@ -1,19 +1,19 @@
 /// Why a result bundle (or xcresulttool's JSON) could not be read: what was expected, and in
 /// which file.
-public struct XCResultError: Error, Sendable, Equatable, CustomStringConvertible {
+@_spi(PyramidTools) public struct XCResultError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bundle, database or JSON file it is about.
-    public var path: String
+    @_spi(PyramidTools) public var path: String
     /// What is wrong.
-    public var reason: Reason
+    @_spi(PyramidTools) public var reason: Reason
 
     /// An error about `path`.
-    public init(_ reason: Reason, path: String) {
+    @_spi(PyramidTools) public init(_ reason: Reason, path: String) {
         self.reason = reason
         self.path = path
     }
 
     /// What is wrong, precisely enough to act on.
-    public enum Reason: Error, Sendable, Equatable {
+    @_spi(PyramidTools) public enum Reason: Error, Sendable, Equatable {
         /// Nothing is at the path.
         case missing
         /// The path is not a result bundle (a file, or a folder without `Info.plist`).
@@ -38,7 +38,7 @@ public struct XCResultError: Error, Sendable, Equatable, CustomStringConvertible
         case sqliteUnavailable([String])
     }
 
-    public var description: String {
+    @_spi(PyramidTools) public var description: String {
         "\(path): " + Self.message(for: reason)
     }
 

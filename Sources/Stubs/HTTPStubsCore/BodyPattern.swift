@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import PyramidIO
 
 /// How a request body is matched.
@@ -32,7 +32,7 @@ public struct BodyPattern: Sendable, CustomStringConvertible {
     }
 
     /// The body's bytes equal `bytes` (WireMock's `binaryEqualTo`).
-    public static func bytes(_ bytes: Data) -> BodyPattern { BodyPattern(.bytes(bytes)) }
+    package static func bytes(_ bytes: Data) -> BodyPattern { BodyPattern(.bytes(bytes)) }
 
     /// The body, as UTF-8 text, contains `substring`.
     public static func contains(_ substring: String) -> BodyPattern { BodyPattern(.contains(substring)) }

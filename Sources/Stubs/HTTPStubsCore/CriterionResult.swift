@@ -13,7 +13,7 @@ public struct CriterionResult: Sendable, Hashable {
     public var diff: [String]
 
     /// A criterion's outcome: what it wanted, what the request had, whether they matched, and a difference to show.
-    public init(name: String, expected: String, actual: String, matched: Bool, diff: [String] = []) {
+    package init(name: String, expected: String, actual: String, matched: Bool, diff: [String] = []) {
         self.name = name
         self.expected = expected
         self.actual = actual

@@ -33,7 +33,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     public var description: String { expression }
 
     /// The values the expression selects in `document`, in document order.
-    public func select(in document: JSONValue) -> [JSONValue] {
+    @_spi(PyramidTools) public func select(in document: JSONValue) -> [JSONValue] {
         var current = [document]
         for step in steps {
             current = current.flatMap { apply(step, to: $0) }

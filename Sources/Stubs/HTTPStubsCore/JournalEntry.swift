@@ -18,5 +18,5 @@ public struct JournalEntry: Sendable {
     public var nearMissReport: NearMissReport?
 
     /// Whether a stub matched the request.
-    public var wasMatched: Bool { stubID != nil }
+    package var wasMatched: Bool { stubID != nil }
 }

@@ -47,7 +47,7 @@ public struct PathPattern: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     package static func urlRegex(_ pattern: String) -> PathPattern { PathPattern(.urlRegex(StubRegex(pattern))) }
 
     /// The captures of a match (empty for patterns without placeholders), or `nil` when `request` does not match.
-    public func match(_ request: StubRequest) -> [String: String]? {
+    package func match(_ request: StubRequest) -> [String: String]? {
         switch kind {
         case .exact(let path):
             return request.path == path ? [:] : nil

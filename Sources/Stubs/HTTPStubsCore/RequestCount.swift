@@ -13,7 +13,7 @@ public enum RequestCount: Sendable, Hashable, CustomStringConvertible {
     public static let once = RequestCount.exactly(1)
 
     /// Whether `count` requests satisfy this expectation.
-    public func accepts(_ count: Int) -> Bool {
+    package func accepts(_ count: Int) -> Bool {
         switch self {
         case .exactly(let expected): count == expected
         case .atLeast(let minimum): count >= minimum

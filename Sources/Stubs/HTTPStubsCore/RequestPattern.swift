@@ -91,7 +91,7 @@ public struct RequestPattern: Sendable, CustomStringConvertible {
     /// The path's captures when `request` fits every criterion, else `nil`. It stops at the
     /// first criterion that fails and describes nothing: the registry's matching runs on it,
     /// and `evaluate(_:)` explains near misses.
-    public func match(_ request: StubRequest) -> [String: String]? {
+    package func match(_ request: StubRequest) -> [String: String]? {
         if let method, method != request.method { return nil }
         var captures: [String: String] = [:]
         if let path {

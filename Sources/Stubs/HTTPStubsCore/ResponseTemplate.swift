@@ -48,7 +48,7 @@ public struct ResponseTemplate: Sendable, Hashable {
     package static func hasPlaceholders(_ text: String) -> Bool { text.contains("{{") }
 
     /// The text with every placeholder filled in from `request` and the path template's `captures`.
-    public func render(request: StubRequest, captures: [String: String]) -> String {
+    @_spi(PyramidTools) public func render(request: StubRequest, captures: [String: String]) -> String {
         var out = ""
         for part in parts {
             switch part {

@@ -9,13 +9,13 @@ package import Foundation
 /// method, `url` (path and query), captured headers and body pattern.
 public struct SavedRecording: Sendable {
     /// An older mapping file removed because the recording wrote one of the same request.
-    public struct Replacement: Sendable, Hashable {
+    package struct Replacement: Sendable, Hashable {
         /// The file removed.
-        public var removed: String
+        package var removed: String
         /// The file written in its place.
-        public var by: String
+        package var by: String
         /// The request, as `GET /items?page=1`.
-        public var request: String
+        package var request: String
 
         /// `removed` replaced by `by`, a mapping of `request`.
         package init(removed: String, by: String, request: String) {
@@ -28,12 +28,12 @@ public struct SavedRecording: Sendable {
     /// The mapping files written, in the recording's order.
     public var mappings: [String] = []
     /// The older mapping files removed, each with the one written in its place.
-    public var replaced: [Replacement] = []
+    package var replaced: [Replacement] = []
     /// Body files in `__files/` that only the removed mappings read, removed with them.
-    public var removedBodies: [String] = []
+    package var removedBodies: [String] = []
     /// Mapping files that hold a mapping of a request just recorded beside mappings of other
     /// requests: left as they are, to edit by hand (a file is replaced only as a whole).
-    public var leftInPlace: [String] = []
+    package var leftInPlace: [String] = []
     /// The ids of the stubs the removed files held, so a server serving them can drop them.
     package var replacedStubIDs: [UUID] = []
 }

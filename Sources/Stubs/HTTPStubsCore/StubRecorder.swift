@@ -13,7 +13,7 @@ public enum StubRecorder {
         /// Bodies too large (or binary) to sit in a mapping: a name in `__files`, and the bytes.
         public var files: [(name: String, bytes: Data)]
         /// Headers left out of what was recorded (redacted), with how many times each was.
-        public var leftOut: [String: Int]
+        package var leftOut: [String: Int]
         /// What saving it to a root directory wrote and replaced; nil until it is saved.
         public var saved: SavedRecording?
 

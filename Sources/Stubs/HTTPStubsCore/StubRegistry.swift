@@ -51,7 +51,7 @@ public final class StubRegistry: Sendable {
     private let state = Locked(State())
 
     /// The most requests the journal keeps; older ones are dropped first. `nil`: all of them.
-    public let journalLimit: Int?
+    package let journalLimit: Int?
 
     /// A registry with no stubs.
     ///

@@ -20,7 +20,7 @@ public struct StubRootDirectory: Sendable {
     /// The root, as given.
     public var path: String
     /// `mappings/` under the root: the mapping files.
-    public var mappingsDirectory: String { (path as NSString).appendingPathComponent("mappings") }
+    package var mappingsDirectory: String { (path as NSString).appendingPathComponent("mappings") }
     /// `__files/` under the root: the bodies mappings name with `bodyFileName`.
     public var filesDirectory: String { (path as NSString).appendingPathComponent("__files") }
 

@@ -5,9 +5,9 @@ public struct StubVerificationError: Error, Sendable, Equatable, CustomStringCon
     /// How many requests matched.
     public var actual: Int
     /// The pattern, described ("POST /articles").
-    public var pattern: String
+    package var pattern: String
     /// Every request in the journal, summarised ("GET /items?page=1"), in order.
-    public var received: [String]
+    package var received: [String]
 
     public var description: String {
         var text = "expected \(expected) request\(expected == .once ? "" : "s") matching \(pattern), got \(actual)"

@@ -78,9 +78,9 @@ public enum WireMockMapping {
 /// Why a request pattern could not be read: its JSON, or the issues in it.
 public struct WireMockPatternError: Error, Sendable, CustomStringConvertible {
     /// Every field that is unsupported or wrong.
-    public var issues: [WireMockIssue]
+    package var issues: [WireMockIssue]
     /// Set when the text is not JSON at all.
-    public var parseError: WireMockFileError?
+    package var parseError: WireMockFileError?
 
     public var description: String {
         parseError?.description ?? issues.map(\.description).joined(separator: "; ")

@@ -23,7 +23,7 @@ public struct WireMockIssue: Error, Sendable, Hashable, CustomStringConvertible 
     public var problem: Problem
 
     /// An issue with a mapping: the file, the mapping's index and id in it, the field, and the problem.
-    public init(source: String, mappingIndex: Int, mappingID: String?, field: String, problem: Problem) {
+    package init(source: String, mappingIndex: Int, mappingID: String?, field: String, problem: Problem) {
         self.source = source
         self.mappingIndex = mappingIndex
         self.mappingID = mappingID
@@ -49,7 +49,7 @@ public struct WireMockImport: Sendable {
     public var issues: [WireMockIssue]
 
     /// What was read: the stubs of the mappings without issues, and the issues.
-    public init(stubs: [Stub] = [], issues: [WireMockIssue] = []) {
+    package init(stubs: [Stub] = [], issues: [WireMockIssue] = []) {
         self.stubs = stubs
         self.issues = issues
     }

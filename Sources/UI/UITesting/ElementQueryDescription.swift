@@ -52,10 +52,10 @@ public struct ElementQueryDescription: Sendable, Hashable, CustomStringConvertib
     }
 
     /// The steps, outermost first.
-    public var steps: [Step]
+    package var steps: [Step]
 
     /// A query from its steps, outermost first.
-    public init(steps: [Step]) {
+    package init(steps: [Step]) {
         self.steps = steps
     }
 

@@ -1,7 +1,7 @@
 /// The kinds of element a query asks for, as XCUITest names them.
 ///
 /// Each driver maps them to what its platform has: on Apple, `XCUIElement.ElementType`; on the
-/// web, native elements and ARIA roles (see ``webSelector``).
+/// web, native elements and ARIA roles (see `webSelector`).
 public enum ElementType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Any element.
     case any
@@ -53,7 +53,7 @@ public enum ElementType: String, Sendable, Hashable, CaseIterable, CustomStringC
     }
 
     /// The CSS selector of the native elements and ARIA roles this type stands for on the web.
-    public var webSelector: String {
+    package var webSelector: String {
         switch self {
         case .any, .other:
             "*"

@@ -60,7 +60,7 @@ public struct DeviceConfiguration: Sendable, Hashable {
     }
 
     /// The viewport as shown: width and height swapped in landscape.
-    public var viewport: (width: Int, height: Int) {
+    package var viewport: (width: Int, height: Int) {
         orientation == .portrait ? (width, height) : (height, width)
     }
 
@@ -85,5 +85,5 @@ public protocol LaunchScenario: RawRepresentable, Sendable where RawValue == Str
 
 extension LaunchScenario {
     /// `--scenario=<raw value>`.
-    public var launchArgument: String { "--scenario=\(rawValue)" }
+    package var launchArgument: String { "--scenario=\(rawValue)" }
 }

@@ -60,7 +60,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
     }
 
     /// The configuration the next ``launch()`` uses.
-    public var launchConfiguration: LaunchConfiguration {
+    package var launchConfiguration: LaunchConfiguration {
         let current = settings.value
         return LaunchConfiguration(arguments: current.arguments, environment: current.environment, device: current.device)
     }
@@ -71,7 +71,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
     }
 
     /// Launches the app in `scenario`, as an XCUITest suite's `launch(with:)`: `--uitesting` (unless
-    /// already there) and the scenario's ``LaunchScenario/launchArgument`` are added to the
+    /// already there) and the scenario's `launchArgument` are added to the
     /// launch arguments for this launch.
     public func launch(with scenario: some LaunchScenario) async throws {
         var configuration = launchConfiguration
@@ -81,7 +81,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
     }
 
     /// The argument that tells the app it runs under UI tests.
-    public static let uiTestingArgument = "--uitesting"
+    package static let uiTestingArgument = "--uitesting"
 
     /// Ends the app, as `XCUIApplication.terminate()`.
     public func terminate() async throws {

@@ -17,7 +17,7 @@ public final class RunningWebApp: Sendable {
     /// The URL the app printed.
     public let url: URL
     /// The app's process id.
-    public var pid: pid_t { process.pid }
+    package var pid: pid_t { process.pid }
     private let process: ProcessGroup
 
     init(url: URL, process: ProcessGroup) {
@@ -26,7 +26,7 @@ public final class RunningWebApp: Sendable {
     }
 
     /// Whether the app is still running.
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// The last `bytes` of what the app wrote to its standard output and error.
     public func output(lastBytes bytes: Int = 4_000) -> String { process.log(lastBytes: bytes) }

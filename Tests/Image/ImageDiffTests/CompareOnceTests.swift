@@ -1,7 +1,7 @@
 import Foundation
-@testable import ImageDiff
+@_spi(PyramidTools) @testable import ImageDiff
 import PNGCodec
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 import PyramidIO
 import Testing
 

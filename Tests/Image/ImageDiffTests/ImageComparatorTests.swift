@@ -1,6 +1,6 @@
 import Foundation
 @testable import ImageDiff
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 import Testing
 
 @Suite("Comparison")

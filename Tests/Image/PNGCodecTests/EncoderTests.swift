@@ -1,6 +1,6 @@
 import Foundation
 @testable import PNGCodec
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 import PyramidTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
-@testable import PNGCodec
-import PyramidImage
+@_spi(PyramidTools) @testable import PNGCodec
+@_spi(PyramidTools) import PyramidImage
 import Testing
 
 /// libdeflate and zlib decode every file to the same pixels, or reject it for the same reason.

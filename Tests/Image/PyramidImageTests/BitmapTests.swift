@@ -1,4 +1,4 @@
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 import Testing
 
 @Suite("Bitmap and friends")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-import PyramidJSON
+@_spi(PyramidTools) import PyramidJSON
 
 @Suite("JSONValue")
 struct JSONValueTests {

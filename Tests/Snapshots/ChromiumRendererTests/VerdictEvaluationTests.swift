@@ -1,10 +1,11 @@
 import ChromiumRenderer
 import Foundation
-import ImageDiff
-import PyramidImage
+@_spi(PyramidTools) import ImageDiff
+@_spi(PyramidTools) import PyramidImage
 import PyramidTestSupport
 import Testing
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 /// Snapshot verdicts on the evaluation set (`Fixtures/Verdicts`), rendered in Chromium.
 @Suite("Snapshot verdicts on pairs rendered in Chromium", .serialized)

@@ -2,7 +2,7 @@ import Foundation
 import ImageDiff
 import PNGCodec
 import PyramidIO
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 import SnapshotTesting
 import PyramidTestSupport
 import Testing

@@ -1,8 +1,9 @@
 import Foundation
-import ImageDiff
-import PyramidImage
+@_spi(PyramidTools) import ImageDiff
+@_spi(PyramidTools) import PyramidImage
 import Testing
 @testable import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 /// A theme system that tells the renderer its token set through `values`.
 struct BrandThemeApplicable: ThemeApplicable {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestEventStream
+@_spi(PyramidTools) import TestEventStream
 
 @testable import LivingSpec
 

@@ -1,5 +1,5 @@
 import Foundation
-import TestEventStream
+@_spi(PyramidTools) import TestEventStream
 
 /// The recorded sample run (see scripts/record-spec-fixture), read with its attachments.
 enum SampleRun {

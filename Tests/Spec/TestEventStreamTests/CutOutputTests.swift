@@ -2,7 +2,7 @@ import Foundation
 import PyramidTestSupport
 import Testing
 
-@testable import TestEventStream
+@_spi(PyramidTools) @testable import TestEventStream
 
 /// What a test process leaves when it crashes: its output cut at any byte. The readers keep every
 /// test reported before the cut and name the line the cut left half written, at every offset of

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TestEventStream
+@_spi(PyramidTools) @testable import TestEventStream
 
 /// The fixtures are real streams, recorded by scripts/record-spec-fixture from
 /// Tests/Spec/LivingSpecTests/Fixtures/SamplePackage: one with Swift Testing's experimental fields

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TestEventStream
+@_spi(PyramidTools) @testable import TestEventStream
 
 /// XCTest's results read from a real run of Tests/Spec/LivingSpecTests/Fixtures/MixedPackage
 /// (recorded by scripts/record-spec-fixture): its console output, `swift test list`, and the

@@ -2,7 +2,7 @@ import Foundation
 import PyramidTestSupport
 import Testing
 import TestEventStream
-@testable import XCResult
+@_spi(PyramidTools) @testable import XCResult
 
 /// Each corpus bundle, read through its database and through xcresulttool's JSON, against the
 /// JUnit fastlane's `trainer` wrote for it: the same (suite, test, arguments, outcome, failure

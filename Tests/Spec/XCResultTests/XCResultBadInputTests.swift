@@ -1,7 +1,7 @@
 import Foundation
 import PyramidTestSupport
 import Testing
-@testable import XCResult
+@_spi(PyramidTools) @testable import XCResult
 
 /// Every way a bundle or JSON file can be wrong gives an error naming the file and what was expected.
 @Suite("Result bundles: bad input", .ownThread)

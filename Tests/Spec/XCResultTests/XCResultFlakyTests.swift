@@ -3,7 +3,7 @@ import LivingSpec
 import PyramidTestSupport
 import Testing
 import TestEventStream
-@testable import XCResult
+@_spi(PyramidTools) @testable import XCResult
 
 /// A copy of a corpus bundle whose retried failures pass on their last repetition: every test
 /// that failed on both runs now failed, then passed.

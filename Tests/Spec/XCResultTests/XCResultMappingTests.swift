@@ -3,7 +3,7 @@ import LivingSpec
 import PyramidTestSupport
 import Testing
 import TestEventStream
-@testable import XCResult
+@_spi(PyramidTools) @testable import XCResult
 
 /// How a bundle's rows become the run: suites, cases, arguments, tags, skips, issues, times,
 /// attachments, expected failures, devices, and the JSON giving the same spec as the database.

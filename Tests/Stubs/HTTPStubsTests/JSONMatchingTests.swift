@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HTTPStubsCore
+@_spi(PyramidTools) @testable import HTTPStubsCore
 
 @Suite("JSONComparison")
 struct JSONComparisonTests {

@@ -1,6 +1,6 @@
 import Foundation
 import PNGCodec
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 import PyramidTestSupport
 import Testing
 

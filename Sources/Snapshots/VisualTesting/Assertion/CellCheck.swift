@@ -1,8 +1,8 @@
 @_spi(PyramidTools) import VisualTestingCore
 import Foundation
-import ImageDiff
+@_spi(PyramidTools) import ImageDiff
 import PNGCodec
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 import PyramidIO
 import SnapshotTesting
 

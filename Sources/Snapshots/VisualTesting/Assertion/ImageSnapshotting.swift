@@ -1,8 +1,8 @@
 import PyramidIO
 public import Foundation
-public import ImageDiff
+@_spi(PyramidTools) public import ImageDiff
 import PNGCodec
-public import PyramidImage
+@_spi(PyramidTools) public import PyramidImage
 public import SnapshotTesting
 
 extension Snapshotting where Value == Bitmap, Format == Bitmap {

@@ -13,9 +13,9 @@ public struct SnapshotRunEnvironment: Sendable, Hashable {
     /// Where failing cells' reference copies, actual images and diffs go.
     public var artifacts: SnapshotArtifacts
     /// The JSON Lines run report.
-    public var reportPath: String
+    package var reportPath: String
     /// On CI a missing reference fails instead of being recorded.
-    public var isCI: Bool
+    package var isCI: Bool
     /// Set when this is a rerun of failed tests (`pyramid spec --retries`): when the run's
     /// first attempt started. A rerun records no reference, whatever the record mode, and a
     /// reference written since then (an earlier attempt recorded it) counts as missing, so a
@@ -32,7 +32,7 @@ public struct SnapshotRunEnvironment: Sendable, Hashable {
     }
 
     /// The environment the process was started with.
-    public static func fromProcess(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SnapshotRunEnvironment {
+    package static func fromProcess(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SnapshotRunEnvironment {
         SnapshotRunEnvironment(
             artifacts: .fromEnvironment(environment), reportPath: RunReport.path(environment: environment),
             isCI: RecordPolicy.isCI(environment),

@@ -1,5 +1,5 @@
 public import Testing
-@_spi(PyramidTools) public import VisualTestingCore
+public import VisualTestingCore
 
 /// A trait that sets the snapshot matrix and the theme applier for one suite or test, as
 /// swift-snapshot-testing's `.snapshots(record:diffTool:)` sets its options.

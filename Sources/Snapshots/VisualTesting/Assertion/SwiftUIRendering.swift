@@ -45,9 +45,9 @@ extension VisualTesting {
 }
 
 /// Why a SwiftUI view produced no image.
-public struct SwiftUIRenderingError: Error, CustomStringConvertible {
-    public var environment: RenderEnvironment
-    public var description: String { "ImageRenderer produced no image for \(environment)" }
+package struct SwiftUIRenderingError: Error, CustomStringConvertible {
+    package var environment: RenderEnvironment
+    package var description: String { "ImageRenderer produced no image for \(environment)" }
 }
 
 @MainActor

@@ -4,7 +4,7 @@ import Foundation
 /// that has no reference in the catalog (missing on CI, or unreadable).
 ///
 /// Paths are absolute; the page turns them into links with a `GalleryLinks`.
-package struct GalleryItem: Sendable, Codable, Equatable {
+@_spi(PyramidTools) public struct GalleryItem: Sendable, Codable, Equatable {
     /// The reference path relative to the snapshot root: unique, and the item's deep-link id.
     package var id: String
     /// The view or component's folder relative to the root (the manifest's `basePath`).
@@ -53,7 +53,7 @@ package struct GalleryItem: Sendable, Codable, Equatable {
         case id, folder, section, name, type, state, status, reference, actual, diff, message, source, decision
     }
 
-    package init(from decoder: any Decoder) throws {
+    @_spi(PyramidTools) public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         folder = try container.decode(String.self, forKey: .folder)
@@ -71,7 +71,7 @@ package struct GalleryItem: Sendable, Codable, Equatable {
         decision = try container.decodeIfPresent(GalleryDecision.self, forKey: .decision)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    @_spi(PyramidTools) public func encode(to encoder: any Encoder) throws {
         try cell.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

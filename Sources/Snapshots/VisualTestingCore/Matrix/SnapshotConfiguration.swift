@@ -67,7 +67,7 @@ public struct SnapshotConfiguration: Sendable, Hashable {
 
     /// How a cell's image is compared with its reference: the three numbers, with the visible
     /// size in pixels at `scale` (the device's, or ``componentScale`` for a component).
-    public func comparisonOptions(scale: Double) -> ComparisonOptions {
+    @_spi(PyramidTools) public func comparisonOptions(scale: Double) -> ComparisonOptions {
         ComparisonOptions(
             precision: Double(precision), perceptualPrecision: Double(perceptualPrecision),
             visibleChange: visibleChange.rule(scale: scale))
@@ -111,7 +111,7 @@ public struct SnapshotCell: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The part of the file name after the state: `dark_ja`, `light_en_accessibility3`, or `dark` for components.
-    public var variantName: String {
+    @_spi(PyramidTools) public var variantName: String {
         var name = theme.rawValue
         if let locale { name += "_\(locale)" }
         if dynamicType != .standard { name += "_\(dynamicType.rawValue)" }

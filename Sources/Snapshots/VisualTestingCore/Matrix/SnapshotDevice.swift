@@ -27,9 +27,9 @@ public struct SnapshotDevice: Sendable, Hashable, Codable, CustomStringConvertib
     public var rawValue: String { name }
 
     /// The rendered image size in pixels.
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    package var pixelWidth: Int { Int((width * scale).rounded()) }
     /// Pixels down.
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    package var pixelHeight: Int { Int((height * scale).rounded()) }
 
     public var description: String { "\(name) (\(width.cleanDescription)×\(height.cleanDescription) @\(scale.cleanDescription)x)" }
 

@@ -1,4 +1,4 @@
-public import ImageDiff
+package import ImageDiff
 
 /// The third number of a snapshot comparison, beside precision and perceptual precision: the
 /// smallest change a person sees, in points.
@@ -24,7 +24,7 @@ public enum VisibleChange: Sendable, Hashable {
     public static let standard = VisibleChange.points(2.5)
 
     /// The rule for images at `scale` pixels a point; nil when off.
-    public func rule(scale: Double) -> VisibleChangeRule? {
+    package func rule(scale: Double) -> VisibleChangeRule? {
         switch self {
         case .off: nil
         case .points(let size): VisibleChangeRule(size: size, scale: scale)

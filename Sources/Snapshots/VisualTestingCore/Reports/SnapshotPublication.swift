@@ -9,7 +9,7 @@ import PyramidIO
     /// Every manifest under the root.
     @_spi(PyramidTools) public var catalog: SnapshotCatalog
     /// The gallery's items: failures first, then by section, name, state and cell.
-    package var items: [GalleryItem]
+    @_spi(PyramidTools) public var items: [GalleryItem]
     /// The run the items were joined with, if any.
     @_spi(PyramidTools) public var report: RunReport?
 

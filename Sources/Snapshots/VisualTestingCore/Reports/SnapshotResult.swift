@@ -20,7 +20,7 @@ public enum SnapshotOutcome: String, Sendable, Codable, CaseIterable {
     case error
 
     /// Whether the test fails because of this cell.
-    public var failsTest: Bool { self != .passed && self != .withinTolerance }
+    package var failsTest: Bool { self != .passed && self != .withinTolerance }
 
     /// The outcome in words: `passed`, `within tolerance`, `failed`.
     public var label: String { self == .withinTolerance ? "within tolerance" : rawValue }
@@ -51,12 +51,12 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
     /// `path:line` of the assertion.
     public var source: String
     /// The record mode in force: `all`, `missing`, `failed` or `never`.
-    public var recordMode: String
+    package var recordMode: String
     /// When the cell was checked, ISO 8601.
     public var time: String
 
     /// A result with every part given.
-    public init(
+    @_spi(PyramidTools) public init(
         name: String, type: SnapshotType, state: String, cell: SnapshotCellIdentity, file: String, reference: String,
         outcome: SnapshotOutcome, message: String?, comparison: ComparisonReport?, artifacts: SnapshotArtifactPaths?,
         source: String, recordMode: String, time: String
@@ -82,7 +82,7 @@ public struct SnapshotResult: Sendable, Codable, Equatable {
     }
 
     /// The folder of the reference's manifest.
-    public var manifestFolder: String { SnapshotLayout.manifestFolder(reference: reference, file: file) }
+    package var manifestFolder: String { SnapshotLayout.manifestFolder(reference: reference, file: file) }
 
     private enum CodingKeys: String, CodingKey {
         case name, type, state, file, reference, outcome, message, comparison, artifacts, source, recordMode, time
@@ -133,7 +133,7 @@ public struct SnapshotArtifactPaths: Sendable, Codable, Equatable {
     public var diff: String?
 
     /// Where each image went, when written.
-    public init(reference: String? = nil, actual: String? = nil, diff: String? = nil) {
+    @_spi(PyramidTools) public init(reference: String? = nil, actual: String? = nil, diff: String? = nil) {
         self.reference = reference
         self.actual = actual
         self.diff = diff

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 package import PyramidIO
 
 /// The folder failure images go to: `SNAPSHOT_ARTIFACTS` when set (as in
@@ -15,12 +15,12 @@ public struct SnapshotArtifacts: Sendable, Hashable {
     public var root: String
 
     /// Artifacts under `root` (`SNAPSHOT_ARTIFACTS` by default).
-    public init(root: String) {
+    @_spi(PyramidTools) public init(root: String) {
         self.root = root
     }
 
     /// The folder the environment names.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SnapshotArtifacts {
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SnapshotArtifacts {
         if let root = environment["SNAPSHOT_ARTIFACTS"], !root.isEmpty {
             return SnapshotArtifacts(root: root)
         }

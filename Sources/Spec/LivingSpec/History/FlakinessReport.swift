@@ -49,7 +49,7 @@ public struct FlakinessReport: Sendable {
         /// Of them, the runs where it passed only on a retry.
         public var passedOnRetry: Int
         /// ``flakyRuns`` over ``runs``.
-        public var flipRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
+        package var flipRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
         /// When it was first and last seen flaky in the whole history, in seconds since 1970.
         public var firstSeen: Double
         /// When it was last seen flaky.
@@ -71,7 +71,7 @@ public struct FlakinessReport: Sendable {
         /// The median of its recent durations.
         public var now: Double
         /// `now / before`.
-        public var factor: Double { before > 0 ? now / before : .infinity }
+        package var factor: Double { before > 0 ? now / before : .infinity }
     }
 
     /// The records read, after the damaged lines.

@@ -92,7 +92,7 @@ public struct HistoryRecord: Codable, Sendable, Equatable {
         public var faults: Double?
 
         /// Figures with every part given.
-        public init(lines: Double? = nil, regions: Double? = nil, faults: Double? = nil) {
+        package init(lines: Double? = nil, regions: Double? = nil, faults: Double? = nil) {
             self.lines = lines
             self.regions = regions
             self.faults = faults

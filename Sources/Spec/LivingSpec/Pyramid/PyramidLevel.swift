@@ -21,7 +21,7 @@ public enum PyramidLevel: String, Sendable, CaseIterable, Comparable {
 
     /// The usual test pyramid's share of the tests in the ratio (70 % · 20 % · 10 %):
     /// Unit 70 %, Integration 20 %, UI 10 %. Snapshot tests are not in the ratio (nil).
-    public var recommendedShare: Double? { PyramidShape.usual.share(of: self) }
+    package var recommendedShare: Double? { PyramidShape.usual.share(of: self) }
 
     /// Bottom to top: unit, integration, snapshot, UI.
     public static func < (lhs: PyramidLevel, rhs: PyramidLevel) -> Bool {

@@ -1,5 +1,5 @@
 import Foundation
-public import TestEventStream
+package import TestEventStream
 
 /// The tests a team has quarantined: they still run and are reported, marked quarantined, but
 /// their failures do not fail the run. Kept in the repository, `.pyramid/quarantine.json` by
@@ -37,7 +37,7 @@ public struct QuarantineList: Codable, Sendable, Equatable {
         public var since: String?
 
         /// An entry with every part given.
-        public init(id: String, reason: String, since: String? = nil) {
+        package init(id: String, reason: String, since: String? = nil) {
             self.id = id
             self.reason = reason
             self.since = since
@@ -89,7 +89,7 @@ public struct QuarantineList: Codable, Sendable, Equatable {
 
     /// `run` with each test an entry names marked quarantined (`TestNode.quarantine`), and the
     /// entries that named no test of the run.
-    public func applied(to run: TestRun) -> (run: TestRun, unmatched: [Entry]) {
+    package func applied(to run: TestRun) -> (run: TestRun, unmatched: [Entry]) {
         guard !tests.isEmpty else { return (run, []) }
         var matched = Set<Int>()
         func mark(_ node: TestNode) -> TestNode {

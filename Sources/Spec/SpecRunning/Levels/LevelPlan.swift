@@ -1,7 +1,7 @@
 package import LivingSpec
 import Foundation
 import PyramidIO
-package import TestEventStream
+@_spi(PyramidTools) package import TestEventStream
 
 /// Which tests of a package are at which level of the pyramid, known before they run: the test
 /// binary's list with Swift Testing's event stream gives each test with its tags (XCTest's tests

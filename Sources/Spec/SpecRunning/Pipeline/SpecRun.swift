@@ -2,9 +2,9 @@ package import LivingSpec
 import CodeCoverage
 import Foundation
 import PyramidIO
-import TestEventStream
+@_spi(PyramidTools) import TestEventStream
 import Trends
-import XCResult
+@_spi(PyramidTools) import XCResult
 
 /// The living spec's one pipeline, the same for `pyramid spec`, `pyramid demo` and
 /// `pyramid merge`, in one order:

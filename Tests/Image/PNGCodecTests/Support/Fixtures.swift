@@ -1,7 +1,7 @@
 import Foundation
 @testable import PNGCodec
 import PyramidIO
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 
 /// Paths to the committed fixtures.
 enum Fixtures {

@@ -1,7 +1,8 @@
 import Foundation
 import PyramidTestSupport
-import PyramidImage
+@_spi(PyramidTools) import PyramidImage
 import VisualTesting
+@_spi(PyramidTools) import VisualTestingCore
 
 /// A deterministic renderable: the background follows the theme, a band's colour
 /// follows the locale, a bar's width follows the title, so every cell differs from

@@ -1,11 +1,11 @@
 import CodeCoverage
 import Foundation
 import LivingSpec
-import PNGCodec
-import PyramidImage
+@_spi(PyramidTools) import PNGCodec
+@_spi(PyramidTools) import PyramidImage
 import PyramidTestSupport
 import Testing
-import TestEventStream
+@_spi(PyramidTools) import TestEventStream
 import WebDriver
 
 /// The pyramid's picture: bands as wide as each level's share, the target behind them, filled

@@ -5,7 +5,7 @@ import LivingSpec
 import PyramidIO
 import PyramidTestSupport
 import Testing
-import TestEventStream
+@_spi(PyramidTools) import TestEventStream
 
 /// A package's tests listed with their tags, run a level at a time with a profile folder each,
 /// joined into one run, and measured per level: on the coverage fixture (a unit test, and a test
