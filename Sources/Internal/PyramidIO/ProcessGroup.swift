@@ -105,7 +105,16 @@ package final class ProcessGroup: @unchecked Sendable {
         defer { envp.forEach { free($0) } }
 
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        var status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        // "Text file busy": a script this process has just written is still open for writing
+        // in a child another thread forked while the file was open, until that child execs and
+        // closes it. Moments later it is not; 2 s bound the wait.
+        var waited = 0
+        while status == ETXTBSY && waited < 200 {
+            usleep(10_000)
+            waited += 1
+            status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        }
         guard status == 0 else {
             throw ProcessGroupError.launchFailed(executable: executable, reason: String(cString: strerror(status)))
         }

@@ -51,6 +51,11 @@ struct MergeCommand: ParsableCommand {
     @OptionGroup var target: ShapeOption
 
     @Option(help: ArgumentHelp(
+        "The package pyramid spec --shard ran (the current folder by default): when the shards measured coverage, its built test binaries measure their raw profiles, joined level by level.",
+        valueName: "path"))
+    var packagePath: String?
+
+    @Option(help: ArgumentHelp(
         "Append the merged run to the test history in this folder (history.jsonl), as one run, with the commit checked out here. Give it to the merge, not to the shards.",
         valueName: "folder"))
     var history: String?
@@ -62,6 +67,9 @@ struct MergeCommand: ParsableCommand {
     }
 
     func validate() throws {
+        if let packagePath, !shards.allSatisfy(SpecShardMerge.holdsSpecRun) {
+            throw ValidationError("--package-path \(packagePath) is for the folders of pyramid spec --shard; pyramid demo's shards are measured with the Examples of this checkout")
+        }
         let bundles = shards.filter(Self.isBundle)
         if !bundles.isEmpty, bundles.count != shards.count {
             throw ValidationError("give shard folders or Xcode result bundles, not both (bundles: \(bundles.joined(separator: ", ")))")
@@ -129,7 +137,7 @@ struct MergeCommand: ParsableCommand {
         do {
             outcome = try SpecShardMerge.merge(
                 shards, output: output, title: "Living spec", shape: target.parsed, history: history,
-                checkout: FileManager.default.currentDirectoryPath)
+                checkout: FileManager.default.currentDirectoryPath, packagePath: packagePath ?? FileManager.default.currentDirectoryPath)
         } catch let error as MergeError {
             throw CommandFailure.mergeFailed(error)
         } catch {
@@ -144,6 +152,8 @@ struct MergeCommand: ParsableCommand {
         print("Merged \(merged) into \(output)")
         print("\(run.counts[.failed] > 0 ? "✘" : "✔") \(outcome.document.summaryLine)")
         for line in outcome.report.lines { print(line) }
+        if let coverage = outcome.document.coverage { for line in coverage.terminalLines { print(line) } }
+        for warning in outcome.warnings { print("warning: \(warning)") }
         for diagnostic in run.diagnostics {
             FileHandle.standardError.write(Data("\(diagnostic.severity == .error ? "error" : "note"): \(diagnostic)\n".utf8))
         }

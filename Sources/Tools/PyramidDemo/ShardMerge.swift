@@ -1,5 +1,4 @@
 package import SpecRunning
-import CodeCoverage
 import Foundation
 package import LivingSpec
 import PyramidIO
@@ -145,57 +144,20 @@ package enum ShardMerge {
 
     // MARK: Coverage
 
-    /// Each level's raw profiles of every shard, copied into the merged run's
-    /// `profiles/<level>` (each name prefixed by its shard: two machines can give a profile the
-    /// same process id), to be measured as one run's with the Examples' built test binaries.
-    /// Nil, with a note saying why, when no shard measured coverage, the tools are missing, or
-    /// the binaries are not built here (a merge job that only downloaded the shards' folders).
+    /// Each level's raw profiles of every shard, joined in the merged run and measured with the
+    /// Examples' built test binaries (``ShardProfiles``); nil, with a note saying why, when no
+    /// shard measured coverage or it cannot be measured here.
     static func joinCoverage(
         _ shards: [Shard], into files: Demo.Files, examples: String?
     ) throws(MergeError) -> (recorded: SpecRun.RecordedCoverage?, notes: [String]) {
-        let manager = FileManager.default
-        var levels: [PyramidLevel: String] = [:]
-        for (number, shard) in shards.enumerated() {
-            for level in PyramidLevel.allCases {
-                let source = shard.files.run + "/profiles/" + level.rawValue
-                guard let names = try? manager.contentsOfDirectory(atPath: source) else { continue }
-                let target = files.run + "/profiles/" + level.rawValue
-                do {
-                    try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
-                    for name in names.sorted() where name.hasSuffix(".profraw") {
-                        try manager.copyItem(atPath: source + "/" + name, toPath: target + "/shard\(number + 1)-" + name)
-                    }
-                } catch {
-                    throw .cannotWrite(target, FileError.describe(error))
-                }
-                levels[level] = target
-            }
-        }
-        guard !levels.isEmpty, let examples else { return (nil, []) }
-        let unmeasured = "coverage not merged"
-        let tools: CoverageTools
-        do { tools = try CoverageTools.locate() } catch { return (nil, ["\(unmeasured): \(error)"]) }
+        let levels = try ShardProfiles.join(runFolders: shards.map(\.files.run), into: files.run)
+        guard let examples else { return (nil, []) }
         let options = Demo.Options(examples: examples, output: files.folder)
-        let scratch = options.scratchArguments
-        let layout: PackageLayout
-        do {
-            layout = try PackageLayout.read(
-                packagePath: examples, buildArguments: scratch, only: options.coverageTargets, environment: options.buildEnvironment())
-        } catch {
-            return (nil, ["\(unmeasured): the reference app's build cannot be read here: \(error)"])
-        }
-        if let missing = layout.binaries.first(where: { !manager.fileExists(atPath: $0) }) {
-            return (nil, [
-                "\(unmeasured): the test binaries that wrote the shards' profiles are not built here (\(missing)); "
-                    + "build them as the shards did (swift build --package-path \(examples) --build-tests) and merge again, for one run's coverage per level",
-            ])
-        }
-        let request = SpecRun.Coverage(
-            tools: tools, targets: options.coverageTargets, buildArguments: scratch, environment: options.buildEnvironment(), folder: files.coverage)
-        let recorded = SpecRun.RecordedCoverage(
-            levels: PyramidLevel.allCases.compactMap { level in levels[level].map { (level, $0) } },
-            packagePath: examples, request: request, workFolder: files.run, layout: layout)
-        return (recorded, [])
+        let measuring = ShardProfiles.measuring(
+            levels, packagePath: examples, buildArguments: options.scratchArguments, environment: options.buildEnvironment(),
+            targets: options.coverageTargets, run: files.run, folder: files.coverage,
+            howToBuild: "swift build --package-path \(examples) --build-tests")
+        return (measuring.recorded, measuring.note.map { [$0] } ?? [])
     }
 
     // MARK: Snapshot results

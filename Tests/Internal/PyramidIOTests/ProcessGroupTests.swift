@@ -1,4 +1,5 @@
 import Foundation
+import PyramidTestSupport
 import Testing
 @testable import PyramidIO
 
@@ -128,4 +129,26 @@ struct ProcessGroupTests {
         await group.terminate()
         #expect(ProcessTable.processes(commandLineContaining: marker).isEmpty)
     }
+
+    @Test("a script still open for writing cannot be started: after a bounded wait the error says the file is busy and names it")
+    func busyScript() async throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString).sh").path
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try Data("#!/bin/sh\necho never\n".utf8).write(to: URL(fileURLWithPath: script))
+        chmod(script, 0o755)
+        // Held open for writing the whole time, as a child forked mid-write would hold it.
+        let writer = try #require(FileHandle(forWritingAtPath: script))
+        defer { try? writer.close() }
+        let error = try await offThePool {
+            do {
+                _ = try ChildProcess(executable: script, arguments: [])
+                return nil as ProcessGroupError?
+            } catch let error as ProcessGroupError {
+                return error
+            }
+        }
+        let failure = try #require(error, "a busy script started")
+        #expect("\(failure)".contains(script) && "\(failure)".contains("Text file busy"), "\(failure)")
+    }
 }
+

@@ -84,6 +84,46 @@ struct CoverageCommandTests {
         #expect(junit.contains("<property name=\"coverage.total.lines\" value=\"\(String(format: "%.2f", Double(hit) / Double(found) * 100))\"/>"))
     }
 
+    @Test("two shards with coverage, merged: each level's coverage from their raw profiles joined, the one run's; without the package's build, the merge says so")
+    func shardsWithCoverage() async throws {
+        let (whole, merged, elsewhere) = try await CoverageFixture.exclusively { () -> (CLI.Run, CLI.Run, CLI.Run) in
+            let whole = try await CLI.run(["spec", "--coverage", "--package-path", CoverageFixture.folder, "--output", folder.path("whole"), "--", "--ignore-lock"])
+            for index in 1...2 {
+                let shard = try await CLI.run([
+                    "spec", "--coverage", "--shard", "\(index)/2", "--package-path", CoverageFixture.folder, "--output", folder.path("shard\(index)"),
+                    "--", "--ignore-lock",
+                ])
+                #expect(shard.status == 0, "\(shard.stdout)\(shard.stderr)")
+            }
+            let merged = try await CLI.run([
+                "merge", folder.path("shard1"), folder.path("shard2"), "--package-path", CoverageFixture.folder, "-o", folder.path("merged"),
+            ])
+            // A package whose build is not there (the fixture's sources, unbuilt): nothing measured, and said.
+            let unbuilt = folder.path("unbuilt")
+            try FileManager.default.createDirectory(atPath: unbuilt, withIntermediateDirectories: true)
+            try Data("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Unbuilt\")\n".utf8)
+                .write(to: URL(fileURLWithPath: unbuilt + "/Package.swift"))
+            let elsewhere = try await CLI.run([
+                "merge", folder.path("shard1"), folder.path("shard2"), "--package-path", unbuilt, "-o", folder.path("elsewhere"),
+            ])
+            return (whole, merged, elsewhere)
+        }
+        #expect(whole.status == 0 && merged.status == 0, "\(whole.stderr)\n\(merged.stdout)\(merged.stderr)")
+        func table(_ spec: String) throws -> String {
+            let text = try String(contentsOfFile: spec, encoding: .utf8)
+            guard let start = text.range(of: "## Coverage per level") else { return "" }
+            let section = text[start.lowerBound...]
+            guard let next = section.dropFirst(3).range(of: "\n## ") else { return String(section) }
+            return String(section[..<next.lowerBound])
+        }
+        let wholeTable = try table(folder.path("whole/spec.md"))
+        #expect(wholeTable.contains("Unit") && wholeTable.contains("UI"), "\(wholeTable)")
+        #expect(try table(folder.path("merged/spec.md")) == wholeTable)
+        #expect(merged.stdout.contains("Coverage of the code under test") && !merged.stdout.contains("coverage not merged"), "\(merged.stdout)")
+        #expect(elsewhere.stdout.contains("warning: coverage not merged: "), "\(elsewhere.stdout)\(elsewhere.stderr)")
+        #expect(try table(folder.path("elsewhere/spec.md")).isEmpty)
+    }
+
     @Test("coverage options that cannot work are refused before anything runs", arguments: [
         (["--coverage", "--event-stream", "x.jsonl"], "--coverage runs the tests with coverage; it cannot be used with --event-stream"),
         (["--coverage-target", "Greeting"], "--coverage-target chooses what --coverage measures; give --coverage too"),

@@ -23,10 +23,13 @@ package enum SpecShardMerge {
     /// - Parameters:
     ///   - history: The test history the merged run is appended to, as one run, with the commit
     ///     checked out in `checkout`.
+    ///   - packagePath: The package the shards tested: when they measured coverage
+    ///     (`pyramid spec --coverage --shard`), its built test binaries measure their joined
+    ///     raw profiles, level by level; the outcome's warnings say why when they cannot.
     /// - Throws: ``MergeError`` for a missing or repeated shard, a test two shards ran, or a file
     ///   that cannot be read or written; ``SpecRun/Failure`` from the pipeline's steps.
     package static func merge(
-        _ folders: [String], output: String, title: String, shape: PyramidShape, history: String?, checkout: String
+        _ folders: [String], output: String, title: String, shape: PyramidShape, history: String?, checkout: String, packagePath: String
     ) throws -> SpecRun.Outcome {
         let folders = folders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let output = URL(fileURLWithPath: output).standardizedFileURL.path
@@ -86,8 +89,15 @@ package enum SpecShardMerge {
         pipeline.recordedReruns = reruns.map(\.folder)
         // The shards of a filtered run join into the filtered run, still part of the suite.
         pipeline.isPartialRun = records.contains { $0?.filtered == true }
-        let outcome: SpecRun.Outcome
+        let levels = try ShardProfiles.join(runFolders: parts.map(\.runFolder), into: run)
+        let coverage = ShardProfiles.measuring(
+            levels, packagePath: packagePath, buildArguments: [], environment: ProcessInfo.processInfo.environment, targets: [], run: run,
+            folder: (staging as NSString).appendingPathComponent("coverage"),
+            howToBuild: "swift build --package-path \(packagePath) --build-tests --enable-code-coverage")
+        pipeline.recordedCoverage = coverage.recorded
+        var outcome: SpecRun.Outcome
         do { outcome = try pipeline.run() } catch { throw error.error }
+        if let note = coverage.note { outcome.warnings.append(note) }
         do {
             try FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try FileManager.default.moveItem(atPath: staging, toPath: output)
