@@ -10,7 +10,13 @@ extension LoopbackServer {
     /// answer is written, or bytes that are not HTTP (NIO has answered those with 400).
     func serve(_ connection: ServerConnection, finishing: Bool) async {
         let channel = connection.channel
-        if finishing { await ServerLifecycle.quiesce(channel) }
+        if finishing {
+            // A connection the listener accepted but dropped, unactivated, when it closed is
+            // never read: nothing would answer it or close it, and its client would wait
+            // forever. It is turned away (closed) instead; an active one finishes its request.
+            let active = (try? await channel.eventLoop.submit { channel.isActive }.get()) ?? false
+            if active { await ServerLifecycle.quiesce(channel) } else { try? await channel.close() }
+        }
         do {
             try await connection.executeThenClose { inbound, outbound in
                 for try await request in inbound {

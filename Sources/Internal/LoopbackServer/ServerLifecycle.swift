@@ -7,7 +7,8 @@ import PyramidIO
 /// Every connection is held here from the moment it is set up until a task serves it.
 /// The listener's stream drops connections it has accepted but not yet handed over when it
 /// closes, and NIO traps when such a connection is released unserved (swift-nio#2813);
-/// those are served from here instead, so none is lost and none traps.
+/// those are served from here instead, so none is lost and none traps. One the listener
+/// dropped before activating it is never read: it is closed, turned away, not left waiting.
 ///
 /// Stopping asks each connection once to finish with `ChannelShouldQuiesceEvent`: NIO's
 /// `HTTPServerPipelineHandler` then closes an idle connection at once, and one with a request
