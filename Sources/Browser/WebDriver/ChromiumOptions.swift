@@ -107,9 +107,9 @@ public struct MissingExecutable: Sendable, Hashable, CustomStringConvertible {
     /// The program's usual name (`chromium`, `chromedriver`).
     public var name: String
     /// The paths tried, or `NAME on PATH` for each name looked up on `PATH`.
-    public var searched: [String]
+    package var searched: [String]
     /// The Debian package that installs it.
-    public var debianPackage: String
+    package var debianPackage: String
 
     /// A program not found: its name, where it was looked for, and its Debian package.
     package init(name: String, searched: [String], debianPackage: String) {

@@ -1,5 +1,5 @@
 /// Keys that type no character, spelled as WebDriver's private-use code points.
-public enum Key: String, Sendable, CaseIterable {
+package enum Key: String, Sendable, CaseIterable {
     /// Escape.
     case escape = "\u{E00C}"
     /// Return.
@@ -21,7 +21,7 @@ public enum Key: String, Sendable, CaseIterable {
 extension WebDriverSession {
     /// Presses and releases `key` on whatever has focus, as a person would: through
     /// W3C actions, so the page sees real `keydown` and `keyup` events.
-    public func press(_ key: Key) async throws {
+    package func press(_ key: Key) async throws {
         try await press(keys: key.rawValue)
     }
 
@@ -41,9 +41,9 @@ extension WebDriverSession {
     /// Types `text` into whatever has focus. Runs of ordinary characters are inserted at the
     /// caret in one step each (DevTools' `Input.insertText`: the page sees `beforeinput` and
     /// `input`, as for a paste or an IME, but no per-key events); newlines, tabs, backspaces
-    /// and ``Key`` code points are pressed as keys. Where the remote end has no DevTools, the
+    /// and `Key` code points are pressed as keys. Where the remote end has no DevTools, the
     /// whole text is pressed key by key.
-    public func insertText(_ text: String) async throws {
+    package func insertText(_ text: String) async throws {
         for run in Self.typingRuns(text) {
             switch run {
             case .keys(let keys):

@@ -11,7 +11,7 @@ extension WebDriverSession {
     /// Setting the same source again sends nothing.
     /// - Throws: ``WebDriverError/devToolsUnavailable(command:remoteEnd:)`` on an end that
     ///   does not forward DevTools commands.
-    public func setDocumentScript(_ source: String, named name: String) async throws {
+    package func setDocumentScript(_ source: String, named name: String) async throws {
         if documentScripts.withValue({ $0[name]?.source == source }) { return }
         try await removeDocumentScript(named: name)
         let added = try await devTools("Page.addScriptToEvaluateOnNewDocument", ["source": .string(source)])
@@ -20,7 +20,7 @@ extension WebDriverSession {
     }
 
     /// Removes the script added as `name`, if there is one. Documents loaded already keep it.
-    public func removeDocumentScript(named name: String) async throws {
+    package func removeDocumentScript(named name: String) async throws {
         guard let previous = documentScripts.withValue({ $0.removeValue(forKey: name) }) else { return }
         try await devTools("Page.removeScriptToEvaluateOnNewDocument", ["identifier": .string(previous.identifier)])
     }

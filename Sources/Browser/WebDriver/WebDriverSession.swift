@@ -77,7 +77,7 @@ public struct WebDriverSession: Sendable {
     }
 
     /// The page's URL.
-    public func currentURL() async throws -> String {
+    package func currentURL() async throws -> String {
         try await command("GET", "/url").stringValue ?? ""
     }
 
@@ -87,14 +87,14 @@ public struct WebDriverSession: Sendable {
     }
 
     /// The page's DOM, serialised.
-    public func pageSource() async throws -> String {
+    package func pageSource() async throws -> String {
         try await command("GET", "/source").stringValue ?? ""
     }
 
     /// Goes back one page in the history.
     public func back() async throws { try await command("POST", "/back") }
     /// Reloads the page.
-    public func refresh() async throws { try await command("POST", "/refresh") }
+    package func refresh() async throws { try await command("POST", "/refresh") }
 
     // MARK: Scripts
 

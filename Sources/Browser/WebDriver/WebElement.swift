@@ -61,7 +61,7 @@ public struct WebElement: Sendable, Hashable {
     }
 
     /// The element's tag name, lower case.
-    public func tagName() async throws -> String {
+    package func tagName() async throws -> String {
         try await command("GET", "/name").stringValue ?? ""
     }
 
@@ -71,12 +71,12 @@ public struct WebElement: Sendable, Hashable {
     }
 
     /// Whether a checkbox, radio button or option is selected.
-    public func isSelected() async throws -> Bool {
+    package func isSelected() async throws -> Bool {
         try await command("GET", "/selected").boolValue ?? false
     }
 
     /// Whether the element is shown.
-    public func isDisplayed() async throws -> Bool {
+    package func isDisplayed() async throws -> Bool {
         try await command("GET", "/displayed").boolValue ?? false
     }
 

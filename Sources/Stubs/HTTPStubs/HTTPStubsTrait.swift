@@ -33,7 +33,7 @@ public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
     }
 
     /// What fails a test.
-    public var strictness: Strictness
+    package var strictness: Strictness
 
     public var isRecursive: Bool { true }
 

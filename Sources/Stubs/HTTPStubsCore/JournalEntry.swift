@@ -8,7 +8,7 @@ public struct JournalEntry: Sendable {
     public var request: StubRequest
     /// The stub that matched, or `nil` when none did.
     public var stubID: UUID?
-    /// The matching stub's ``Stub/displayName``, or `nil`.
+    /// The matching stub's `displayName`, or `nil`.
     public var stubName: String?
     /// The status answered, or `nil` when no stub matched, its response failed, or it asked for a fault.
     public var status: Int?

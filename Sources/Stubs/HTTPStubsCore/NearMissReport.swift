@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Why no stub answered a request: the closest stubs, each criterion marked ✓ or ✗.
 ///
@@ -54,9 +54,9 @@ public struct NearMissReport: Sendable, CustomStringConvertible {
 /// One stub that did not match, with every criterion checked.
 public struct NearMiss: Sendable {
     /// The stub's id.
-    public var stubID: UUID
-    /// The stub's ``Stub/displayName``.
-    public var stubName: String
+    package var stubID: UUID
+    /// The stub's `displayName`.
+    package var stubName: String
     /// Every criterion, in order: method, path, query, headers, body, scenario state.
     public var criteria: [CriterionResult]
 }

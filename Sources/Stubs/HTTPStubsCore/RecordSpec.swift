@@ -61,7 +61,7 @@ public struct RecordSpec: Sendable {
     }
 
     /// Whether `name`'s values are left out of what is written.
-    public func isRedacted(_ name: String) -> Bool {
+    package func isRedacted(_ name: String) -> Bool {
         let key = name.lowercased()
         if redactedHeaders.contains(key) { return true }
         return key == "set-cookie" && !captureHeaders.contains { $0.name.lowercased() == key }

@@ -1,7 +1,7 @@
 /// A stub's place in a scenario: a named state machine shared by the stubs that name it.
 ///
 /// Every scenario starts in ``started`` ("Started", as in WireMock). A stub with a
-/// ``requiredState`` answers only in that state; when it answers, a ``newState`` moves the
+/// `requiredState` answers only in that state; when it answers, a `newState` moves the
 /// scenario on.
 ///
 /// ```swift
@@ -16,9 +16,9 @@ public struct ScenarioStep: Sendable, Hashable {
     /// The scenario's name.
     public var name: String
     /// The state the scenario must be in for the stub to answer; `nil` answers in any state.
-    public var requiredState: String?
+    package var requiredState: String?
     /// The state the scenario moves to when the stub answers; `nil` leaves it.
-    public var newState: String?
+    package var newState: String?
 
     /// A step of the scenario `name`: the stub matches only in `requiredState` (any state when nil) and moves the scenario to `newState`.
     public init(name: String, requiredState: String? = nil, newState: String? = nil) {

@@ -34,7 +34,7 @@ public struct Stub: Sendable, Identifiable {
     }
 
     /// The name, or the method and path ("GET /articles/{id}"), for reports.
-    public var displayName: String {
+    package var displayName: String {
         name.map { "\"\($0)\"" } ?? request.description
     }
 }

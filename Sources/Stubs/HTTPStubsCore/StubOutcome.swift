@@ -20,7 +20,7 @@ public enum StubOutcome: Sendable {
 public struct StubMatch: Sendable {
     /// The stub's id.
     public var stubID: UUID
-    /// The stub's ``Stub/displayName``.
+    /// The stub's `displayName`.
     public var stubName: String
     /// The response, ready to send.
     public var response: ResolvedResponse
@@ -32,7 +32,7 @@ public struct StubMatch: Sendable {
 public struct StubFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The stub's id.
     public var stubID: UUID
-    /// The stub's ``Stub/displayName``.
+    /// The stub's `displayName`.
     public var stubName: String
     /// What went wrong, e.g. "cannot read body file /x/a.json: No such file or directory".
     public var reason: String

@@ -2,7 +2,7 @@ public import Foundation
 
 /// Where a stub sends the requests it matches, instead of answering them itself: WireMock's
 /// `proxyBaseUrl`. The request's path and query are appended to ``baseURL``; its method,
-/// headers and body go as they came, with ``additionalRequestHeaders`` set over them. What the
+/// headers and body go as they came, with `additionalRequestHeaders` set over them. What the
 /// real server answers is sent back as it is, and kept as a `RecordedExchange` for recording.
 ///
 /// ```swift
@@ -13,10 +13,10 @@ public struct StubProxy: Sendable, Hashable {
     /// The real server: scheme, host, port, and a path prefix if any.
     public var baseURL: URL
     /// Headers set on every proxied request (an API key, a test account's token).
-    public var additionalRequestHeaders: HTTPHeaders
+    package var additionalRequestHeaders: HTTPHeaders
 
     /// A proxy to `baseURL`, with `additionalRequestHeaders` set on what it sends.
-    public init(baseURL: URL, additionalRequestHeaders: HTTPHeaders = [:]) {
+    package init(baseURL: URL, additionalRequestHeaders: HTTPHeaders = [:]) {
         self.baseURL = baseURL
         self.additionalRequestHeaders = additionalRequestHeaders
     }
@@ -29,7 +29,7 @@ public struct StubProxy: Sendable, Hashable {
     }
 
     /// `request`'s headers as sent on: hop-by-hop fields and `Host` (the real server's is set
-    /// by the client) dropped, ``additionalRequestHeaders`` set over the rest.
+    /// by the client) dropped, `additionalRequestHeaders` set over the rest.
     public func headers(for request: StubRequest) -> HTTPHeaders {
         var headers = HTTPHeaders()
         for field in request.headers where !Self.notForwarded.contains(field.name.lowercased()) {

@@ -15,7 +15,7 @@ public enum StubRecorder {
         /// Headers left out of what was recorded (redacted), with how many times each was.
         package var leftOut: [String: Int]
         /// What saving it to a root directory wrote and replaced; nil until it is saved.
-        public var saved: SavedRecording?
+        package var saved: SavedRecording?
 
         /// A recording with its parts given: stubs to write, with the `__files` bodies they read.
         package init(stubs: [Stub], files: [(name: String, bytes: Data)] = [], leftOut: [String: Int] = [:]) {

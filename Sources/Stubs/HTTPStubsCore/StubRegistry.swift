@@ -279,7 +279,7 @@ public final class StubRegistry: Sendable {
     // MARK: Scenarios
 
     /// The current state of every scenario the stubs name or that was set, by name.
-    public var scenarioStates: [String: String] {
+    package var scenarioStates: [String: String] {
         let snapshot = state.value
         var states: [String: String] = [:]
         for entry in snapshot.entries {
@@ -289,12 +289,12 @@ public final class StubRegistry: Sendable {
     }
 
     /// The current state of the scenario `name` ("Started" until a stub moves it).
-    public func scenarioState(_ name: String) -> String {
+    package func scenarioState(_ name: String) -> String {
         state.value.scenarioStates[name] ?? ScenarioStep.started
     }
 
     /// Puts the scenario `name` in `newState`.
-    public func setScenarioState(_ name: String, to newState: String) {
+    package func setScenarioState(_ name: String, to newState: String) {
         state.withValue { state in
             state.scenarioStates[name] = newState
             state.version += 1
@@ -302,7 +302,7 @@ public final class StubRegistry: Sendable {
     }
 
     /// Puts every scenario back to "Started".
-    public func resetScenarios() {
+    package func resetScenarios() {
         state.withValue { state in
             state.scenarioStates.removeAll()
             state.version += 1

@@ -24,7 +24,7 @@ extension StubRegistry {
 
     /// Turns what the real servers answered so far (`recordedExchanges`) into stubs and
     /// writes them to `root` as WireMock writes a recording; returns what was written, with
-    /// ``StubRecorder/Recording/saved`` naming the files. A mapping file an earlier recording
+    /// `saved` naming the files. A mapping file an earlier recording
     /// wrote for a request recorded again is replaced (``StubRootDirectory/write(_:replacingSameRequests:)``).
     ///
     /// - Throws: ``StubRootError`` when the root cannot be written.

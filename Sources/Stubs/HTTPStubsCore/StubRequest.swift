@@ -65,17 +65,17 @@ public struct StubRequest: Sendable, Hashable {
     }
 
     /// Every value of the query parameter `name`, in order (a name without `=` has the value "").
-    public func queryValues(_ name: String) -> [String] {
+    package func queryValues(_ name: String) -> [String] {
         query.filter { $0.name == name }.map { $0.value ?? "" }
     }
 
     /// The path and query as sent on the request line ("/items?page=1").
-    public var pathAndQuery: String {
+    package var pathAndQuery: String {
         percentEncodedQuery.map { path + "?" + $0 } ?? path
     }
 
     /// The body as UTF-8 text, or `nil` when it is not valid UTF-8.
-    public var bodyText: String? {
+    package var bodyText: String? {
         String(data: body, encoding: .utf8)
     }
 

@@ -14,9 +14,9 @@ public struct WireMockIssue: Error, Sendable, Hashable, CustomStringConvertible 
     /// The file (or other source) the mapping came from.
     public var source: String
     /// The mapping's position in the file, from 0.
-    public var mappingIndex: Int
+    package var mappingIndex: Int
     /// The mapping's `id` (or `uuid`), when it has one.
-    public var mappingID: String?
+    package var mappingID: String?
     /// The field, as a path into the mapping: "request.bodyPatterns[0].matchesXPath".
     public var field: String
     /// What is wrong.
@@ -72,7 +72,7 @@ public enum WireMockFileError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// A stub that WireMock's mapping JSON cannot express.
 public struct WireMockEncodingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The stub's ``Stub/displayName``.
+    /// The stub's `displayName`.
     public var stubName: String
     /// What cannot be expressed.
     public var reason: String

@@ -108,11 +108,11 @@ final class ServerRecorder: Sendable {
 
 /// Why a recording could not start, stop or be saved: WireMock's admin API answers with
 /// ``status`` and ``reason``.
-public struct RecordingError: Error, Sendable, CustomStringConvertible {
+package struct RecordingError: Error, Sendable, CustomStringConvertible {
     /// The HTTP status the admin API answers with.
-    public var status: Int
+    package var status: Int
     /// What went wrong, naming the file or field.
-    public var reason: String
+    package var reason: String
 
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -60,7 +60,7 @@ public final class StubServer: Sendable {
     ///
     /// - Throws: ``RecordingError`` when the spec has no target, a recording is running, or
     ///   the spec persists and the root directory (``StubServerOptions/rootDirectory``) cannot be written.
-    public func startRecording(_ spec: RecordSpec) throws(RecordingError) {
+    package func startRecording(_ spec: RecordSpec) throws(RecordingError) {
         try recorder.start(spec)
     }
 
@@ -68,7 +68,7 @@ public final class StubServer: Sendable {
     /// from now on when its spec persists.
     ///
     /// - Throws: ``RecordingError`` when no recording runs, or it cannot be saved.
-    public func stopRecording() throws(RecordingError) -> StubRecorder.Recording {
+    package func stopRecording() throws(RecordingError) -> StubRecorder.Recording {
         try recorder.stop()
     }
 

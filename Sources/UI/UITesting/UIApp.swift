@@ -25,7 +25,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
     /// The driver that runs the app.
     public let driver: any UIDriver
     /// How every wait of this app polls.
-    public let waitPolicy: WaitPolicy
+    package let waitPolicy: WaitPolicy
     private let settings = Locked(State())
 
     /// An app driven by `driver`, waiting as `waitPolicy` says.

@@ -156,7 +156,7 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
         }
     }
 
-    /// The one polling loop behind every wait: ``UIApp/waitPolicy`` decides the interval and
+    /// The one polling loop behind every wait: `waitPolicy` decides the interval and
     /// the clock. A driver error ends the wait as a failure that names it. A failure words the
     /// wait as it was called, `waitForLabel("0 users", timeout: 5.00 s)`, values quoted.
     func waitUntil(

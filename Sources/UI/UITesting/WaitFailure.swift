@@ -9,11 +9,11 @@ public struct WaitFailure: Error, Sendable, CustomStringConvertible {
     /// The element waited for.
     public var query: ElementQueryDescription
     /// What was expected, in words: "to exist".
-    public var expectation: String
+    package var expectation: String
     /// The element's state at the last look: its snapshot, or what the query matched instead.
-    public var lastSeen: String
+    package var lastSeen: String
     /// How long it waited.
-    public var waited: Duration
+    package var waited: Duration
     /// How many times the wait looked.
     public var looks: Int
 
