@@ -31,7 +31,9 @@ struct MutantsCommand: ParsableCommand {
     @Option(name: .customLong("target"), help: "Mutate only this library or executable target (repeatable).")
     var targets: [String] = []
 
-    @Option(name: .customLong("file"), help: "Mutate only this file: its path in the package, or its end (repeatable).")
+    @Option(name: .customLong("file"), help: ArgumentHelp(
+        "Mutate only this file: its path in the package, or its end; with :LINE or :FIRST-LAST, only the mutants beginning on those lines (repeatable).",
+        valueName: "file[:lines]"))
     var files: [String] = []
 
     @Option(name: .customLong("level"), help: "Judge with this level's tests only: unit, integration, snapshot or ui (repeatable).")

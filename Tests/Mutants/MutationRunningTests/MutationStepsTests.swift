@@ -74,6 +74,39 @@ struct MutationStepsTests {
         #expect(SchemaErrorScope.mutants(at: 9, in: schema) == [], "nothing around it switches a mutant on")
     }
 
+    @Test("--file PATH:LINE and PATH:FIRST-LAST choose the mutants beginning on those lines; a file named whole as well takes all; bad ranges are errors")
+    func fileLines() throws {
+        typealias Filter = MutantSelection.FileFilter
+        #expect(try Filter(parsing: "Sources/App/Cart.swift") == Filter(path: "Sources/App/Cart.swift", lines: nil))
+        #expect(try Filter(parsing: "./Cart.swift:12") == Filter(path: "Cart.swift", lines: 12...12))
+        #expect(try Filter(parsing: "Cart.swift:3-9") == Filter(path: "Cart.swift", lines: 3...9))
+        #expect(try Filter(parsing: "odd:name.swift") == Filter(path: "odd:name.swift", lines: nil), "not a line number: part of the path")
+        for bad in ["Cart.swift:9-3", "Cart.swift:0", "Cart.swift:0-4"] {
+            #expect(throws: MutationRunError.self, "\(bad)") { try Filter(parsing: bad) }
+        }
+        #expect(throws: MutationRunError.invalidOption("--file Cart.swift:9-3: the lines are FIRST-LAST, counted from 1, FIRST not after LAST")) {
+            try Filter(parsing: "Cart.swift:9-3")
+        }
+
+        let folder = TemporaryFolder("pyramid-selection-lines", create: true)
+        try FileManager.default.createDirectory(atPath: folder.path("Sources/App"), withIntermediateDirectories: true)
+        for name in ["Cart.swift", "Pricing.swift", "Receipt.swift"] {
+            try "let x = 1\n".write(toFile: folder.path("Sources/App/" + name), atomically: true, encoding: .utf8)
+        }
+        func select(_ filters: [String]) throws -> (files: [String], lines: MutantSelection.Lines) {
+            let chosen = try MutantSelection.files(
+                package: folder.path, root: folder.path, targets: [(name: "App", folder: folder.path("Sources/App"))], only: [], files: filters)
+            return (chosen.files, chosen.lines)
+        }
+        let chosen = try select(["Cart.swift:3-5", "Cart.swift:9", "Pricing.swift:2", "Pricing.swift", "Receipt.swift"])
+        #expect(chosen.files == ["Sources/App/Cart.swift", "Sources/App/Pricing.swift", "Sources/App/Receipt.swift"])
+        #expect(chosen.lines.ranges == ["Sources/App/Cart.swift": [3...5, 9...9]], "Pricing.swift is also named whole")
+        #expect(chosen.lines.contains("Sources/App/Cart.swift", line: 4) && chosen.lines.contains("Sources/App/Cart.swift", line: 9))
+        #expect(!chosen.lines.contains("Sources/App/Cart.swift", line: 6) && !chosen.lines.contains("Sources/App/Cart.swift", line: 2))
+        #expect(chosen.lines.contains("Sources/App/Pricing.swift", line: 40) && chosen.lines.contains("Sources/App/Receipt.swift", line: 1))
+        #expect(throws: MutationRunError.unknownFile("Missing.swift")) { try select(["Missing.swift:3"]) }
+    }
+
     @Test("test code and generated mocks take no mutants")
     func testCode() throws {
         let folder = TemporaryFolder("pyramid-selection", create: true)

@@ -50,7 +50,7 @@ package struct MutationRun: Sendable {
         } catch {
             throw .spec(error)
         }
-        var (files, targets) = try MutantSelection.files(
+        var (files, targets, lines) = try MutantSelection.files(
             package: package, root: configuration.copy, targets: layout.targets, only: configuration.targets, files: configuration.files)
         if let changed {
             files = files.filter { changed.files[$0] != nil }
@@ -67,7 +67,7 @@ package struct MutationRun: Sendable {
             package: package, copy: configuration.copy, scratch: configuration.scratch, logs: configuration.logs,
             memory: configuration.work + "/compile-errors.json", files: files, targets: targets, prepared: prepared, onEvent: onEvent
         ).run()
-        var chosen = built.workspace.mutants
+        var chosen = built.workspace.mutants.filter { lines.contains($0.file, line: $0.start.line) }
         if let changed {
             chosen = chosen.filter { changed.touches($0.file, lines: $0.start.line...max($0.start.line, $0.end.line)) }
         }
@@ -76,7 +76,8 @@ package struct MutationRun: Sendable {
         }
         guard !chosen.isEmpty else {
             throw .emptySelection(reason: configuration.since != nil
-                ? "no mutant on the lines changed since \(configuration.since!)" : "the chosen files hold no place for a mutant")
+                ? "no mutant on the lines changed since \(configuration.since!)"
+                : lines.ranges.isEmpty ? "the chosen files hold no place for a mutant" : "no mutant begins on the chosen lines")
         }
         onEvent(.planted(files: built.workspace.sources.count, mutants: built.workspace.mutants.count, judged: chosen.count))
         let buildSeconds = Date().timeIntervalSince(buildStart)

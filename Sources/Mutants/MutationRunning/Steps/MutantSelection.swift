@@ -5,8 +5,52 @@ import MutationReport
 
 /// Which files of a package take mutants: the Swift files of its library and executable
 /// targets (or of those named), but test code (a file that imports a test library) and
-/// generated mocks; then the ones `--file` names.
+/// generated mocks; then the ones `--file` names, whole or on some of their lines
+/// (`PATH:LINE`, `PATH:FIRST-LAST`, as Stryker's `--mutate` takes them).
 enum MutantSelection {
+    /// A `--file` value: a path, or its end, and the lines its mutants begin on (nil: all).
+    struct FileFilter: Sendable, Equatable {
+        var path: String
+        var lines: ClosedRange<Int>?
+
+        init(path: String, lines: ClosedRange<Int>?) {
+            self.path = path
+            self.lines = lines
+        }
+
+        /// Reads `PATH`, `PATH:LINE` or `PATH:FIRST-LAST`; a path whose end after its last `:`
+        /// is not a line number or range is taken whole, as a path.
+        ///
+        /// - Throws: ``MutationRunError/invalidOption(_:)`` for a range that ends before it
+        ///   begins, or a line 0.
+        init(parsing text: String) throws(MutationRunError) {
+            let clean = text.hasPrefix("./") ? String(text.dropFirst(2)) : text
+            guard let colon = clean.lastIndex(of: ":"),
+                  let range = clean[clean.index(after: colon)...].wholeMatch(of: /([0-9]+)(?:-([0-9]+))?/)
+            else {
+                self.path = clean
+                self.lines = nil
+                return
+            }
+            guard let first = Int(range.1), let last = range.2.map({ Int($0) }) ?? Int(range.1), first >= 1, last >= first else {
+                throw .invalidOption("--file \(text): the lines are FIRST-LAST, counted from 1, FIRST not after LAST")
+            }
+            self.path = String(clean[..<colon])
+            self.lines = first...last
+        }
+    }
+
+    /// The lines mutants must begin on, by file; a file absent, or nil, takes all its mutants.
+    struct Lines: Sendable, Equatable {
+        var ranges: [String: [ClosedRange<Int>]] = [:]
+
+        /// Whether the mutant beginning on `line` of `file` is chosen.
+        func contains(_ file: String, line: Int) -> Bool {
+            guard let chosen = ranges[file] else { return true }
+            return chosen.contains { $0.contains(line) }
+        }
+    }
+
     /// The files of `package`, relative to it, sorted, with the targets that hold them; the
     /// targets' folders are given in `root` (the package's copy, laid out as the package).
     ///
@@ -14,7 +58,7 @@ enum MutantSelection {
     ///   or ``MutationRunError/emptySelection(reason:)``.
     static func files(
         package: String, root: String, targets: [(name: String, folder: String)], only wanted: [String], files filters: [String]
-    ) throws(MutationRunError) -> (files: [String], targets: [MutantWorkspace.Target]) {
+    ) throws(MutationRunError) -> (files: [String], targets: [MutantWorkspace.Target], lines: Lines) {
         for name in wanted where !targets.contains(where: { $0.name == name }) {
             throw .unknownTarget(name, known: targets.map(\.name).sorted())
         }
@@ -27,21 +71,28 @@ enum MutantSelection {
             files += swiftFiles(in: package, folder: folder)
         }
         var selected = Set<String>()
+        var lines = Lines()
+        var whole = Set<String>()
         if filters.isEmpty {
             selected = Set(files)
         } else {
-            for filter in filters {
-                let clean = filter.hasPrefix("./") ? String(filter.dropFirst(2)) : filter
-                let matching = files.filter { $0 == clean || $0.hasSuffix("/" + clean) }
-                guard !matching.isEmpty else { throw .unknownFile(filter) }
+            for text in filters {
+                let filter = try FileFilter(parsing: text)
+                let matching = files.filter { $0 == filter.path || $0.hasSuffix("/" + filter.path) }
+                guard !matching.isEmpty else { throw .unknownFile(filter.path) }
                 selected.formUnion(matching)
+                for file in matching {
+                    if let range = filter.lines { lines.ranges[file, default: []].append(range) } else { whole.insert(file) }
+                }
             }
+            // A file named whole as well as by lines takes all its mutants.
+            for file in whole { lines.ranges[file] = nil }
         }
         let kept = selected.sorted().filter { !isTestCode(package + "/" + $0) }
         guard !kept.isEmpty else {
             throw .emptySelection(reason: "the chosen targets (\(chosen.map(\.name).joined(separator: ", "))) hold no Swift file but tests and generated code")
         }
-        return (kept, relativeTargets)
+        return (kept, relativeTargets, lines)
     }
 
     /// `path` relative to `root`, or nil when it is outside it.
