@@ -44,7 +44,7 @@ public final class AsyncSequenceRecorder<Element: Sendable>: Sendable {
     public var values: [Element] { state.value.values }
 
     /// Whether the sequence has ended, by finishing or by throwing.
-    public var isFinished: Bool { state.value.isFinished }
+    package var isFinished: Bool { state.value.isFinished }
 
     /// The error the sequence ended with, in words, if it threw.
     public var failure: String? { state.value.failure }
@@ -71,7 +71,7 @@ public final class AsyncSequenceRecorder<Element: Sendable>: Sendable {
     /// Waits until the sequence ends and returns every element; records an issue if it has not
     /// ended within `timeout` of real time.
     @discardableResult
-    public func waitUntilFinished(
+    package func waitUntilFinished(
         timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
     ) async -> [Element] {
         let finished = await notifier.wait(timeout: timeout) { state.value.isFinished }

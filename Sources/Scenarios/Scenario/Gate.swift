@@ -87,13 +87,13 @@ public final class Gate<Output: Sendable>: Sendable {
     // MARK: The test's side
 
     /// How many calls are held at the gate now.
-    public var waitingCount: Int { state.value.waiting.count }
+    package var waitingCount: Int { state.value.waiting.count }
 
     /// How many calls have reached the gate, held or not.
-    public var arrivalCount: Int { state.value.arrivals }
+    package var arrivalCount: Int { state.value.arrivals }
 
     /// How many calls the gate has let through.
-    public var passedCount: Int { state.value.passed }
+    package var passedCount: Int { state.value.passed }
 
     /// Waits until `count` calls in all have reached the gate. If they have not within
     /// `timeout` of real time (a guard against a hang: the call never came), records an issue.

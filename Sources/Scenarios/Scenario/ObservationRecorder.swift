@@ -36,7 +36,7 @@ public final class ObservationRecorder<Root: Observable & AnyObject, Value>: @un
     }
 
     /// The number of changes recorded so far.
-    public var changeCount: Int { values.count - 1 }
+    package var changeCount: Int { values.count - 1 }
 
     /// Stops recording; ``values`` keeps what was recorded and the value at the time of the call.
     public func cancel() {

@@ -46,7 +46,7 @@ public final class PublisherRecorder<Output, Failure: Error>: @unchecked Sendabl
     package var completion: Completion? { state.withValue { Handoff(value: $0.completion) }.value }
 
     /// Whether the publisher finished without an error.
-    public var isFinished: Bool {
+    package var isFinished: Bool {
         if case .finished = completion { return true }
         return false
     }

@@ -28,7 +28,7 @@ public final class VirtualClock: Clock, Sendable {
     public var minimumResolution: Duration { .zero }
 
     /// How far the clock has moved since it was made.
-    public var elapsed: Duration { Instant().duration(to: now) }
+    package var elapsed: Duration { Instant().duration(to: now) }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = sleeps.withValue { state -> Int in

@@ -70,7 +70,7 @@ public final class VirtualScheduler: Scheduler, @unchecked Sendable {
     public func run() { base.run() }
 
     /// How far the scheduler has moved since it was made.
-    public var elapsed: Duration { offset(of: now) }
+    package var elapsed: Duration { offset(of: now) }
 
     private func offset(of time: SchedulerTimeType) -> Duration {
         .nanoseconds(Int64(time.dispatchTime.uptimeNanoseconds) - Int64(origin.dispatchTime.uptimeNanoseconds))
