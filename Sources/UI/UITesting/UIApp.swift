@@ -67,7 +67,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
 
     /// Launches the app with ``launchArguments``, ``launchEnvironment`` and ``device``.
     public func launch() async throws {
-        try await driver.launch(launchConfiguration)
+        try await traced(.launch, "launch()") { try await driver.launch(launchConfiguration) }
     }
 
     /// Launches the app in `scenario`, as an XCUITest suite's `launch(with:)`: `--uitesting` (unless
@@ -77,7 +77,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
         var configuration = launchConfiguration
         if !configuration.arguments.contains(Self.uiTestingArgument) { configuration.arguments.append(Self.uiTestingArgument) }
         configuration.arguments.append(scenario.launchArgument)
-        try await driver.launch(configuration)
+        try await traced(.launch, "launch(with: \(scenario.launchArgument))") { try await driver.launch(configuration) }
     }
 
     /// The argument that tells the app it runs under UI tests.
@@ -85,7 +85,13 @@ public final class UIApp: ElementQueryProviding, Sendable {
 
     /// Ends the app, as `XCUIApplication.terminate()`.
     public func terminate() async throws {
-        try await driver.terminate()
+        try await traced(.terminate, "terminate()") { try await driver.terminate() }
+    }
+
+    /// Runs `body` as a step of the test's UI trace, when it keeps one.
+    private func traced(_ kind: UITraceEvent.Kind, _ call: String, _ body: () async throws -> Void) async throws {
+        guard let trace = UITraceRecorder.current else { return try await body() }
+        try await trace.step(kind, call: call, target: nil, location: nil, app: self, body)
     }
 
     /// Taps the app itself, as `XCUIApplication.tap()`. As in XCUITest, this is how a test
@@ -94,7 +100,7 @@ public final class UIApp: ElementQueryProviding, Sendable {
     /// middle of the screen tapped.
     public func tap() async throws {
         if try await handleInterruption() { return }
-        try await driver.perform(.tap, on: queryDescription)
+        try await traced(.action, "tap()") { try await driver.perform(.tap, on: queryDescription) }
     }
 
     /// Whether the app runs now.

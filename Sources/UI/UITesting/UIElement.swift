@@ -85,11 +85,21 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
     /// reports it at the `tap()` that threw rather than at the `@Test`.
     private func perform(_ action: ElementAction, _ location: SourceLocation) async throws {
         do {
-            try await app.perform(action, on: queryDescription)
+            guard let trace = UITraceRecorder.current else { return try await app.perform(action, on: queryDescription) }
+            if case .typeText(let text) = action, try await isSecure() { trace.noteSecret(text) }
+            try await trace.step(.action, call: action.description, target: description, location: location, app: app) {
+                try await app.perform(action, on: queryDescription)
+            }
         } catch {
             ArtifactShelf.current?.noteThrow(error, at: location)
             throw error
         }
+    }
+
+    /// Whether the element is a secure field, by its query or by what it is on screen.
+    private func isSecure() async throws -> Bool {
+        if queryDescription.steps.last?.type == .secureTextField { return true }
+        return try await app.resolve(queryDescription).first?.type == .secureTextField
     }
 
     // MARK: Waits
@@ -166,14 +176,21 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
         let policy = app.waitPolicy
         let limit = timeout ?? policy.defaultTimeout
         let call = "\(wait)(" + (arguments + ["timeout: \(WaitFailure.seconds(limit))"]).joined(separator: ", ") + ")"
+        let started = Date()
+        let trace = UITraceRecorder.current
         do {
             let polled = try await policy.poll(timeout: limit, pause: app.pauseBetweenLooks, { try await app.resolve(queryDescription) }, until: done)
-            if polled.accepted { return true }
+            if polled.accepted {
+                await trace?.wait(call: call, target: description, location: location, app: app, start: started, failure: nil)
+                return true
+            }
             let failure = WaitFailure(
                 wait: call, query: queryDescription, expectation: expectation, lastSeen: Self.describe(polled.value),
                 waited: polled.waited, looks: polled.looks)
+            await trace?.wait(call: call, target: description, location: location, app: app, start: started, failure: failure.description)
             await failure.record(app: app, at: location)
         } catch {
+            await trace?.wait(call: call, target: description, location: location, app: app, start: started, failure: "could not be looked up: \(error)")
             Issue.record(Comment(rawValue: "\(call): \(queryDescription) could not be looked up: \(error)"), sourceLocation: location)
             await app.attachScreen(named: "wait-failure")
         }

@@ -12,6 +12,10 @@ public enum UITestingError: Error, Sendable, Equatable, CustomStringConvertible 
     case driver(String)
     /// A driver that takes the test's leased browser was made where no browser is leased.
     case noBrowser(String)
+    /// `PYRAMID_UI_TRACE` holds something that is not a ``UITraceMode``.
+    case invalidTraceMode(String)
+    /// A trace could not be written or read: the file and why.
+    case trace(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -21,6 +25,9 @@ public enum UITestingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notRunning(let query): "\(query): the app is not running; call launch() first"
         case .driver(let reason): reason
         case .noBrowser(let reason): reason
+        case .invalidTraceMode(let text):
+            "PYRAMID_UI_TRACE=\(text): not a trace mode (off, on, retain-on-failure or on-first-retry)"
+        case .trace(let path, let reason): "UI trace \(path): \(reason)"
         }
     }
 }

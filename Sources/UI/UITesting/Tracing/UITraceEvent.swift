@@ -1,0 +1,51 @@
+import Foundation
+
+/// One step of a UI trace: an action, a wait, a launch or an end, with where it was called,
+/// when, for how long, how it ended, and the evidence taken around it.
+///
+/// A trace is a folder: `trace.jsonl`, a ``UITraceHeader`` line and then one line a step, each
+/// written whole when the step ends, and `resources/`, the screenshots and page sources the
+/// steps name, each file named by its content's hash so a screen seen twice is kept once.
+package struct UITraceEvent: Codable, Sendable, Equatable {
+    /// What the step did.
+    package enum Kind: String, Codable, Sendable {
+        case launch, terminate, action, wait
+    }
+
+    /// The step's number in the trace, from 1.
+    package var index: Int
+    package var kind: Kind
+    /// The call as written: `tap()`, `typeText("a@b.jp")`, `waitForExistence(timeout: 5.00 s)`.
+    package var call: String
+    /// The element's query (`app.buttons["login_button"]`), or nil for the app itself.
+    package var target: String?
+    /// Where the call was made (`#fileID`), and its line.
+    package var file: String?
+    package var line: Int?
+    /// Seconds from the trace's start to the step's start, and the step's own seconds.
+    package var start: Double
+    package var duration: Double
+    /// How it failed, or nil when it did what it was asked.
+    package var error: String?
+    /// Resource names: the screen before an action and after the step, and the page source after it.
+    package var before: String?
+    package var after: String?
+    package var source: String?
+    /// Console lines the app wrote during the step.
+    package var console: [String] = []
+}
+
+/// The first line of a trace: what it is, which test wrote it, and when.
+package struct UITraceHeader: Codable, Sendable, Equatable {
+    /// Always ``UITraceHeader/formatName``.
+    package var format: String
+    /// The format's version; a reader refuses one newer than it knows.
+    package var version: Int
+    /// The test's name, as Swift Testing identifies it.
+    package var test: String
+    /// Seconds since 1970 at the trace's start.
+    package var started: Double
+
+    package static let formatName = "pyramid-ui-trace"
+    package static let currentVersion = 1
+}

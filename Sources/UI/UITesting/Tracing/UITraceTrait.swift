@@ -1,0 +1,75 @@
+import Foundation
+import PyramidIO
+public import Testing
+import TraitSupport
+
+/// A trait that records a trace of a UI test: every launch, action and wait of its apps, with
+/// where it was called, how long it took and how it ended, the screen before an action and after
+/// each step, the page source and the console lines after it.
+///
+/// A failed UI test shows where it ended; its trace shows how it got there. The mode says when
+/// a trace is kept (``UITraceMode``, as Playwright's `trace` option): by default the run's
+/// `PYRAMID_UI_TRACE`, else only failures under CI. Traces go to `.build/pyramid-traces/`, a
+/// folder a test (`PYRAMID_UI_TRACE_DIR` moves them), and the test gets a note naming its folder.
+///
+/// ```swift
+/// @Suite(.webBrowser, .uiTrace(.retainOnFailure))
+/// struct LoginFlowUITests { … }
+/// ```
+public struct UITraceTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The mode this trait sets, or nil to take the run's.
+    let mode: UITraceMode?
+    /// Where traces go instead of the run's folder (for tests of the trait).
+    var root: String?
+
+    package init(mode: UITraceMode?, root: String? = nil) {
+        self.mode = mode
+        self.root = root
+    }
+
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        guard testCase != nil else { return try await function() }
+        let environment = ProcessInfo.processInfo.environment
+        let mode = try self.mode ?? UITraceMode.from(environment: environment)
+        let isRetry = environment["PYRAMID_RERUN_SINCE"].map { !$0.isEmpty } ?? false
+        guard mode.records(isRetry: isRetry) else { return try await function() }
+        let folder = (root ?? Self.root(in: environment)) + "/" + Self.folderName(for: test.id.description)
+        let recorder = try UITraceRecorder(folder: folder, test: test.id.description)
+        let body = await watchFailures(of: test, testCase: testCase) {
+            try await UITraceRecorder.$current.withValue(recorder) { try await function() }
+        }
+        if mode.keeps(failed: body.failed) {
+            Attachment.record("UI trace: \(folder)\nOpen it with: swift run pyramid trace \(folder)\n", named: "ui-trace.txt")
+        } else {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        try body.rethrow()
+    }
+
+    /// The folder traces go to: `PYRAMID_UI_TRACE_DIR`, else `.build/pyramid-traces`.
+    package static func root(in environment: [String: String]) -> String {
+        environment["PYRAMID_UI_TRACE_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? ".build/pyramid-traces"
+    }
+
+    /// A file name for a test id: letters, digits, `.`, `-` and `_` kept, anything else `_`, at
+    /// most 80 of them, then the id's hash so two tests never share a folder.
+    package static func folderName(for id: String) -> String {
+        let safe = String(id.unicodeScalars.prefix(80).map { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar)) ? Character(scalar) : "_"
+        })
+        return safe + "-" + String(format: "%016llx", FNV1a.hash(Array(id.utf8)))
+    }
+}
+
+extension Trait where Self == UITraceTrait {
+    /// Records a trace of each UI test, kept as the run's mode says (`PYRAMID_UI_TRACE`; by
+    /// default only failures, under CI). See ``UITraceTrait``.
+    public static var uiTrace: Self { UITraceTrait(mode: nil) }
+
+    /// Records a trace of each UI test, kept as `mode` says. See ``UITraceTrait``.
+    public static func uiTrace(_ mode: UITraceMode) -> Self { UITraceTrait(mode: mode) }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import PyramidTestSupport
+import Testing
+@testable import UITesting
+
+/// UI traces on the fake driver: what a traced test writes, step by step, and how the trace
+/// reads back; the modes and the trait that keeps or drops a trace.
+@Suite("UI traces")
+struct UITraceTests {
+    /// The line of the fixture's page object holding `statement`, read from its file.
+    static func fixtureLine(_ statement: String) throws -> Int {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("LoginFixture.swift").path
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let found = lines.indices.filter { lines[$0].contains(statement) }
+        try #require(found.count == 1, "\(statement) is on one line of LoginFixture.swift")
+        return found[0] + 1
+    }
+
+    @Test("a page object's login, traced: each launch, action and wait in order with its call, element and line; the screen before and after; the source after; the password nowhere")
+    func loginTraced() async throws {
+        let folder = TemporaryFolder("pyramid-ui-trace")
+        let recorder = try UITraceRecorder(folder: folder.path, test: "LoginTests/login()")
+        let driver = loginScreen()
+        try await UITraceRecorder.$current.withValue(recorder) {
+            let app = UIApp(driver: driver)
+            try await app.launch()
+            _ = try await LoginPage(app: app).login(email: "test@example.com", password: "password123")
+        }
+        let trace = try UITraceFile.read(folder.path)
+        #expect(trace.header.test == "LoginTests/login()" && trace.header.format == "pyramid-ui-trace" && !trace.truncated)
+        let steps = trace.events.map { [$0.kind.rawValue, $0.call, $0.target ?? "app"] }
+        #expect(steps == [
+            ["launch", "launch()", "app"],
+            ["action", "tap()", #"app.textFields["email_field"]"#],
+            ["action", #"typeText("test@example.com")"#, #"app.textFields["email_field"]"#],
+            ["action", "tap()", #"app.secureTextFields["password_field"]"#],
+            ["action", #"typeText("••••••")"#, #"app.secureTextFields["password_field"]"#],
+            ["action", "tap()", #"app.buttons["login_button"]"#],
+            ["wait", "waitForExistence(timeout: 5.00 s)", #"app.navigationBars["ホーム"]"#],
+        ], "\(steps)")
+        #expect(trace.events.map(\.index) == Array(1...7))
+        #expect(trace.events.allSatisfy { $0.error == nil })
+
+        // Where each was called: the page object's own lines.
+        let calls = trace.events.dropFirst().prefix(5)
+        #expect(calls.allSatisfy { $0.file == "UITestingTests/LoginFixture.swift" }, "\(calls.map(\.file))")
+        #expect(calls.map(\.line) == [
+            try Self.fixtureLine("try await emailField.tap()"), try Self.fixtureLine("try await emailField.typeText(email)"),
+            try Self.fixtureLine("try await passwordField.tap()"), try Self.fixtureLine("try await passwordField.typeText(password)"),
+            trace.events[5].line,
+        ])
+        #expect(trace.events[0].file == nil, "launch() takes no source location")
+
+        // Times: each step starts after the one before, and takes some time.
+        #expect(zip(trace.events, trace.events.dropFirst()).allSatisfy { $0.start + $0.duration <= $1.start + 0.001 })
+        #expect(trace.events.allSatisfy { $0.duration >= 0 })
+
+        // Evidence: the screen before each action and after every step, the source after it;
+        // the fake's one-pixel screen is kept once.
+        #expect(trace.events.filter { $0.kind == .action }.allSatisfy { $0.before != nil && $0.after != nil })
+        #expect(trace.events.allSatisfy { $0.after != nil && $0.source != nil })
+        let resources = try FileManager.default.contentsOfDirectory(atPath: folder.path("resources"))
+        #expect(resources.filter { $0.hasSuffix(".png") }.count == 1, "\(resources)")
+        for event in trace.events {
+            for name in [event.before, event.after, event.source].compactMap({ $0 }) {
+                #expect(resources.contains(name), "\(name) is in resources/")
+            }
+        }
+        let afterEmail = try String(contentsOfFile: folder.path("resources/" + trace.events[2].source!), encoding: .utf8)
+        #expect(afterEmail.contains("test@example.com"), "the source after typing shows the text")
+
+        // The password typed into the secure field is nowhere in the trace, whatever file.
+        let everything = FileManager.default.enumerator(atPath: folder.path)!.compactMap { $0 as? String }
+        #expect(everything.count >= 4)
+        for file in everything {
+            guard let data = FileManager.default.contents(atPath: folder.path(file)) else { continue }
+            #expect(!String(decoding: data, as: UTF8.self).contains("password123"), "\(file) holds the password")
+        }
+        #expect(driver.actions.contains(#"typeText("password123") on app.secureTextFields["password_field"]"#), "the app itself got the text")
+    }
+
+    @Test("a step that throws keeps its error, and throws it; a wait that times out keeps what it saw")
+    func failures() async throws {
+        let folder = TemporaryFolder("pyramid-ui-trace-failures")
+        let recorder = try UITraceRecorder(folder: folder.path, test: "failures")
+        let app = UIApp(driver: loginScreen())
+        try await UITraceRecorder.$current.withValue(recorder) {
+            try await app.launch()
+            await #expect(throws: UITestingError.noMatch(query: #"app.buttons["missing"]"#)) {
+                try await app.buttons["missing"].tap()
+            }
+            await withKnownIssue("the wait times out, as it should") {
+                await app.staticTexts["error_label"].waitForExistence(timeout: .milliseconds(50))
+            }
+        }
+        let events = try UITraceFile.read(folder.path).events
+        try #require(events.count == 3, "\(events)")
+        #expect(events[1].error == #"no element matches app.buttons["missing"]"#)
+        #expect(events[2].kind == .wait && events[2].error?.contains("no matching element") == true, "\(events[2].error ?? "nil")")
+    }
+
+    @Test("a trace cut mid-line reads up to the cut; a broken line, another file or a newer version is an error naming it")
+    func reading() async throws {
+        let folder = TemporaryFolder("pyramid-ui-trace-read")
+        let recorder = try UITraceRecorder(folder: folder.path, test: "reading")
+        try await UITraceRecorder.$current.withValue(recorder) {
+            let app = UIApp(driver: loginScreen())
+            try await app.launch()
+            try await app.buttons["forgot_password_link"].tap()
+        }
+        let path = folder.path("trace.jsonl")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"index":3,"kind":"act"#.utf8))
+        try handle.close()
+        let cut = try UITraceFile.read(folder.path)
+        #expect(cut.truncated && cut.events.map(\.index) == [1, 2])
+
+        try (whole + Data("not a step\n".utf8)).write(to: URL(fileURLWithPath: path))
+        #expect(throws: UITestingError.trace(path: path, reason: "line 4 is not a step")) { try UITraceFile.read(folder.path) }
+        try Data("{\"format\":\"pyramid-ui-trace\",\"version\":2,\"test\":\"t\",\"started\":0}\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: UITestingError.trace(path: path, reason: "format version 2 is newer than this reader's 1")) { try UITraceFile.read(folder.path) }
+        try Data("{\"a\":1}\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: UITestingError.trace(path: path, reason: "line 1 is not a UI trace's header")) { try UITraceFile.read(folder.path) }
+        #expect(throws: UITestingError.trace(path: folder.path("nothing/trace.jsonl"), reason: "there is no such file")) {
+            try UITraceFile.read(folder.path("nothing"))
+        }
+    }
+
+    @Test("modes as Playwright's: the variable, else failures under CI, else off; what each records and keeps; a bad value is named")
+    func modes() throws {
+        #expect(try UITraceMode.from(environment: [:]) == .off)
+        #expect(try UITraceMode.from(environment: ["CI": "true"]) == .retainOnFailure)
+        #expect(try UITraceMode.from(environment: ["CI": "false"]) == .off)
+        #expect(try UITraceMode.from(environment: ["CI": "1", "PYRAMID_UI_TRACE": "on"]) == .on)
+        #expect(try UITraceMode.from(environment: ["PYRAMID_UI_TRACE": "on-first-retry"]) == .onFirstRetry)
+        #expect(throws: UITestingError.invalidTraceMode("always")) { try UITraceMode.from(environment: ["PYRAMID_UI_TRACE": "always"]) }
+        #expect(UITestingError.invalidTraceMode("always").description
+            == "PYRAMID_UI_TRACE=always: not a trace mode (off, on, retain-on-failure or on-first-retry)")
+        let table = UITraceMode.allCases.map { mode in
+            [mode.records(isRetry: false), mode.records(isRetry: true), mode.keeps(failed: false), mode.keeps(failed: true)]
+        }
+        #expect(table == [[false, false, false, false], [true, true, true, true], [true, true, false, true], [false, true, true, true]])
+    }
+
+    @Test("the trait: retain-on-failure keeps a failed test's trace and drops a passing one's; on-first-retry records nothing on a first run")
+    func trait() async throws {
+        let test = try #require(Test.current)
+        let root = TemporaryFolder("pyramid-ui-trace-trait", create: true)
+        let folder = root.path(UITraceTrait.folderName(for: test.id.description))
+        let swallow = IssueHandlingTrait.compactMapIssues { $0.description.contains("the test fails here") ? nil : $0 }
+        try await swallow.provideScope(for: test, testCase: Test.Case.current) {
+            try await UITraceTrait(mode: .retainOnFailure, root: root.path).provideScope(for: test, testCase: Test.Case.current) {
+                #expect(UITraceRecorder.current?.folder == folder)
+                try await UIApp(driver: loginScreen()).launch()
+                Issue.record("the test fails here")
+            }
+        }
+        #expect(try UITraceFile.read(folder).events.map(\.call) == ["launch()"])
+
+        try await UITraceTrait(mode: .retainOnFailure, root: root.path).provideScope(for: test, testCase: Test.Case.current) {
+            try await UIApp(driver: loginScreen()).launch()
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder), "a passing test's trace is dropped")
+
+        try await UITraceTrait(mode: .onFirstRetry, root: root.path).provideScope(for: test, testCase: Test.Case.current) {
+            #expect(UITraceRecorder.current == nil)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
+    @Test("a test's folder name keeps safe characters, cuts at 80, and tells apart ids that differ in the rest")
+    func folderNames() {
+        let a = UITraceTrait.folderName(for: "ShopUITests.LoginFlowUITests/testLogin()")
+        #expect(a.hasPrefix("ShopUITests.LoginFlowUITests_testLogin__-") && a.count == "ShopUITests.LoginFlowUITests_testLogin__-".count + 16)
+        let hostile = UITraceTrait.folderName(for: "../../etc/passwd ログイン \u{0}")
+        #expect(!hostile.contains("/") && !hostile.contains("\u{0}") && !hostile.contains(" "), "\(hostile)")
+        #expect(UITraceTrait.folderName(for: "a/b") != UITraceTrait.folderName(for: "a:b"))
+        #expect(UITraceTrait.folderName(for: String(repeating: "x", count: 200)).count == 80 + 1 + 16)
+    }
+}
