@@ -43,7 +43,7 @@ public struct UITraceTrait: TestTrait, SuiteTrait, TestScoping {
             try await UITraceRecorder.$current.withValue(recorder) { try await function() }
         }
         if mode.keeps(failed: body.failed) {
-            Attachment.record("UI trace: \(folder)\nOpen it with: swift run pyramid trace \(folder)\n", named: "ui-trace.txt")
+            Attachment.record("UI trace: \(folder) (trace.jsonl, a step a line, and resources/)\n", named: "ui-trace.txt")
         } else {
             try? FileManager.default.removeItem(atPath: folder)
         }
