@@ -235,7 +235,9 @@ let package = Package(
             name: "HTTPStubsServer", dependencies: ["HTTPStubsCore", "LoopbackServer", "PyramidIO"],
             path: source("Stubs", "HTTPStubsServer"), swiftSettings: strict),
         // UI tests: XCUITest's queries, elements and waits, page objects and robots, over a driver.
-        .target(name: "UITesting", dependencies: ["PyramidIO", "TraitSupport"], path: source("UI", "UITesting"), swiftSettings: strict),
+        // A UI trace's format, its reader and its viewer: no swift-testing, so `pyramid trace` links it.
+        .target(name: "UITrace", dependencies: ["PyramidIO"], path: source("UI", "UITrace"), swiftSettings: strict),
+        .target(name: "UITesting", dependencies: ["PyramidIO", "TraitSupport", "UITrace"], path: source("UI", "UITesting"), swiftSettings: strict),
 
         // MARK: Adapters: a library on a real renderer, driver or build system.
 
@@ -289,7 +291,7 @@ let package = Package(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo",
-                "LivingSpec", "SpecRunning", "MutationReport", "Trends", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "PyramidIO",
+                "LivingSpec", "SpecRunning", "MutationReport", "Trends", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "UITrace", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: source("Tools", "PyramidCLI"),
@@ -371,12 +373,17 @@ let package = Package(
         .testTarget(
             name: "UITestingTests",
             dependencies: [
-                "UITesting", "UITestingWeb", "UITestingXCUITest", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
+                "UITesting", "UITestingWeb", "UITestingXCUITest", "UITrace", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
                 "ChromiumRenderer", "VisualTesting", "PyramidImage",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             path: tests("UI", "UITestingTests"),
             exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "UITraceTests",
+            dependencies: ["UITrace", "WebDriver", "PyramidIO", "PyramidTestSupport"],
+            path: tests("UI", "UITraceTests"),
             swiftSettings: strict),
         .testTarget(
             name: "HTTPStubsTests",

@@ -1,4 +1,5 @@
 import Foundation
+import UITrace
 import PyramidIO
 import Testing
 

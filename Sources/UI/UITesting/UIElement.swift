@@ -1,4 +1,5 @@
 import Foundation
+import UITrace
 public import Testing
 
 /// One element on screen, found afresh by its query each time it is read or used, as

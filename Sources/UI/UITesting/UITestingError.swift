@@ -14,8 +14,6 @@ public enum UITestingError: Error, Sendable, Equatable, CustomStringConvertible 
     case noBrowser(String)
     /// `PYRAMID_UI_TRACE` holds something that is not a ``UITraceMode``.
     case invalidTraceMode(String)
-    /// A trace could not be written or read: the file and why.
-    case trace(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -27,7 +25,6 @@ public enum UITestingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .noBrowser(let reason): reason
         case .invalidTraceMode(let text):
             "PYRAMID_UI_TRACE=\(text): not a trace mode (off, on, retain-on-failure or on-first-retry)"
-        case .trace(let path, let reason): "UI trace \(path): \(reason)"
         }
     }
 }

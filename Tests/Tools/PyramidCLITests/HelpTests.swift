@@ -8,7 +8,7 @@ import Testing
 struct HelpTests {
     /// The commands `pyramid --help` lists, with `stubs`'s own subcommand.
     static let commands = [
-        ["demo"], ["merge"], ["mocks"], ["spec"], ["mutants"], ["flaky"], ["trends"], ["diff"], ["catalog"], ["gallery"], ["review"], ["stubs", "serve"], ["prune"], ["report"],
+        ["demo"], ["merge"], ["mocks"], ["spec"], ["mutants"], ["flaky"], ["trends"], ["diff"], ["catalog"], ["gallery"], ["review"], ["stubs", "serve"], ["prune"], ["report"], ["trace"],
     ]
 
     /// The help's options, each with its wrapped lines joined.

@@ -1,7 +1,9 @@
 import Foundation
+import PyramidIO
 import PyramidTestSupport
 import Testing
 @testable import UITesting
+import UITrace
 
 /// UI traces on the fake driver: what a traced test writes, step by step, and how the trace
 /// reads back; the modes and the trait that keeps or drops a trace.
@@ -118,12 +120,12 @@ struct UITraceTests {
         #expect(cut.truncated && cut.events.map(\.index) == [1, 2])
 
         try (whole + Data("not a step\n".utf8)).write(to: URL(fileURLWithPath: path))
-        #expect(throws: UITestingError.trace(path: path, reason: "line 4 is not a step")) { try UITraceFile.read(folder.path) }
+        #expect(throws: FileError(path: path, reason: "line 4 is not a step")) { try UITraceFile.read(folder.path) }
         try Data("{\"format\":\"pyramid-ui-trace\",\"version\":2,\"test\":\"t\",\"started\":0}\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: UITestingError.trace(path: path, reason: "format version 2 is newer than this reader's 1")) { try UITraceFile.read(folder.path) }
+        #expect(throws: FileError(path: path, reason: "format version 2 is newer than this reader's 1")) { try UITraceFile.read(folder.path) }
         try Data("{\"a\":1}\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: UITestingError.trace(path: path, reason: "line 1 is not a UI trace's header")) { try UITraceFile.read(folder.path) }
-        #expect(throws: UITestingError.trace(path: folder.path("nothing/trace.jsonl"), reason: "there is no such file")) {
+        #expect(throws: FileError(path: path, reason: "line 1 is not a UI trace's header")) { try UITraceFile.read(folder.path) }
+        #expect(throws: FileError(path: folder.path("nothing/trace.jsonl"), reason: "there is no such file")) {
             try UITraceFile.read(folder.path("nothing"))
         }
     }

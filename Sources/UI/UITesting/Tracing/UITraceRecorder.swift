@@ -1,6 +1,7 @@
 package import Foundation
-import PyramidIO
+package import PyramidIO
 package import Testing
+package import UITrace
 
 /// Writes one test's UI trace as its steps happen (see ``UITraceEvent`` for the format).
 ///
@@ -31,8 +32,8 @@ package final class UITraceRecorder: Sendable {
 
     /// Starts a trace for `test` in `folder`, emptied first.
     ///
-    /// - Throws: ``UITestingError/trace(path:reason:)`` when the folder cannot be made or written.
-    package init(folder: String, test: String, now: Date = Date()) throws(UITestingError) {
+    /// - Throws: ``FileError`` when the folder cannot be made or written.
+    package init(folder: String, test: String, now: Date = Date()) throws(FileError) {
         self.folder = folder
         self.started = now
         let manager = FileManager.default
@@ -40,12 +41,12 @@ package final class UITraceRecorder: Sendable {
         do {
             if manager.fileExists(atPath: folder) { try manager.removeItem(atPath: folder) }
             try manager.createDirectory(atPath: folder + "/resources", withIntermediateDirectories: true)
-            guard manager.createFile(atPath: path, contents: nil) else { throw UITestingError.trace(path: path, reason: "it cannot be created") }
+            guard manager.createFile(atPath: path, contents: nil) else { throw FileError(path: path, reason: "it cannot be created") }
             handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        } catch let error as UITestingError {
+        } catch let error as FileError {
             throw error
         } catch {
-            throw .trace(path: folder, reason: FileError.describe(error))
+            throw FileError(path: folder, reason: FileError.describe(error))
         }
         let header = UITraceHeader(
             format: UITraceHeader.formatName, version: UITraceHeader.currentVersion, test: test, started: now.timeIntervalSince1970)
@@ -135,11 +136,11 @@ package final class UITraceRecorder: Sendable {
         return name
     }
 
-    private func append(_ line: [UInt8], path: String) throws(UITestingError) {
+    private func append(_ line: [UInt8], path: String) throws(FileError) {
         do {
             try handle.write(contentsOf: line)
         } catch {
-            throw .trace(path: path, reason: FileError.describe(error))
+            throw FileError(path: path, reason: FileError.describe(error))
         }
     }
 

@@ -33,6 +33,25 @@ package struct UITraceEvent: Codable, Sendable, Equatable {
     package var source: String?
     /// Console lines the app wrote during the step.
     package var console: [String] = []
+
+    package init(
+        index: Int, kind: Kind, call: String, target: String?, file: String?, line: Int?, start: Double, duration: Double,
+        error: String?, before: String?, after: String?, source: String?, console: [String] = []
+    ) {
+        self.index = index
+        self.kind = kind
+        self.call = call
+        self.target = target
+        self.file = file
+        self.line = line
+        self.start = start
+        self.duration = duration
+        self.error = error
+        self.before = before
+        self.after = after
+        self.source = source
+        self.console = console
+    }
 }
 
 /// The first line of a trace: what it is, which test wrote it, and when.
@@ -47,5 +66,12 @@ package struct UITraceHeader: Codable, Sendable, Equatable {
     package var started: Double
 
     package static let formatName = "pyramid-ui-trace"
+
+    package init(format: String = formatName, version: Int = currentVersion, test: String, started: Double) {
+        self.format = format
+        self.version = version
+        self.test = test
+        self.started = started
+    }
     package static let currentVersion = 1
 }
