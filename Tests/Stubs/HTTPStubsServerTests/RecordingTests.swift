@@ -11,7 +11,7 @@ import FoundationNetworking
 /// Record and playback through the stub server, in WireMock's shapes, against a real API that
 /// is not ours (`real_api.py`): recorded, the API stopped, then replayed from the files by a new
 /// server and in process, byte for byte.
-@Suite("Recording a real API", .timeLimit(.minutes(2)))
+@Suite("Recording a real API", .timeLimit(.minutes(10)))
 struct RecordingTests {
     let folder = TemporaryFolder("recording", create: true)
     /// A client that does not follow redirects: a 3xx is an answer to record and replay.
