@@ -200,7 +200,7 @@ let package = Package(
         .target(
             name: "Scenario",
             dependencies: [
-                "TestEventStream", "PyramidIO",
+                "TestEventStream", "PyramidIO", "TraitSupport",
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
@@ -373,7 +373,7 @@ let package = Package(
         .testTarget(
             name: "UITestingTests",
             dependencies: [
-                "UITesting", "UITestingWeb", "UITestingXCUITest", "UITrace", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
+                "UITesting", "UITestingWeb", "UITestingXCUITest", "UITrace", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer", "TraitSupport",
                 "ChromiumRenderer", "VisualTesting", "PyramidImage",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
@@ -408,7 +408,7 @@ let package = Package(
         .testTarget(
             name: "ScenarioTests",
             dependencies: [
-                "Scenario", "TestEventStream", "PyramidIO",
+                "Scenario", "TestEventStream", "PyramidIO", "TraitSupport",
                 .product(name: "OpenCombineShim", package: "OpenCombine"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),

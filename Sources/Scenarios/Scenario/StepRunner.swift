@@ -1,4 +1,5 @@
 import PyramidIO
+import TraitSupport
 import Foundation
 package import Testing
 public import TestEventStream
@@ -18,7 +19,9 @@ enum StepRunner {
         let clock = ContinuousClock()
         let start = clock.now
         let result: Result<T, E> = await StepContext.$current.withValue(context) {
-            await scoped(context, body)
+            await CurrentScenarioStep.$label.withValue(keyword.rawValue + " " + text) {
+                await scoped(context, body)
+            }
         }
         let elapsed = start.duration(to: clock.now)
 

@@ -1,5 +1,6 @@
 import SpecRunning
 import ArgumentParser
+import UITrace
 import Foundation
 import PyramidDemo
 import PyramidIO
@@ -77,6 +78,11 @@ struct DemoCommand: AsyncParsableCommand {
         "Measure the faults each level catches first (pyramid mutants on the unit and integration levels): the spec and the index page show them beside the coverage."))
     var mutants = false
 
+    @Option(help: ArgumentHelp(
+        "Trace the UI tests (PYRAMID_UI_TRACE): off, on, retain-on-failure or on-first-retry, as Playwright's --trace. Traces go to the output folder's traces/, and the spec links each test's.",
+        valueName: "mode"))
+    var trace: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing while it runs: only the result, the index page, and errors.")
     var quiet = false
 
@@ -104,6 +110,9 @@ struct DemoCommand: AsyncParsableCommand {
             throw ValidationError("--break-app \(breakApp): no such breakage; use one of \(Self.breakages.joined(separator: ", "))")
         }
         do { _ = try TestRetries(retries) } catch { throw ValidationError(error.description) }
+        if let trace, !UITraceHeader.modes.contains(trace) {
+            throw ValidationError("--trace \(trace): not a trace mode; use one of \(UITraceHeader.modes.joined(separator: ", "))")
+        }
         if mutants, sharding.shard != nil || !filters.isEmpty {
             throw ValidationError("--mutants judges every mutant with every unit and integration test; it cannot be given with --shard or --filter (pyramid mutants --shard shards mutants)")
         }
@@ -118,6 +127,7 @@ struct DemoCommand: AsyncParsableCommand {
             retries: try TestRetries(retries), history: historyFolder, quarantine: quarantine, coverage: coverage,
             coverageTargets: coverageTargets)
         options.mutants = mutants
+        options.traceMode = trace
         if let found = sharding.found, !quiet { print("--shard auto: \(found.summary)") }
         let progress = DemoProgress(detail: quiet ? .quiet : verbose ? .verbose : .normal)
         defer { progress.status.close() }

@@ -41,6 +41,9 @@ package enum Demo {
         /// Whether to measure the faults each level catches (`pyramid mutants` on the unit and
         /// integration levels) before the spec, which then shows them beside the coverage.
         package var mutants = false
+        /// The UI tests' trace mode (`PYRAMID_UI_TRACE`), or nil for the environment's. Traces go
+        /// to the output folder's `traces/` whatever the mode.
+        package var traceMode: String?
         /// `pyramid-mutants`, which measures them: beside the running executable by default.
         package var mutantsTool = SiblingTool("pyramid-mutants")
 
@@ -144,6 +147,8 @@ package enum Demo {
         package var catalog: String { folder + "/snapshot-catalog.json" }
         package var snapshotReport: String { folder + "/snapshot-report.jsonl" }
         package var artifacts: String { folder + "/artifacts" }
+        /// The UI tests' traces, a folder a test.
+        package var traces: String { folder + "/traces" }
         package var buildLog: String { folder + "/build.log" }
         package var run: String { folder + "/run" }
         /// What `pyramid merge` needs to know of the run: ``RunRecord``.
@@ -282,6 +287,8 @@ package enum Demo {
             "SNAPSHOT_REPORT": files.snapshotReport, "SNAPSHOT_ARTIFACTS": files.artifacts, TestShard.environmentVariable: "",
         ].merging(options.manifestEnvironment) { $1 }
         if let breakage = options.breakage { environment["SHOP_BREAK"] = breakage }
+        environment["PYRAMID_UI_TRACE_DIR"] = files.traces
+        if let mode = options.traceMode { environment["PYRAMID_UI_TRACE"] = mode }
         let scratch = options.scratchArguments
         let runner = SwiftTestRunner(
             packagePath: options.examples, filters: options.filters, extraArguments: ["--skip-build"] + scratch,

@@ -31,6 +31,7 @@ public final class FakeUIDriver: UIDriver {
         var answers: [String] = []
         var looks = 0
         var evidence: [String] = []
+        var console: [String] = []
     }
 
     private let state = Locked(State())
@@ -56,6 +57,11 @@ public final class FakeUIDriver: UIDriver {
     /// Shows a system dialog until a button answers it.
     public func present(_ dialog: SystemDialog) {
         state.withValue { $0.dialog = dialog }
+    }
+
+    /// Sets the app's console lines so far, as a page keeps them from its load.
+    package func console(_ lines: [String]) {
+        state.withValue { $0.console = lines }
     }
 
     /// The launches so far, in order.
@@ -130,8 +136,10 @@ public final class FakeUIDriver: UIDriver {
     }
 
     public func consoleMessages() async throws -> [String] {
-        state.withValue { $0.evidence.append("console") }
-        return []
+        return state.withValue { state in
+            state.evidence.append("console")
+            return state.console
+        }
     }
 
     public func pendingDialog() async throws -> SystemDialog? { state.value.dialog }

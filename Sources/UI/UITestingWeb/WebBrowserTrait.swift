@@ -1,3 +1,4 @@
+import Foundation
 import PyramidIO
 public import Testing
 import UITesting
@@ -41,10 +42,19 @@ public struct WebBrowserTrait: TestTrait, SuiteTrait, TestScoping {
         // that already holds one (the trait on both suite and test), pass through.
         guard testCase != nil, Self.leasedSession == nil else { return try await function() }
         let apps = LaunchedApps()
+        // `PYRAMID_UI_TRACE` set for the run traces every browser test, as Playwright's `trace`
+        // option does; a test or suite with `.uiTrace` of its own records as that says.
+        let traces = Self.tracesImplicitly(test, environment: ProcessInfo.processInfo.environment)
         do {
             try await pool.withIsolatedSession { session in
                 try await Self.$leasedSession.withValue(session) {
-                    try await Self.$launchedApps.withValue(apps) { try await function() }
+                    try await Self.$launchedApps.withValue(apps) {
+                        if traces {
+                            try await UITraceTrait(mode: nil).provideScope(for: test, testCase: testCase, performing: function)
+                        } else {
+                            try await function()
+                        }
+                    }
                 }
             }
         } catch {
@@ -57,6 +67,12 @@ public struct WebBrowserTrait: TestTrait, SuiteTrait, TestScoping {
     /// The app processes a test launched. As XCUITest ends the app when its test ends, each is
     /// ended when the test is: SIGTERM, then SIGKILL after a grace, so an app that exits on
     /// SIGTERM runs its exit handlers (one writes its coverage profile, when it is built with coverage).
+    /// Whether the trait traces `test` itself: the run sets `PYRAMID_UI_TRACE`, and neither the
+    /// test nor a scope around it traces already.
+    static func tracesImplicitly(_ test: Test, environment: [String: String]) -> Bool {
+        UITraceMode.isSet(in: environment) && UITraceRecorder.current == nil && !test.traits.contains { $0 is UITraceTrait }
+    }
+
     final class LaunchedApps: Sendable {
         private let processes = Locked<[ProcessGroup]>([])
 

@@ -1,5 +1,6 @@
 import Foundation
 import PyramidIO
+import UITrace
 public import UITesting
 public import WebDriver
 
@@ -25,7 +26,7 @@ public import WebDriver
 ///     }
 /// }
 /// ```
-public final class WebUIDriver: UIDriver {
+public final class WebUIDriver: UIDriver, UITraceEvidenceSource {
     /// The browser session the driver drives.
     public let session: WebDriverSession
     /// The app as a process of its own, started at each launch; nil for a page at a fixed URL.
@@ -212,17 +213,100 @@ public final class WebUIDriver: UIDriver {
               Object.defineProperty(Navigator.prototype, 'language', { get: () => locale, configurable: true });
               Object.defineProperty(Navigator.prototype, 'languages', { get: () => [locale], configurable: true });
               const log = window.__pyramidConsole = [];
+              const trace = window.__pyramidTrace = { console: [], network: [] };
+              const note = (line) => { log.push(line); trace.console.push(line); };
               for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
                 const original = console[level].bind(console);
                 console[level] = (...args) => {
-                  log.push(level + ': ' + args.map((a) => typeof a === 'string' ? a : JSON.stringify(a)).join(' '));
+                  note(level + ': ' + args.map((a) => typeof a === 'string' ? a : JSON.stringify(a)).join(' '));
                   original(...args);
                 };
               }
-              addEventListener('error', (e) => log.push('uncaught: ' + e.message));
+              addEventListener('error', (e) => note('uncaught: ' + e.message));
+            \(networkCapture)
             })();
             """
     }
+
+    /// The page script's part that keeps each request the page makes for a UI trace: `fetch`
+    /// and `XMLHttpRequest` with their headers (credentials masked) and bodies (cut), and every
+    /// other load from the browser's resource timing. A request joins `__pyramidTrace.network`
+    /// when it ends; ``takeTraceEvidence()`` takes what is there.
+    static let networkCapture = """
+          const limit = \(UITraceRequest.bodyLimit * 2);
+          const now = () => (performance.timeOrigin + performance.now()) / 1000;
+          const secret = /^(\(credentialHeaders))$/i;
+          const headers = (source) => {
+            const out = {};
+            try { new Headers(source || {}).forEach((value, name) => { out[name] = secret.test(name) ? '\(UITraceRequest.maskedValue)' : value; }); } catch (e) {}
+            return out;
+          };
+          const text = (body) => typeof body === 'string' ? body.slice(0, limit)
+            : body instanceof URLSearchParams ? String(body).slice(0, limit)
+            : body == null ? null : '[' + (body.constructor ? body.constructor.name : typeof body) + ' body]';
+          const seen = new Set();
+          const pageFetch = window.fetch;
+          window.fetch = function (input, init) {
+            const request = new Request(input, init);
+            const entry = { kind: 'fetch', method: request.method, url: request.url, start: now(), duration: 0,
+                            requestHeaders: headers(request.headers), requestBody: text(init && init.body) };
+            seen.add(request.url);
+            return pageFetch.apply(this, arguments).then((response) => {
+              entry.status = response.status;
+              entry.responseHeaders = headers(response.headers);
+              entry.duration = now() - entry.start;
+              response.clone().text().then((body) => { entry.responseBody = body.slice(0, limit); })
+                .catch(() => {}).finally(() => trace.network.push(entry));
+              return response;
+            }, (error) => {
+              entry.error = String(error);
+              entry.duration = now() - entry.start;
+              trace.network.push(entry);
+              throw error;
+            });
+          };
+          const open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
+          const setHeader = XMLHttpRequest.prototype.setRequestHeader;
+          XMLHttpRequest.prototype.open = function (method, url) {
+            this.__pyramid = { kind: 'xhr', method: String(method).toUpperCase(), url: new URL(url, location.href).href, requestHeaders: {} };
+            return open.apply(this, arguments);
+          };
+          XMLHttpRequest.prototype.setRequestHeader = function (name, value) {
+            if (this.__pyramid) this.__pyramid.requestHeaders[name.toLowerCase()] = secret.test(name) ? '\(UITraceRequest.maskedValue)' : String(value);
+            return setHeader.apply(this, arguments);
+          };
+          XMLHttpRequest.prototype.send = function (body) {
+            const entry = this.__pyramid;
+            if (entry) {
+              entry.start = now();
+              entry.requestBody = text(body);
+              seen.add(entry.url);
+              this.addEventListener('loadend', () => {
+                entry.duration = now() - entry.start;
+                if (this.status) entry.status = this.status; else entry.error = 'no response';
+                const raw = this.getAllResponseHeaders().trim();
+                entry.responseHeaders = headers(raw ? raw.split(/\\r?\\n/).map((line) => { const at = line.indexOf(':'); return [line.slice(0, at).trim(), line.slice(at + 1).trim()]; }) : []);
+                try { if (this.responseType === '' || this.responseType === 'text') entry.responseBody = this.responseText.slice(0, limit); } catch (e) {}
+                trace.network.push(entry);
+              });
+            }
+            return send.apply(this, arguments);
+          };
+          try {
+            new PerformanceObserver((list) => {
+              for (const timing of list.getEntries()) {
+                if (timing.initiatorType === 'fetch' || timing.initiatorType === 'xmlhttprequest' || seen.has(timing.name)) continue;
+                trace.network.push({ kind: timing.entryType === 'navigation' ? 'document' : 'resource', method: 'GET', url: timing.name,
+                                     status: timing.responseStatus || undefined, start: (performance.timeOrigin + timing.startTime) / 1000,
+                                     duration: timing.duration / 1000 });
+              }
+            }).observe({ entryTypes: ['navigation', 'resource'] });
+          } catch (e) {}
+        """
+
+    /// The header names whose values the page script masks, as a regular expression's alternatives.
+    static let credentialHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-pyramid-review-token"]
+        .joined(separator: "|")
 
     public func terminate() async throws {
         try await session.navigate(to: "about:blank")
@@ -458,6 +542,30 @@ public final class WebUIDriver: UIDriver {
         let value = try await session.executeScript("return window.__pyramidConsole || [];")
         return (value.arrayValue ?? []).compactMap(\.stringValue)
     }
+
+    /// The console lines and requests the page kept since the last call, taken in one script.
+    package func takeTraceEvidence() async throws -> UITraceEvidence {
+        let value = try await session.executeScript(Self.takeEvidenceScript)
+        let requests = (value["network"]?.arrayValue ?? []).compactMap { entry -> UITraceRequest? in
+            guard let url = entry["url"]?.stringValue, let start = entry["start"]?.doubleValue else { return nil }
+            func headers(_ key: String) -> [String: String]? {
+                entry[key]?.objectValue.map { $0.compactMapValues(\.stringValue) }
+            }
+            return UITraceRequest(
+                kind: entry["kind"]?.stringValue ?? "fetch", method: entry["method"]?.stringValue ?? "GET", url: url,
+                status: entry["status"]?.doubleValue.map { Int($0) }, start: start, duration: entry["duration"]?.doubleValue ?? 0,
+                requestHeaders: headers("requestHeaders"), responseHeaders: headers("responseHeaders"),
+                requestBody: entry["requestBody"]?.stringValue, responseBody: entry["responseBody"]?.stringValue,
+                error: entry["error"]?.stringValue)
+        }
+        return UITraceEvidence(console: (value["console"]?.arrayValue ?? []).compactMap(\.stringValue), network: requests)
+    }
+
+    static let takeEvidenceScript = """
+        const trace = window.__pyramidTrace;
+        if (!trace) return { console: [], network: [] };
+        return { console: trace.console.splice(0), network: trace.network.splice(0) };
+        """
 
     @discardableResult
     private func devTools(_ command: String, _ parameters: JSONValue = [:]) async throws -> JSONValue {

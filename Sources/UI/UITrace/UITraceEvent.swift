@@ -6,6 +6,7 @@ import Foundation
 /// A trace is a folder: `trace.jsonl`, a ``UITraceHeader`` line and then one line a step, each
 /// written whole when the step ends, and `resources/`, the screenshots and page sources the
 /// steps name, each file named by its content's hash so a screen seen twice is kept once.
+/// Fields added within a version are optional, so a reader of the version reads every trace of it.
 package struct UITraceEvent: Codable, Sendable, Equatable {
     /// What the step did.
     package enum Kind: String, Codable, Sendable {
@@ -33,10 +34,15 @@ package struct UITraceEvent: Codable, Sendable, Equatable {
     package var source: String?
     /// Console lines the app wrote during the step.
     package var console: [String] = []
+    /// The HTTP requests that ended during the step (absent when none did).
+    package var network: [UITraceRequest]?
+    /// The scenario step (`Given …`, `When …`, `Then …`) the step ran in, absent outside one.
+    package var group: String?
 
     package init(
         index: Int, kind: Kind, call: String, target: String?, file: String?, line: Int?, start: Double, duration: Double,
-        error: String?, before: String?, after: String?, source: String?, console: [String] = []
+        error: String?, before: String?, after: String?, source: String?, console: [String] = [],
+        network: [UITraceRequest]? = nil, group: String? = nil
     ) {
         self.index = index
         self.kind = kind
@@ -51,6 +57,8 @@ package struct UITraceEvent: Codable, Sendable, Equatable {
         self.after = after
         self.source = source
         self.console = console
+        self.network = network
+        self.group = group
     }
 }
 
@@ -74,4 +82,7 @@ package struct UITraceHeader: Codable, Sendable, Equatable {
         self.started = started
     }
     package static let currentVersion = 1
+
+    /// The modes a run can trace in (`PYRAMID_UI_TRACE`), as Playwright's `trace` option names them.
+    package static let modes = ["off", "on", "retain-on-failure", "on-first-retry"]
 }

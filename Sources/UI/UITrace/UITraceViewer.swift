@@ -6,7 +6,9 @@ package import PyramidIO
 ///
 /// A film strip of the screens after each step; the steps with their call, element, line, time
 /// and error (failures marked); and for the step chosen, the screen before and after it, its page
-/// source (in a sandboxed frame: its scripts do not run) and its console lines. Arrow keys (or
+/// source (in a sandboxed frame: its scripts do not run), its console lines and the requests that
+/// ended during it (method, URL, status, time; headers and bodies unfolded on demand). Steps run
+/// inside a scenario step are listed under its `Given`, `When` or `Then`. Arrow keys (or
 /// `j` and `k`) move between steps; the first failed step is chosen when the page opens.
 package enum UITraceViewer {
     /// The page's file name in the trace's folder.
@@ -45,7 +47,12 @@ package enum UITraceViewer {
             html += "<img src=\"resources/\(Markup.escapeAttribute(after))\" alt=\"after step \(event.index)\" data-step=\"\(event.index)\" loading=\"lazy\">"
         }
         html += "</nav>\n<main><ol id=\"steps\">\n"
+        var group: String?
         for event in trace.events {
+            if event.group != group, let label = event.group {
+                html += "<li class=\"group\" aria-hidden=\"true\">\(Markup.escape(label))</li>\n"
+            }
+            group = event.group
             let place = event.file.map { file in event.line.map { "\(file):\($0)" } ?? file }
             html += "<li data-step=\"\(event.index)\" tabindex=\"0\" class=\"\(event.kind.rawValue)\(event.error == nil ? "" : " failed")\">"
             html += "<span class=\"call\">\(Markup.escape(event.call))</span>"
@@ -61,6 +68,7 @@ package enum UITraceViewer {
             <div class="screens"><figure><figcaption>Before</figcaption><img id="before" alt=""></figure>
             <figure><figcaption>After</figcaption><img id="after" alt=""></figure></div>
             <h3>Console</h3><pre id="console"></pre>
+            <h3>Network</h3><table id="network"><thead><tr><th>method</th><th>URL</th><th>status</th><th>time</th></tr></thead><tbody></tbody></table>
             <h3>Page source</h3><iframe id="source" sandbox title="page source after the step"></iframe>
             </section></main>
             <script type="application/json" id="trace">\(Markup.scriptSafe(eventsJSON(trace.events)))</script>
@@ -87,11 +95,14 @@ package enum UITraceViewer {
         .error{color:#b00;white-space:pre-wrap;font-size:12px}#detail{flex:1;min-width:0}.screens{display:flex;gap:8px}
         figure{margin:0;flex:1}figure img{max-width:100%;border:1px solid #ddd}#source{width:100%;height:320px;border:1px solid #ddd}
         #console{background:#f5f5f5;padding:4px;min-height:1em;white-space:pre-wrap}
+        #steps li.group{list-style:none;margin:8px 0 2px -20px;font-weight:600;cursor:default}
+        #network{border-collapse:collapse;width:100%;font-size:12px}#network td,#network th{border-bottom:1px solid #eee;padding:2px 4px;text-align:left;vertical-align:top}
+        #network td:nth-child(2){word-break:break-all}#network tr.failed td{color:#b00}#network pre{white-space:pre-wrap;margin:2px 0}
         """
 
     static let script = """
         const events = JSON.parse(document.getElementById('trace').textContent);
-        const items = [...document.querySelectorAll('#steps li')];
+        const items = [...document.querySelectorAll('#steps li[data-step]')];
         const film = [...document.querySelectorAll('#film img')];
         let chosen = -1;
         function show(position) {
@@ -105,6 +116,24 @@ package enum UITraceViewer {
           picture('before', event.before);
           picture('after', event.after);
           document.getElementById('console').textContent = (event.console || []).join('\\n');
+          const rows = document.querySelector('#network tbody');
+          rows.replaceChildren(...(event.network || []).map(request => {
+            const row = document.createElement('tr');
+            row.className = request.kind + (request.error || request.status >= 400 ? ' failed' : '');
+            const cell = (text) => { const td = document.createElement('td'); td.textContent = text; row.append(td); return td; };
+            cell(request.method);
+            const url = cell(request.url);
+            cell(request.status ? String(request.status) : (request.error || ''));
+            cell(Math.round(request.duration * 1000) + ' ms');
+            const details = [['request headers', request.requestHeaders && JSON.stringify(request.requestHeaders, null, 1)], ['request body', request.requestBody],
+                             ['response headers', request.responseHeaders && JSON.stringify(request.responseHeaders, null, 1)], ['response body', request.responseBody]];
+            for (const [name, text] of details) {
+              if (!text) continue;
+              const box = document.createElement('details'), summary = document.createElement('summary'), pre = document.createElement('pre');
+              summary.textContent = name; pre.textContent = text; box.append(summary, pre); url.append(box);
+            }
+            return row;
+          }));
           const frame = document.getElementById('source');
           if (event.source) frame.src = 'resources/' + event.source; else frame.removeAttribute('src');
           items[position].scrollIntoView({block: 'nearest'});
@@ -117,5 +146,6 @@ package enum UITraceViewer {
         });
         const failed = events.findIndex(event => event.error);
         show(failed >= 0 ? failed : 0);
+        performance.mark('pyramid-trace-shown');
         """
 }

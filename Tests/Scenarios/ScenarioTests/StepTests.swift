@@ -2,6 +2,7 @@ import ConcurrencyExtras
 import Foundation
 import Testing
 import TestEventStream
+import TraitSupport
 
 @testable import Scenario
 
@@ -31,6 +32,20 @@ struct StepTests {
         #expect(steps.allSatisfy { $0.outcome == .passed && $0.failure == nil && $0.depth == 0 })
         #expect(steps.allSatisfy { $0.durationSeconds >= 0 && $0.fileID.hasSuffix("StepTests.swift") })
         #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.line < $1.line })
+    }
+
+    @Test("inside a step, the step's keyword and text are the current scenario step (what a UI trace groups by); a nested step's own, then its parent's again")
+    func currentStepLabel() async {
+        #expect(CurrentScenarioStep.label == nil)
+        let seen = await recordingSteps {
+            await given("ログイン画面") {
+                let outer = CurrentScenarioStep.label
+                let inner = await and("メールを入力") { CurrentScenarioStep.label }
+                return [outer, inner, CurrentScenarioStep.label]
+            }
+        }.0
+        #expect(seen == ["Given ログイン画面", "And メールを入力", "Given ログイン画面"])
+        #expect(CurrentScenarioStep.label == nil)
     }
 
     @Test("a failing expectation inside a step names the step and fails it")

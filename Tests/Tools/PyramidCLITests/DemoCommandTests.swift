@@ -11,12 +11,12 @@ extension CheckoutBuildTests {
     struct DemoCommandTests {
         static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-        @Test("a login button that stays disabled fails the UI test with screen and DOM, and the login cells with diffs in the gallery; exit 1; the index and what it links open in Chromium offline")
+        @Test("a login button that stays disabled fails the UI test with screen and DOM, its trace, and the login cells with diffs in the gallery; exit 1; the index, what it links and the trace's page open in Chromium offline")
         func brokenBuild() async throws {
             let folder = TemporaryFolder("pyramid-cli", create: true)
             let output = folder.path("demo")
             let run = try await CLI.run(
-                ["demo", "--break-app", "login-disabled", "--filter", "ShopScreenSnapshotTests", "--filter", "LoginFlowUITests", "-o", output],
+                ["demo", "--break-app", "login-disabled", "--filter", "ShopScreenSnapshotTests", "--filter", "LoginFlowUITests", "--trace", "retain-on-failure", "-o", output],
                 in: Self.checkout)
             #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
             #expect(run.stdout.contains("This run used a deliberately broken build of the app: SHOP_BREAK=login-disabled"))
@@ -36,6 +36,35 @@ extension CheckoutBuildTests {
             #expect(dom.contains(#"data-testid="login_button""#) && dom.contains(#"aria-disabled="true""#), "the DOM shows the disabled button")
             let spec = try String(contentsOfFile: output + "/spec.html", encoding: .utf8)
             #expect(spec.contains("failure-screen") && spec.contains("failure-source"), "the spec links the evidence")
+
+            // The trace of each failed UI test is kept (retain-on-failure), the passing ones' dropped,
+            // and the spec links each through the test's ui-trace.html.
+            let failedUITests = lines.filter { $0.hasPrefix("✘ UI › ") }.count
+            let traces = try FileManager.default.contentsOfDirectory(atPath: output + "/traces").sorted()
+            #expect(failedUITests >= 1 && traces.count == failedUITests, "\(failedUITests) failed: \(traces)")
+            #expect(spec.components(separatedBy: "ui-trace").count - 1 >= failedUITests, "the spec links every trace")
+            let loginTrace = output + "/traces/" + (try #require(traces.first { $0.contains("testSuccessfulLogin") }, "\(traces)"))
+            let traceLines = try String(contentsOfFile: loginTrace + "/trace.jsonl", encoding: .utf8).split(separator: "\n")
+            let steps = try traceLines.dropFirst().map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            // The test's known actions, in order, up to the #require on the disabled button that ended it.
+            #expect(steps.map { "\($0["call"] ?? "") \($0["target"] ?? "app")" } == [
+                "launch() app", #"tap() app.textFields["email_field"]"#, #"typeText("test@example.com") app.textFields["email_field"]"#,
+                #"tap() app.secureTextFields["password_field"]"#, #"typeText("••••••") app.secureTextFields["password_field"]"#,
+            ], "\(steps.map { $0["call"] ?? "" })")
+            #expect(steps.dropFirst().allSatisfy { ($0["file"] as? String) == "ShopUITests/LoginFlowUITests.swift" })
+            let typed = steps[2]
+            #expect(typed["before"] is String && typed["after"] is String && typed["before"] as? String != typed["after"] as? String,
+                    "typing changed the screen: \(typed)")
+            #expect((steps[0]["console"] as? [String])?.contains("log: shop ready") == true, "\(steps[0]["console"] ?? "")")
+            let launchRequests = try #require(steps[0]["network"] as? [[String: Any]], "the launch's requests")
+            #expect(launchRequests.contains { $0["kind"] as? String == "document" && $0["status"] as? Int == 200 }, "\(launchRequests)")
+            let typing = (steps[2]["network"] as? [[String: Any]] ?? []) + (steps[4]["network"] as? [[String: Any]] ?? [])
+            #expect(typing.contains { $0["method"] as? String == "POST" && ($0["url"] as? String)?.hasSuffix("/action") == true && $0["status"] as? Int == 200 },
+                    "the app's requests while typing: \(typing)")
+            for file in FileManager.default.enumerator(atPath: loginTrace)!.compactMap({ $0 as? String }) {
+                let text = String(decoding: FileManager.default.contents(atPath: loginTrace + "/" + file) ?? Data(), as: UTF8.self)
+                #expect(!text.contains("password1") && !text.contains(#""passw""#), "\(file) shows the password, or the beginning of it")
+            }
 
             // Snapshots: exactly the cells that show the button (filled, and the failed login that
             // can no longer happen) fail, on every device and theme; the rest pass.
@@ -122,6 +151,25 @@ extension CheckoutBuildTests {
                     if page == "gallery.html" { #expect((report["loaded"]?.doubleValue ?? 0) > 0, "the gallery shows images") }
                     #expect(report["notFiles"]?.arrayValue?.isEmpty == true, "\(page): \(report)")
                 }
+                // The login's trace, from disk and offline: its steps, the typing's screens before and
+                // after, the launch's console line and page load.
+                try await session.navigate(to: URL(fileURLWithPath: loginTrace + "/index.html").absoluteString)
+                let shown = try await session.executeScript("""
+                    const items = [...document.querySelectorAll('#steps li[data-step]')];
+                    const look = (position) => {
+                      items[position].click();
+                      const image = (id) => { const img = document.getElementById(id); return img.hidden ? '' : img.getAttribute('src'); };
+                      return { before: image('before'), after: image('after'), console: document.getElementById('console').textContent,
+                               network: [...document.querySelectorAll('#network tbody tr')].map(row => row.cells[0].firstChild.textContent + ' ' + row.cells[2].textContent) };
+                    };
+                    return { count: items.length, launch: look(0), typed: look(2) };
+                    """)
+                #expect(shown["count"]?.doubleValue == 5, "\(shown)")
+                #expect(shown["launch"]?["console"]?.stringValue?.contains("log: shop ready") == true, "\(shown)")
+                #expect(shown["launch"]?["network"]?.arrayValue?.contains(.string("GET 200")) == true, "\(shown)")
+                let before = shown["typed"]?["before"]?.stringValue ?? "", after = shown["typed"]?["after"]?.stringValue ?? ""
+                #expect(before.hasPrefix("resources/") && after.hasPrefix("resources/") && before != after, "\(shown)")
+
                 // The gallery's first card is a failure, and its diff image loads.
                 try await session.navigate(to: URL(fileURLWithPath: output + "/gallery.html").absoluteString)
                 let first = try await session.executeScript("return document.querySelector('#grid .card')?.dataset.id ?? ''").stringValue ?? ""

@@ -2,6 +2,7 @@ import Foundation
 import PyramidIO
 import PyramidTestSupport
 import Testing
+import TraitSupport
 @testable import UITesting
 import UITrace
 
@@ -130,6 +131,87 @@ struct UITraceTests {
         }
     }
 
+    @Test("a test process killed with SIGKILL mid-step leaves a trace that reads and shows every step it finished")
+    func killedMidStep() async throws {
+        let result = await #expect(processExitsWith: .signal(SIGKILL), observing: [\.standardOutputContent]) {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-ui-trace-killed-\(UUID().uuidString.prefix(12))").path
+            let recorder = try UITraceRecorder(folder: folder, test: "killed")
+            try await UITraceRecorder.$current.withValue(recorder) {
+                let app = UIApp(driver: loginScreen())
+                try await app.launch()
+                try await app.textFields["email_field"].typeText("test@example.com")
+                try await app.buttons["forgot_password_link"].tap()
+                print("TRACE \(folder)")
+                fflush(nil)
+                // Killed inside the next step, after its screen before was taken.
+                _ = try await UITraceRecorder.current!.step(.action, call: "tap()", target: "killed", location: nil, app: app) {
+                    kill(getpid(), SIGKILL)
+                }
+            }
+        }
+        let output = String(decoding: try #require(result).standardOutputContent, as: UTF8.self)
+        let folder = try #require(output.split(separator: "\n").first { $0.hasPrefix("TRACE ") }).dropFirst("TRACE ".count)
+        defer { try? FileManager.default.removeItem(atPath: String(folder)) }
+        let trace = try UITraceFile.read(String(folder))
+        #expect(trace.events.map(\.call) == ["launch()", #"typeText("test@example.com")"#, "tap()"])
+        let page = try String(contentsOfFile: try UITraceViewer.write(folder: String(folder)), encoding: .utf8)
+        #expect(page.components(separatedBy: "<li data-step=").count - 1 == 3 && page.contains("3 steps in"))
+    }
+
+    @Test("console lines: each step gets the lines written during it; after a relaunch the new app's lines, from its first")
+    func consoleAcrossLaunches() async throws {
+        let folder = TemporaryFolder("pyramid-ui-trace-console")
+        let recorder = try UITraceRecorder(folder: folder.path, test: "console")
+        let driver = loginScreen()
+        try await UITraceRecorder.$current.withValue(recorder) {
+            let app = UIApp(driver: driver)
+            driver.console(["log: first app ready", "log: a", "log: b"])
+            try await app.launch()
+            driver.console(["log: first app ready", "log: a", "log: b", "log: tapped"])
+            try await app.buttons["forgot_password_link"].tap()
+            try await app.terminate()
+            driver.console(["log: second app ready"])
+            try await app.launch()
+            driver.console(["log: second app ready", "log: typed"])
+            try await app.textFields["email_field"].typeText("x")
+        }
+        let events = try UITraceFile.read(folder.path).events
+        #expect(events.map(\.console) == [
+            ["log: first app ready", "log: a", "log: b"], ["log: tapped"], [], ["log: second app ready"], ["log: typed"],
+        ], "\(events.map(\.console))")
+    }
+
+    @Test("steps inside a scenario step are labelled with it; outside one, not")
+    func scenarioGroups() async throws {
+        let folder = TemporaryFolder("pyramid-ui-trace-groups")
+        let recorder = try UITraceRecorder(folder: folder.path, test: "groups")
+        try await UITraceRecorder.$current.withValue(recorder) {
+            let app = UIApp(driver: loginScreen())
+            try await CurrentScenarioStep.$label.withValue("Given ログイン画面") { try await app.launch() }
+            try await CurrentScenarioStep.$label.withValue("When パスワードを忘れた") { try await app.buttons["forgot_password_link"].tap() }
+            try await app.textFields["email_field"].tap()
+        }
+        let events = try UITraceFile.read(folder.path).events
+        #expect(events.map(\.group) == ["Given ログイン画面", "When パスワードを忘れた", nil])
+        let page = UITraceViewer.page(try UITraceFile.read(folder.path))
+        #expect(page.contains(#"<li class="group" aria-hidden="true">Given ログイン画面</li>"#))
+        #expect(page.components(separatedBy: #"<li class="group""#).count - 1 == 2)
+    }
+
+    @Test("a secret typed a character at a time: every quoted beginning of it is masked, the rest of the text kept")
+    func maskingBeginnings() throws {
+        let folder = TemporaryFolder("pyramid-ui-trace-mask")
+        let recorder = try UITraceRecorder(folder: folder.path, test: "mask")
+        #expect(recorder.masked(#"{"value":"pass"}"#) == #"{"value":"pass"}"#, "nothing is masked before a secret is typed")
+        recorder.noteSecret("password123")
+        #expect(recorder.masked(#"{"kind":"input","id":"password","value":"passw"}"#) == #"{"kind":"input","id":"••••••","value":"••••••"}"#)
+        #expect(recorder.masked(#"<input data-testid="password_field" value="pa"> typed password123 "#)
+            == #"<input data-testid="password_field" value="••••••"> typed •••••• "#)
+        #expect(recorder.masked(#"{"a":"p\"x","b":"pass","c":"open"#) == #"{"a":"p\"x","b":"••••••","c":"open"#, "escapes skipped; an unclosed quote is text")
+        #expect(recorder.masked("\"p\n\"") == "\"p\n\"", "a quote is closed on its own line")
+        #expect(recorder.masked(#""" "q""#) == #""" "q""#, "an empty string is not a beginning")
+    }
+
     @Test("modes as Playwright's: the variable, else failures under CI, else off; what each records and keeps; a bad value is named")
     func modes() throws {
         #expect(try UITraceMode.from(environment: [:]) == .off)
@@ -144,6 +226,7 @@ struct UITraceTests {
             [mode.records(isRetry: false), mode.records(isRetry: true), mode.keeps(failed: false), mode.keeps(failed: true)]
         }
         #expect(table == [[false, false, false, false], [true, true, true, true], [true, true, false, true], [false, true, true, true]])
+        #expect(UITraceMode.allCases.map(\.rawValue) == UITraceHeader.modes, "what pyramid demo --trace accepts")
     }
 
     @Test("the trait: retain-on-failure keeps a failed test's trace and drops a passing one's; on-first-retry records nothing on a first run")
@@ -160,6 +243,12 @@ struct UITraceTests {
             }
         }
         #expect(try UITraceFile.read(folder).events.map(\.call) == ["launch()"])
+        let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(page.contains("<li data-step=\"1\""), "the kept trace has its page")
+        let link = UITraceTrait.linkPage(to: folder + "/index.html", test: "Shop/login()")
+        let url = URL(fileURLWithPath: folder + "/index.html").absoluteString
+        #expect(url.hasPrefix("file:///") && link.contains("content=\"0; url=\(url)\"") && link.contains("<a href=\"\(url)\">UI trace of Shop/login()</a>"))
+        #expect(UITraceTrait.linkPage(to: "/t/<b>&/index.html", test: "<b>").contains("UI trace of &lt;b&gt;"))
 
         try await UITraceTrait(mode: .retainOnFailure, root: root.path).provideScope(for: test, testCase: Test.Case.current) {
             try await UIApp(driver: loginScreen()).launch()

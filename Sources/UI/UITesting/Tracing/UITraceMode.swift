@@ -2,7 +2,8 @@
 ///
 /// Set it for a test or suite with ``UITraceTrait`` (`.uiTrace(.on)`), or for a whole run
 /// with the `PYRAMID_UI_TRACE` environment variable (`off`, `on`, `retain-on-failure`,
-/// `on-first-retry`). Without either, tests keep traces of failures under CI (`CI` set) and
+/// `on-first-retry`), which also traces every `.webBrowser` test that has no `.uiTrace` of its
+/// own. Without either, tests with `.uiTrace` keep traces of failures under CI (`CI` set) and
 /// record nothing elsewhere.
 public enum UITraceMode: String, Sendable, CaseIterable {
     /// No trace.
@@ -17,12 +18,17 @@ public enum UITraceMode: String, Sendable, CaseIterable {
     /// The variable that sets the mode for a whole run.
     package static let environmentVariable = "PYRAMID_UI_TRACE"
 
+    /// Whether `environment` sets the mode for the whole run.
+    package static func isSet(in environment: [String: String]) -> Bool {
+        environment[environmentVariable].map { !$0.isEmpty } ?? false
+    }
+
     /// The mode `environment` asks for: its `PYRAMID_UI_TRACE`, else `retain-on-failure`
     /// under CI, else `off`.
     ///
     /// - Throws: ``UITestingError/invalidTraceMode(_:)`` for a value that is not a mode.
     package static func from(environment: [String: String]) throws(UITestingError) -> UITraceMode {
-        if let text = environment[environmentVariable], !text.isEmpty {
+        if isSet(in: environment), let text = environment[environmentVariable] {
             guard let mode = UITraceMode(rawValue: text) else { throw .invalidTraceMode(text) }
             return mode
         }

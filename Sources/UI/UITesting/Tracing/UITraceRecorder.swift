@@ -1,6 +1,7 @@
 package import Foundation
 package import PyramidIO
 package import Testing
+import TraitSupport
 package import UITrace
 
 /// Writes one test's UI trace as its steps happen (see ``UITraceEvent`` for the format).
@@ -87,9 +88,45 @@ package final class UITraceRecorder: Sendable {
         state.withValue { _ = $0.secrets.insert(text) }
     }
 
-    /// `text` with every noted secret masked.
+    /// `text` with every noted secret masked, and every quoted string that holds the beginning of
+    /// one: an app that sees the text as it is typed, a character at a time, sends and shows each
+    /// beginning (`{"value":"passw"}`). A quoted string that merely looks like a beginning (a field
+    /// named `"password"` for the secret `password123`) is masked too: the trace errs on the side
+    /// of the secret.
     package func masked(_ text: String) -> String {
-        state.value.secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.mask) }
+        let secrets = state.value.secrets
+        guard !secrets.isEmpty else { return text }
+        let whole = secrets.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.mask) }
+        return Self.maskingQuotedBeginnings(of: secrets.map { Array($0.utf8) }, in: whole)
+    }
+
+    /// `text` with the content of each `"…"` on one line that begins one of `secrets` masked
+    /// (compared as written, escapes and all): JSON's strings, and the attributes of a page's
+    /// source as the browser writes it.
+    static func maskingQuotedBeginnings(of secrets: [[UInt8]], in text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        let mask = Array(Self.mask.utf8)
+        var index = 0
+        while index < bytes.count {
+            let quote = bytes[index]
+            out.append(quote)
+            index += 1
+            guard quote == UInt8(ascii: "\"") else { continue }
+            var end = index
+            while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\n") {
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            // No closing quote on the line: the quote was a character like any other.
+            guard end < bytes.count, bytes[end] == quote else { continue }
+            let content = bytes[index..<end]
+            let isBeginning = !content.isEmpty && secrets.contains { $0.count >= content.count && $0.starts(with: content) }
+            out.append(contentsOf: isBeginning ? mask[...] : content)
+            out.append(quote)
+            index = end + 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private func finish(
@@ -100,14 +137,18 @@ package final class UITraceRecorder: Sendable {
         let running = kind != .terminate
         let after = running ? store(png: try? await app.driver.screenshot()) : nil
         let source = running ? store(text: try? await app.driver.source(), extension: "html") : nil
-        var console: [String] = []
-        if running, let lines = try? await app.driver.consoleMessages() {
-            console = state.withValue { state in
-                defer { state.consoleSeen = lines.count }
-                return lines.count > state.consoleSeen ? Array(lines[state.consoleSeen...]) : []
-            }
-        } else if kind == .launch || kind == .terminate {
-            state.withValue { $0.consoleSeen = 0 }
+        let evidence = running ? await evidence(from: app.driver, launched: kind == .launch) : UITraceEvidence()
+        if kind == .terminate { state.withValue { $0.consoleSeen = 0 } }
+        let network = evidence.network.map { request in
+            var request = request
+            request.url = masked(UITraceRequest.masking(url: request.url))
+            request.start = request.start - started.timeIntervalSince1970
+            request.requestHeaders = UITraceRequest.masking(request.requestHeaders)?.mapValues(masked)
+            request.responseHeaders = UITraceRequest.masking(request.responseHeaders)?.mapValues(masked)
+            request.requestBody = UITraceRequest.bounded(request.requestBody.map(masked))
+            request.responseBody = UITraceRequest.bounded(request.responseBody.map(masked))
+            request.error = request.error.map(masked)
+            return request
         }
         let index = state.withValue { state in
             state.steps += 1
@@ -116,8 +157,25 @@ package final class UITraceRecorder: Sendable {
         let event = UITraceEvent(
             index: index, kind: kind, call: masked(call), target: target, file: location?.fileID, line: location?.line,
             start: start.timeIntervalSince(started), duration: duration, error: error.map(masked),
-            before: before, after: after, source: source, console: console.map(masked))
+            before: before, after: after, source: source, console: evidence.console.map(masked),
+            network: network.isEmpty ? nil : network, group: CurrentScenarioStep.label)
         try? append(Self.line(event), path: folder + "/trace.jsonl")
+    }
+
+    /// The console lines and requests since the last step: in one call from a driver that keeps
+    /// them (the web driver), else the console lines not yet seen, counted from a launch.
+    private func evidence(from driver: any UIDriver, launched: Bool) async -> UITraceEvidence {
+        if let source = driver as? any UITraceEvidenceSource {
+            return (try? await source.takeTraceEvidence()) ?? UITraceEvidence()
+        }
+        if launched { state.withValue { $0.consoleSeen = 0 } }
+        guard let lines = try? await driver.consoleMessages() else { return UITraceEvidence() }
+        return UITraceEvidence(console: state.withValue { state in
+            // Fewer lines than seen: the app started again, and all of them are new.
+            let seen = lines.count >= state.consoleSeen ? state.consoleSeen : 0
+            state.consoleSeen = lines.count
+            return Array(lines[seen...])
+        })
     }
 
     private func store(png: [UInt8]?) -> String? {

@@ -11,7 +11,9 @@ import TraitSupport
 /// A failed UI test shows where it ended; its trace shows how it got there. The mode says when
 /// a trace is kept (``UITraceMode``, as Playwright's `trace` option): by default the run's
 /// `PYRAMID_UI_TRACE`, else only failures under CI. Traces go to `.build/pyramid-traces/`, a
-/// folder a test (`PYRAMID_UI_TRACE_DIR` moves them), and the test gets a note naming its folder.
+/// folder a test (`PYRAMID_UI_TRACE_DIR` moves them). A kept trace gets its page (`index.html`,
+/// as `pyramid trace` writes it), and the test an attachment, `ui-trace.html`, that opens it: the
+/// living spec and the index link it.
 ///
 /// ```swift
 /// @Suite(.webBrowser, .uiTrace(.retainOnFailure))
@@ -44,11 +46,29 @@ public struct UITraceTrait: TestTrait, SuiteTrait, TestScoping {
             try await UITraceRecorder.$current.withValue(recorder) { try await function() }
         }
         if mode.keeps(failed: body.failed) {
-            Attachment.record("UI trace: \(folder) (trace.jsonl, a step a line, and resources/)\n", named: "ui-trace.txt")
+            // The trace's page, written now, and an attachment that opens it: the living spec and
+            // the index link every attachment, and this one leads to the page beside the trace.
+            let page = (try? UITraceViewer.write(folder: folder)) ?? folder + "/" + UITraceViewer.fileName
+            Attachment.record(Self.linkPage(to: page, test: test.id.description), named: Self.attachmentName)
         } else {
             try? FileManager.default.removeItem(atPath: folder)
         }
         try body.rethrow()
+    }
+
+    /// The name of the attachment that opens a kept trace's page.
+    package static let attachmentName = "ui-trace.html"
+
+    /// A page that opens the trace's page at `path` (from disk, absolute), and links it for a
+    /// browser that does not follow the refresh.
+    package static func linkPage(to path: String, test: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+        return """
+            <!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=\(Markup.escapeAttribute(url))">
+            <title>UI trace: \(Markup.escape(test))</title></head>
+            <body><p><a href="\(Markup.escapeAttribute(url))">UI trace of \(Markup.escape(test))</a>: its steps, screens, console and requests.</p></body></html>
+
+            """
     }
 
     /// The folder traces go to: `PYRAMID_UI_TRACE_DIR`, else `.build/pyramid-traces`.
