@@ -158,7 +158,9 @@ let package = Package(
             path: source("Snapshots", "VisualTesting"),
             swiftSettings: strict
         ),
-        .target(name: "WebDriver", dependencies: ["PyramidJSON", "PyramidIO"] + nio, path: source("Browser", "WebDriver"), swiftSettings: strict),
+        .target(
+            name: "WebDriver", dependencies: ["PyramidJSON", "PyramidIO", .product(name: "NIOWebSocket", package: "swift-nio")] + nio,
+            path: source("Browser", "WebDriver"), swiftSettings: strict),
         .target(
             name: "MockGen",
             dependencies: [

@@ -1,10 +1,12 @@
 """Seed 000's login flow and the cost of isolating one test, driven by a peer on the system
 Chromium: the same page, the same steps as Benchmarks/Sources/UIBench.
 
-    python login_flow.py playwright|selenium URL [ITERATIONS]
+    python login_flow.py playwright|playwright-traced|selenium URL [ITERATIONS]
 
 Prints one JSON line: median and p90 milliseconds.
 - Playwright: each test gets a new browser context and page (its isolation), one browser.
+  playwright-traced: the same with tracing on (screenshots, DOM snapshots and sources, as
+  `trace: 'on'` records them), the trace saved to its zip before the flow counts as done.
 - Selenium: one session; isolation is what a Selenium suite can do without a new session
   (delete the cookies, clear local and session storage), and a new session is timed too.
 Waits poll every 50 ms, as UITesting's do, instead of Selenium's default 500 ms.
@@ -34,8 +36,12 @@ def chromium():
     return path
 
 
-def run_playwright(url, iterations):
+def run_playwright(url, iterations, traced=False):
+    import os
+    import tempfile
     from playwright.sync_api import sync_playwright
+
+    traces = tempfile.mkdtemp(prefix="login-flow-traces-")
 
     flows, isolations = [], []
     with sync_playwright() as p:
@@ -45,11 +51,15 @@ def run_playwright(url, iterations):
             context = browser.new_context(viewport={"width": 393, "height": 852}, locale="en-US")
             page = context.new_page()
             opened = time.perf_counter()
+            if traced:
+                context.tracing.start(screenshots=True, snapshots=True, sources=True)
             page.goto(url)
             page.locator(EMAIL).fill("test@example.com")
             page.locator(PASSWORD).fill("password123")
             page.locator(LOGIN).click()
             page.locator(HOME).wait_for(state="visible", timeout=5000)
+            if traced:
+                context.tracing.stop(path=os.path.join(traces, "trace-%d.zip" % index))
             done = time.perf_counter()
             context.close()
             closed = time.perf_counter()
@@ -64,6 +74,7 @@ def run_playwright(url, iterations):
             b.new_context().new_page()
             b.close()
             sessions.append((time.perf_counter() - start) * 1000)
+    shutil.rmtree(traces, ignore_errors=True)
     return flows, isolations, sessions
 
 
@@ -108,11 +119,13 @@ def run_selenium(url, iterations):
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("playwright", "selenium"):
-        sys.exit("usage: login_flow.py playwright|selenium URL [ITERATIONS]")
+    if len(sys.argv) < 3 or sys.argv[1] not in ("playwright", "playwright-traced", "selenium"):
+        sys.exit("usage: login_flow.py playwright|playwright-traced|selenium URL [ITERATIONS]")
     iterations = int(sys.argv[3]) if len(sys.argv) > 3 else 30
-    run = run_playwright if sys.argv[1] == "playwright" else run_selenium
-    flows, isolations, sessions = run(sys.argv[2], iterations)
+    if sys.argv[1] == "selenium":
+        flows, isolations, sessions = run_selenium(sys.argv[2], iterations)
+    else:
+        flows, isolations, sessions = run_playwright(sys.argv[2], iterations, traced=sys.argv[1] == "playwright-traced")
     print(json.dumps({
         "flow_p50": percentile(flows, 0.5), "flow_p90": percentile(flows, 0.9),
         "isolation_p50": percentile(isolations, 0.5), "isolation_p90": percentile(isolations, 0.9),

@@ -6,9 +6,10 @@ import WebDriver
 
 /// Seed 000's login flow (launch, type the email, type the password, tap login, wait for the
 /// home screen) through UITesting in Chromium, and the cost of isolating one test on a pooled
-/// browser (`WebUIDriver.reset(session:)`), against a new browser session.
+/// browser (`WebUIDriver.reset(session:)`), against a new browser session; with `--traced`, the
+/// flow recorded as a UI trace (`withUITrace`, a new folder each time, whole on disk when the flow ends).
 ///
-///     ui-bench URL [ITERATIONS]
+///     ui-bench URL [ITERATIONS] [--traced]
 /// Prints one JSON line: median and p90 milliseconds of each.
 @main
 struct UIBench {
@@ -20,7 +21,8 @@ struct UIBench {
         }
         let url = arguments[1]
         let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 30 : 30
-        let (flows, isolations, sessions) = try await measure(url: url, iterations: iterations)
+        let traced = arguments.contains("--traced")
+        let (flows, isolations, sessions) = try await measure(url: url, iterations: iterations, traced: traced)
         let result: [String: Double] = [
             "flow_p50": percentile(flows, 0.5), "flow_p90": percentile(flows, 0.9),
             "isolation_p50": percentile(isolations, 0.5), "isolation_p90": percentile(isolations, 0.9),
@@ -30,21 +32,30 @@ struct UIBench {
         print(String(decoding: json, as: UTF8.self))
     }
 
-    nonisolated static func measure(url: String, iterations: Int) async throws -> ([Double], [Double], [Double]) {
+    nonisolated static func measure(url: String, iterations: Int, traced: Bool) async throws -> ([Double], [Double], [Double]) {
         let warmup = 3
         let browser = try await Browser.launch()
+        let traces = FileManager.default.temporaryDirectory.appendingPathComponent("ui-bench-traces-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: traces) }
         var flows: [Double] = []
         var isolations: [Double] = []
         do {
             for index in 0..<(iterations + warmup) {
                 let app = UIApp(driver: WebUIDriver(session: browser.session, url: url))
                 let start = ContinuousClock.now
-                try await app.launch()
-                try await app.textFields["email_field"].typeText("test@example.com")
-                try await app.secureTextFields["password_field"].typeText("password123")
-                try await app.buttons["login_button"].tap()
-                guard await app.navigationBars["ホーム"].waitForExistence(timeout: 5) else {
-                    throw UITestingError.driver("the home screen did not appear in iteration \(index)")
+                let flow = {
+                    try await app.launch()
+                    try await app.textFields["email_field"].typeText("test@example.com")
+                    try await app.secureTextFields["password_field"].typeText("password123")
+                    try await app.buttons["login_button"].tap()
+                    guard await app.navigationBars["ホーム"].waitForExistence(timeout: 5) else {
+                        throw UITestingError.driver("the home screen did not appear in iteration \(index)")
+                    }
+                }
+                if traced {
+                    try await withUITrace(in: "\(traces)/\(index)", name: "login flow \(index)", flow)
+                } else {
+                    try await flow()
                 }
                 let flowEnd = ContinuousClock.now
                 try await WebUIDriver.reset(session: browser.session)

@@ -66,9 +66,10 @@ public final class Browser: @unchecked Sendable {
         let (driver, port) = try await startDriver(chromedriver, log: log, workspace: workspace, timeout: options.startupTimeout)
         do {
             let client = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.startupTimeout)
-            let session = try await createSession(client, chromium: chromium, options: options, profile: profile)
+            let (session, devTools) = try await createSession(client, chromium: chromium, options: options, profile: profile)
             let commands = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.commandTimeout)
-            return Browser(session: WebDriverSession(id: session, client: commands), driver: driver, profileDirectory: workspace)
+            return Browser(
+                session: WebDriverSession(id: session, client: commands, devToolsAddress: devTools), driver: driver, profileDirectory: workspace)
         } catch {
             await Task { await driver.terminate(grace: .milliseconds(500)) }.value
             try? FileManager.default.removeItem(atPath: workspace)
@@ -144,7 +145,7 @@ public final class Browser: @unchecked Sendable {
             // A signal that comes while the end creates the session waits for it, then deletes it.
             PoolsAtExit.creation(started: true)
             do {
-                id = try await createSession(client, chromeOptions: options.remoteChromeOptions())
+                id = try await createSession(client, chromeOptions: options.remoteChromeOptions()).id
                 PoolsAtExit.sessionCreated(id, client: client)
                 PoolsAtExit.creation(started: false)
             } catch {
@@ -231,9 +232,10 @@ public final class Browser: @unchecked Sendable {
         }
     }
 
+    /// A local session: its id, and the browser's own DevTools address (`localhost:PORT`).
     private static func createSession(
         _ client: LoopbackHTTPClient, chromium: String, options: ChromiumOptions, profile: String
-    ) async throws -> String {
+    ) async throws -> (id: String, devTools: String?) {
         var chromeOptions: [String: JSONValue] = [
             "args": .array(options.arguments(profile: profile).map { .string($0) }),
             "excludeSwitches": ["enable-automation", "enable-logging"],
@@ -245,7 +247,7 @@ public final class Browser: @unchecked Sendable {
     }
 
     /// `POST /session` with the capabilities a Grid matches on: `browserName` and `goog:chromeOptions`.
-    private static func createSession(_ client: LoopbackHTTPClient, chromeOptions: [String: JSONValue]) async throws -> String {
+    private static func createSession(_ client: LoopbackHTTPClient, chromeOptions: [String: JSONValue]) async throws -> (id: String, devTools: String?) {
         let capabilities: JSONValue = [
             "capabilities": [
                 "alwaysMatch": [
@@ -263,7 +265,7 @@ public final class Browser: @unchecked Sendable {
             throw WebDriverError.malformedResponse("no sessionId in \(value)",
                 request: WebDriverRequest(method: "POST", path: "/session", body: nil))
         }
-        return id
+        return (id, value["capabilities"]?["goog:chromeOptions"]?["debuggerAddress"]?.stringValue)
     }
 }
 

@@ -17,9 +17,15 @@ public struct WebDriverSession: Sendable {
     /// replace or remove them.
     let documentScripts = Locked<[String: (source: String, identifier: String)]>([:])
 
-    init(id: String, client: LoopbackHTTPClient) {
+    /// The browser's own DevTools address (`localhost:PORT`) when it runs on this machine.
+    let devToolsAddress: String?
+    /// The DevTools connection to a window's page, kept for the next who asks (``devToolsSocket()``).
+    let devToolsSockets = Locked<(window: String, socket: DevToolsSocket)?>(nil)
+
+    init(id: String, client: LoopbackHTTPClient, devToolsAddress: String? = nil) {
         self.id = id
         self.client = client
+        self.devToolsAddress = devToolsAddress
     }
 
     // MARK: Raw commands

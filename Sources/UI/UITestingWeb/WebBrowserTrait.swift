@@ -52,7 +52,14 @@ public struct WebBrowserTrait: TestTrait, SuiteTrait, TestScoping {
                         if traces {
                             try await UITraceTrait(mode: nil).provideScope(for: test, testCase: testCase, performing: function)
                         } else {
-                            try await function()
+                            // A trace around this scope ends before the browser is reset for the next test.
+                            do {
+                                try await function()
+                            } catch {
+                                await UITraceRecorder.current?.end()
+                                throw error
+                            }
+                            await UITraceRecorder.current?.end()
                         }
                     }
                 }

@@ -81,7 +81,8 @@ package struct UITraceHeader: Codable, Sendable, Equatable {
         self.test = test
         self.started = started
     }
-    package static let currentVersion = 1
+    /// 2 added the screencast's frames and the end line.
+    package static let currentVersion = 2
 
     /// The modes a run can trace in (`PYRAMID_UI_TRACE`), as Playwright's `trace` option names them.
     package static let modes = ["off", "on", "retain-on-failure", "on-first-retry"]

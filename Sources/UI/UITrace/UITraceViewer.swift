@@ -26,8 +26,9 @@ package enum UITraceViewer {
 
     /// The page for `trace`, its resources named relative to the trace's folder.
     package static func page(_ trace: UITraceFile) -> String {
-        let failed = trace.events.filter { $0.error != nil }.count
-        let seconds = trace.events.last.map { $0.start + $0.duration } ?? 0
+        let events = trace.eventsWithScreens
+        let failed = events.filter { $0.error != nil }.count
+        let seconds = events.last.map { $0.start + $0.duration } ?? 0
         var html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
@@ -35,20 +36,20 @@ package enum UITraceViewer {
             <title>UI trace: \(Markup.escape(trace.header.test))</title>
             <style>\(style)</style></head><body>
             <header><h1>\(Markup.escape(trace.header.test))</h1>
-            <p id="summary">\(trace.events.count) steps in \(String(format: "%.2f", seconds)) s\(failed > 0 ? ", <strong>\(failed) failed</strong>" : "")</p>
+            <p id="summary">\(events.count) steps in \(String(format: "%.2f", seconds)) s\(failed > 0 ? ", <strong>\(failed) failed</strong>" : "")</p>
 
             """
         if trace.truncated {
             html += "<p id=\"truncated\">The trace ends mid-step: the test stopped while it was being written. The steps before are all here.</p>\n"
         }
         html += "</header>\n<nav id=\"film\">"
-        for event in trace.events {
+        for event in events {
             guard let after = event.after else { continue }
             html += "<img src=\"resources/\(Markup.escapeAttribute(after))\" alt=\"after step \(event.index)\" data-step=\"\(event.index)\" loading=\"lazy\">"
         }
         html += "</nav>\n<main><ol id=\"steps\">\n"
         var group: String?
-        for event in trace.events {
+        for event in events {
             if event.group != group, let label = event.group {
                 html += "<li class=\"group\" aria-hidden=\"true\">\(Markup.escape(label))</li>\n"
             }
@@ -71,7 +72,7 @@ package enum UITraceViewer {
             <h3>Network</h3><table id="network"><thead><tr><th>method</th><th>URL</th><th>status</th><th>time</th></tr></thead><tbody></tbody></table>
             <h3>Page source</h3><iframe id="source" sandbox title="page source after the step"></iframe>
             </section></main>
-            <script type="application/json" id="trace">\(Markup.scriptSafe(eventsJSON(trace.events)))</script>
+            <script type="application/json" id="trace">\(Markup.scriptSafe(eventsJSON(events)))</script>
             <script>\(script)</script>
             </body></html>
 

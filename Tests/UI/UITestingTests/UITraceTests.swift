@@ -121,9 +121,9 @@ struct UITraceTests {
         #expect(cut.truncated && cut.events.map(\.index) == [1, 2])
 
         try (whole + Data("not a step\n".utf8)).write(to: URL(fileURLWithPath: path))
-        #expect(throws: FileError(path: path, reason: "line 4 is not a step")) { try UITraceFile.read(folder.path) }
-        try Data("{\"format\":\"pyramid-ui-trace\",\"version\":2,\"test\":\"t\",\"started\":0}\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: FileError(path: path, reason: "format version 2 is newer than this reader's 1")) { try UITraceFile.read(folder.path) }
+        #expect(throws: FileError(path: path, reason: "line 4 is neither a step, a frame nor the end")) { try UITraceFile.read(folder.path) }
+        try Data("{\"format\":\"pyramid-ui-trace\",\"version\":3,\"test\":\"t\",\"started\":0}\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: FileError(path: path, reason: "format version 3 is newer than this reader's 2")) { try UITraceFile.read(folder.path) }
         try Data("{\"a\":1}\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: FileError(path: path, reason: "line 1 is not a UI trace's header")) { try UITraceFile.read(folder.path) }
         #expect(throws: FileError(path: folder.path("nothing/trace.jsonl"), reason: "there is no such file")) {
@@ -210,6 +210,26 @@ struct UITraceTests {
         #expect(recorder.masked(#"{"a":"p\"x","b":"pass","c":"open"#) == #"{"a":"p\"x","b":"••••••","c":"open"#, "escapes skipped; an unclosed quote is text")
         #expect(recorder.masked("\"p\n\"") == "\"p\n\"", "a quote is closed on its own line")
         #expect(recorder.masked(#""" "q""#) == #""" "q""#, "an empty string is not a beginning")
+    }
+
+    @Test("screens from a screencast: before a step, the frame painted last before it began; after it, the last before the next began or the trace ended; what came after the last step is its")
+    func screensFromFrames() {
+        func step(_ index: Int, _ kind: UITraceEvent.Kind, at start: Double, after: String? = nil) -> UITraceEvent {
+            UITraceEvent(index: index, kind: kind, call: "c\(index)", target: nil, file: nil, line: nil, start: start, duration: 0.05,
+                         error: nil, before: nil, after: after, source: nil)
+        }
+        let late = UITraceRequest(kind: "fetch", method: "POST", url: "http://127.0.0.1/action", status: 200, start: 3.1, duration: 0.01)
+        let trace = UITraceFile(
+            header: UITraceHeader(test: "t", started: 0),
+            events: [step(1, .launch, at: 0.5), step(2, .action, at: 1.0), step(3, .action, at: 2.0, after: "own.png"), step(4, .wait, at: 3.0)],
+            truncated: false,
+            frames: [UITraceFrame(frame: "a", time: 0.7), UITraceFrame(frame: "c", time: 2.5), UITraceFrame(frame: "b", time: 1.2), UITraceFrame(frame: "d", time: 3.6)],
+            end: 3.5, afterLastStep: UITraceEnd(end: 3.5, console: ["log: late"], network: [late]))
+        let screens = trace.eventsWithScreens
+        #expect(screens.map(\.before) == [nil, "a", "b", nil], "a launch and a wait have no screen before")
+        #expect(screens.map(\.after) == ["a", "b", "own.png", "c"], "a step's own screen stays; the last step's ends at the end, not at the frame after it")
+        #expect(screens[3].console == ["log: late"] && screens[3].network == [late])
+        #expect(trace.events[3].network == nil, "the steps as written are unchanged")
     }
 
     @Test("modes as Playwright's: the variable, else failures under CI, else off; what each records and keeps; a bad value is named")

@@ -48,8 +48,7 @@ struct UITraceWebTests {
         let folder = TemporaryFolder("pyramid-ui-trace-web")
         try await withStubServer(stubs) { server in
             try await withBrowser { browser in
-                let recorder = try UITraceRecorder(folder: folder.path, test: "UITraceWebTests/requestsTraced()")
-                try await UITraceRecorder.$current.withValue(recorder) {
+                try await withUITrace(in: folder.path, name: "UITraceWebTests/requestsTraced()") {
                     let app = UIApp(driver: WebUIDriver(session: browser.session, url: server.url("/trace.html").absoluteString))
                     try await app.launch()
                     try await app.secureTextFields["password_field"].typeText("pa55-w0rd!")
@@ -59,6 +58,15 @@ struct UITraceWebTests {
                 let trace = try UITraceFile.read(folder.path)
                 #expect(trace.events.map(\.call) == ["launch()", #"typeText("••••••")"#, "tap()", #"waitForLabel("profile 404", timeout: 10.00 s)"#],
                         "\(trace.events.map(\.call))")
+                // The screens come from the browser's screencast, painted as they changed: no step
+                // waited for a screenshot, and each has its screens from the frames around it.
+                #expect(trace.events.allSatisfy { $0.before == nil && $0.after == nil }, "no screenshot taken while the test waited")
+                #expect(trace.frames.count >= 2 && trace.end != nil, "\(trace.frames.count) frames, end \(String(describing: trace.end))")
+                #expect(trace.frames.allSatisfy { $0.frame.hasSuffix(".jpeg") && FileManager.default.fileExists(atPath: folder.path("resources/" + $0.frame)) })
+                let screens = trace.eventsWithScreens
+                #expect(screens.allSatisfy { $0.after != nil } && screens.filter { $0.kind == .action }.allSatisfy { $0.before != nil })
+                #expect(screens[1].before != screens[1].after, "typing the password changed the screen")
+                #expect(trace.events.allSatisfy { $0.source != nil }, "each step keeps the page's source")
                 let requests = trace.events.flatMap { event in (event.network ?? []).map { (event.index, $0) } }
 
                 // The page's own load, in the launch's step.

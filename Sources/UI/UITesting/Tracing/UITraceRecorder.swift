@@ -20,12 +20,19 @@ package final class UITraceRecorder: Sendable {
     private let handle: FileHandle
     private let started: Date
     private let state = Locked(State())
+    /// Held while a line is written.
+    private let writing = Locked(())
 
     private struct State {
         var steps = 0
         var resources: Set<String> = []
         var secrets: Set<String> = []
         var consoleSeen = 0
+        /// The drivers whose screens come from a screencast, each with what stops it (nil while it starts).
+        var screencasts: [ObjectIdentifier: (@Sendable () async -> Void)?] = [:]
+        /// The drivers that keep evidence, whose last console lines and requests the end takes.
+        var sources: [ObjectIdentifier: any UITraceEvidenceSource] = [:]
+        var ended = false
     }
 
     /// What replaces a secure field's text.
@@ -57,13 +64,15 @@ package final class UITraceRecorder: Sendable {
     deinit { try? handle.close() }
 
     /// Records a step: its evidence before (a screen, for actions), the step itself, then the
-    /// screen, the page source and the new console lines after it. Returns what the step returned,
-    /// and throws what it threw.
+    /// screen, the page source, the new console lines and the requests after it. Returns what the
+    /// step returned, and throws what it threw. A driver with a screencast paints its screens
+    /// into the trace as they change, and the step waits for none.
     package func step<Result: Sendable>(
         _ kind: UITraceEvent.Kind, call: String, target: String?, location: SourceLocation?, app: UIApp,
         _ body: () async throws -> Result
     ) async throws -> Result {
-        let before = kind == .action ? store(png: try? await app.driver.screenshot()) : nil
+        let screencast = await startScreencast(app.driver)
+        let before = kind == .action && !screencast ? store(png: try? await app.driver.screenshot()) : nil
         let start = Date()
         do {
             let value = try await body()
@@ -135,21 +144,13 @@ package final class UITraceRecorder: Sendable {
     ) async {
         let duration = Date().timeIntervalSince(start)
         let running = kind != .terminate
-        let after = running ? store(png: try? await app.driver.screenshot()) : nil
-        let source = running ? store(text: try? await app.driver.source(), extension: "html") : nil
+        let screencast = await startScreencast(app.driver)
+        let after = running && !screencast ? store(png: try? await app.driver.screenshot()) : nil
         let evidence = running ? await evidence(from: app.driver, launched: kind == .launch) : UITraceEvidence()
+        let pageSource: String? = if running, let source = evidence.source { source } else if running { try? await app.driver.source() } else { nil }
+        let source = store(text: pageSource, extension: "html")
         if kind == .terminate { state.withValue { $0.consoleSeen = 0 } }
-        let network = evidence.network.map { request in
-            var request = request
-            request.url = masked(UITraceRequest.masking(url: request.url))
-            request.start = request.start - started.timeIntervalSince1970
-            request.requestHeaders = UITraceRequest.masking(request.requestHeaders)?.mapValues(masked)
-            request.responseHeaders = UITraceRequest.masking(request.responseHeaders)?.mapValues(masked)
-            request.requestBody = UITraceRequest.bounded(request.requestBody.map(masked))
-            request.responseBody = UITraceRequest.bounded(request.responseBody.map(masked))
-            request.error = request.error.map(masked)
-            return request
-        }
+        let network = masked(evidence.network)
         let index = state.withValue { state in
             state.steps += 1
             return state.steps
@@ -160,6 +161,68 @@ package final class UITraceRecorder: Sendable {
             before: before, after: after, source: source, console: evidence.console.map(masked),
             network: network.isEmpty ? nil : network, group: CurrentScenarioStep.label)
         try? append(Self.line(event), path: folder + "/trace.jsonl")
+    }
+
+    /// `requests` as a trace keeps them: credentials and secrets masked, bodies cut, times from the trace's start.
+    private func masked(_ requests: [UITraceRequest]) -> [UITraceRequest] {
+        requests.map { request in
+            var request = request
+            request.url = masked(UITraceRequest.masking(url: request.url))
+            request.start = request.start - started.timeIntervalSince1970
+            request.requestHeaders = UITraceRequest.masking(request.requestHeaders)?.mapValues(masked)
+            request.responseHeaders = UITraceRequest.masking(request.responseHeaders)?.mapValues(masked)
+            request.requestBody = UITraceRequest.bounded(request.requestBody.map(masked))
+            request.responseBody = UITraceRequest.bounded(request.responseBody.map(masked))
+            request.error = request.error.map(masked)
+            return request
+        }
+    }
+
+    /// Starts the screencast of `driver` the first time a step uses it, when it has one; says
+    /// whether its screens come from one.
+    private func startScreencast(_ driver: any UIDriver) async -> Bool {
+        guard let source = driver as? any UITraceEvidenceSource else { return false }
+        let key = ObjectIdentifier(source)
+        let starts = state.withValue { state -> Bool in
+            guard !state.ended, state.screencasts.index(forKey: key) == nil else { return false }
+            state.screencasts[key] = .some(nil)
+            state.sources[key] = source
+            return true
+        }
+        guard starts else { return state.value.screencasts[key] != nil }
+        let started = started.timeIntervalSince1970
+        let stop = await source.startTraceScreencast { [weak self] jpeg, painted in
+            guard let self, !self.state.value.ended else { return }
+            let name = self.store(jpeg, extension: "jpeg")
+            try? self.append(Self.line(UITraceFrame(frame: name, time: painted - started)), path: self.folder + "/trace.jsonl")
+        }
+        let stopNow = state.withValue { state -> Bool in
+            if let stop { state.screencasts[key] = .some(stop) } else { state.screencasts[key] = nil }
+            return state.ended
+        }
+        if stopNow, let stop { await stop() }
+        return stop != nil
+    }
+
+    /// Ends the trace: takes the console lines and requests that came after the last step, stops
+    /// the screencasts and writes the end line. Steps after it are still written; frames are not.
+    package func end(now: Date = Date()) async {
+        let (stops, sources) = state.withValue { state -> ([@Sendable () async -> Void], [any UITraceEvidenceSource]) in
+            guard !state.ended else { return ([], []) }
+            state.ended = true
+            return (state.screencasts.values.compactMap { $0 }, Array(state.sources.values))
+        }
+        var last = UITraceEvidence()
+        for source in sources {
+            guard let evidence = try? await source.takeTraceEvidence() else { continue }
+            last.console += evidence.console
+            last.network += evidence.network
+        }
+        for stop in stops { await stop() }
+        let end = UITraceEnd(
+            end: now.timeIntervalSince(started), console: last.console.isEmpty ? nil : last.console.map(masked),
+            network: last.network.isEmpty ? nil : masked(last.network))
+        try? append(Self.line(end), path: folder + "/trace.jsonl")
     }
 
     /// The console lines and requests since the last step: in one call from a driver that keeps
@@ -194,12 +257,17 @@ package final class UITraceRecorder: Sendable {
         return name
     }
 
+    /// Appends a line whole: steps and screencast frames come from different tasks.
     private func append(_ line: [UInt8], path: String) throws(FileError) {
-        do {
-            try handle.write(contentsOf: line)
-        } catch {
-            throw FileError(path: path, reason: FileError.describe(error))
+        let failure = writing.withValue { _ -> (any Error)? in
+            do {
+                try handle.write(contentsOf: line)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure { throw FileError(path: path, reason: FileError.describe(failure)) }
     }
 
     static func line(_ value: some Encodable) -> [UInt8] {

@@ -45,6 +45,7 @@ public struct UITraceTrait: TestTrait, SuiteTrait, TestScoping {
         let body = await watchFailures(of: test, testCase: testCase) {
             try await UITraceRecorder.$current.withValue(recorder) { try await function() }
         }
+        await recorder.end()
         if mode.keeps(failed: body.failed) {
             // The trace's page, written now, and an attachment that opens it: the living spec and
             // the index link every attachment, and this one leads to the page beside the trace.
