@@ -215,7 +215,10 @@ public final class WebUIDriver: UIDriver, UITraceEvidenceSource {
               Object.defineProperty(Navigator.prototype, 'language', { get: () => locale, configurable: true });
               Object.defineProperty(Navigator.prototype, 'languages', { get: () => [locale], configurable: true });
               const log = window.__pyramidConsole = [];
-              const trace = window.__pyramidTrace = { console: [], network: [] };
+              const trace = window.__pyramidTrace = { console: [], network: [], changes: 1, sourceAt: 0 };
+              // A trace takes the page's source again only once the page changed.
+              new MutationObserver(() => { trace.changes += 1; })
+                .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
               const note = (line) => { log.push(line); trace.console.push(line); };
               for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
                 const original = console[level].bind(console);
@@ -569,17 +572,21 @@ public final class WebUIDriver: UIDriver, UITraceEvidenceSource {
                 error: entry["error"]?.stringValue)
         }
         return UITraceEvidence(
-            console: (value["console"]?.arrayValue ?? []).compactMap(\.stringValue), network: requests, source: value["source"]?.stringValue)
+            console: (value["console"]?.arrayValue ?? []).compactMap(\.stringValue), network: requests, source: value["source"]?.stringValue,
+            sourceUnchanged: value["source"] == .null)
     }
 
     static let takeEvidenceScript = """
-        const trace = window.__pyramidTrace || { console: [], network: [] };
+        const trace = window.__pyramidTrace || { console: [], network: [], changes: 1, sourceAt: 0 };
+        const changed = trace.changes !== trace.sourceAt;
+        trace.sourceAt = trace.changes;
         const doctype = document.doctype ? '<!DOCTYPE ' + document.doctype.name + '>' : '';
-        return { console: trace.console.splice(0), network: trace.network.splice(0), source: doctype + document.documentElement.outerHTML };
+        return { console: trace.console.splice(0), network: trace.network.splice(0),
+                 source: changed ? doctype + document.documentElement.outerHTML : null };
         """
 
-    /// The page's screens as Chromium paints them (`Page.startScreencast`, JPEG, at most 800
-    /// pixels a side, as Playwright's traces keep them), over a DevTools connection of its own:
+    /// The page's screens as Chromium paints them (`Page.startScreencast`, JPEG, at most 600
+    /// pixels a side: the trace's page shows them at half that), over a DevTools connection of its own:
     /// the test waits for none of them. Nil for a browser on another machine.
     package func startTraceScreencast(onFrame: @escaping @Sendable ([UInt8], Double) -> Void) async -> (@Sendable () async -> Void)? {
         guard session.offersDevToolsSocket, let socket = try? await session.devToolsSocket() else { return nil }
@@ -594,7 +601,7 @@ public final class WebUIDriver: UIDriver, UITraceEvidenceSource {
             if let bytes = Data(base64Encoded: data) { onFrame(Array(bytes), painted) }
         }
         do {
-            try await socket.send("Page.startScreencast", ["format": "jpeg", "quality": 60, "maxWidth": 800, "maxHeight": 800, "everyNthFrame": 1])
+            try await socket.send("Page.startScreencast", ["format": "jpeg", "quality": 50, "maxWidth": 600, "maxHeight": 600, "everyNthFrame": 1])
         } catch {
             socket.setEventHandler(nil)
             return nil

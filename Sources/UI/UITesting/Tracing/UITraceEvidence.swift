@@ -6,11 +6,14 @@ package struct UITraceEvidence: Sendable, Equatable {
     package var console: [String]
     package var network: [UITraceRequest]
     package var source: String?
+    /// The page has not changed since the source was last taken: the step's is the one before.
+    package var sourceUnchanged = false
 
-    package init(console: [String] = [], network: [UITraceRequest] = [], source: String? = nil) {
+    package init(console: [String] = [], network: [UITraceRequest] = [], source: String? = nil, sourceUnchanged: Bool = false) {
         self.console = console
         self.network = network
         self.source = source
+        self.sourceUnchanged = sourceUnchanged
     }
 }
 

@@ -32,6 +32,8 @@ package final class UITraceRecorder: Sendable {
         var screencasts: [ObjectIdentifier: (@Sendable () async -> Void)?] = [:]
         /// The drivers that keep evidence, whose last console lines and requests the end takes.
         var sources: [ObjectIdentifier: any UITraceEvidenceSource] = [:]
+        /// Each such driver's last page source, for a step after which the page did not change.
+        var lastSource: [ObjectIdentifier: String] = [:]
         var ended = false
     }
 
@@ -147,8 +149,16 @@ package final class UITraceRecorder: Sendable {
         let screencast = await startScreencast(app.driver)
         let after = running && !screencast ? store(png: try? await app.driver.screenshot()) : nil
         let evidence = running ? await evidence(from: app.driver, launched: kind == .launch) : UITraceEvidence()
-        let pageSource: String? = if running, let source = evidence.source { source } else if running { try? await app.driver.source() } else { nil }
-        let source = store(text: pageSource, extension: "html")
+        let source: String?
+        if evidence.sourceUnchanged, let driver = app.driver as? any UITraceEvidenceSource {
+            source = state.value.lastSource[ObjectIdentifier(driver)]
+        } else {
+            let pageSource: String? = if running, let source = evidence.source { source } else if running { try? await app.driver.source() } else { nil }
+            source = store(text: pageSource, extension: "html")
+            if let source, let driver = app.driver as? any UITraceEvidenceSource {
+                state.withValue { $0.lastSource[ObjectIdentifier(driver)] = source }
+            }
+        }
         if kind == .terminate { state.withValue { $0.consoleSeen = 0 } }
         let network = masked(evidence.network)
         let index = state.withValue { state in
