@@ -9,6 +9,10 @@ package struct UITraceFile: Sendable, Equatable {
     package var truncated: Bool
     /// The screencast's frames, in the order they came.
     package var frames: [UITraceFrame] = []
+    /// The console lines, requests and page sources streamed between the steps.
+    package var consoleLines: [UITraceConsoleLine] = []
+    package var requests: [UITraceRequest] = []
+    package var snapshots: [UITraceSnapshot] = []
     /// When the trace ended, if it says.
     package var end: Double?
     /// The console lines and requests that came after the last step.
@@ -52,39 +56,57 @@ package struct UITraceFile: Sendable, Equatable {
                 trace.events.append(event)
             } else if let frame = try? decoder.decode(UITraceFrame.self, from: data) {
                 trace.frames.append(frame)
+            } else if let line = try? decoder.decode(UITraceConsoleLine.self, from: data) {
+                trace.consoleLines.append(line)
+            } else if let line = try? decoder.decode(UITraceRequestLine.self, from: data) {
+                trace.requests.append(line.request)
+            } else if let snapshot = try? decoder.decode(UITraceSnapshot.self, from: data) {
+                trace.snapshots.append(snapshot)
             } else if let end = try? decoder.decode(UITraceEnd.self, from: data) {
                 trace.end = end.end
                 trace.afterLastStep = end
             } else {
-                throw FileError(path: path, reason: "line \(offset + 2) is neither a step, a frame nor the end")
+                throw FileError(path: path, reason: "line \(offset + 2) is not a line of a UI trace")
             }
         }
         return trace
     }
 
-    /// The steps as the page shows them: the screens before and after each filled from the
-    /// screencast where the step took none (before, the last frame painted before the step began;
-    /// after, the last painted before the next step began, or the trace ended), and the console
-    /// lines and requests that came after the last step given to it.
+    /// The steps as the page shows them: each with what was streamed while it was the latest step
+    /// (from its start to the next one's, the first also what came before it and the last what
+    /// came after it): the console lines, the requests that ended, the page's source after the
+    /// last change; the screens before and after each step that took none, from the screencast
+    /// (before, the last frame painted before the step began; after, the last painted before the
+    /// next step began, or the trace ended); and what the end line kept, given to the last step.
     package var eventsWithScreens: [UITraceEvent] {
         var events = self.events
-        if !events.isEmpty {
-            events[events.count - 1].console += afterLastStep.console ?? []
-            let late = afterLastStep.network ?? []
-            if !late.isEmpty { events[events.count - 1].network = (events[events.count - 1].network ?? []) + late }
+        guard !events.isEmpty else { return events }
+        /// The step a time belongs to: the last that began at or before it, else the first.
+        func owner(_ time: Double) -> Int {
+            events.lastIndex { $0.start <= time } ?? 0
         }
-        guard !frames.isEmpty else { return events }
+        for line in consoleLines.sorted(by: { $0.time < $1.time }) { events[owner(line.time)].console.append(line.console) }
+        for request in requests.sorted(by: { $0.start + $0.duration < $1.start + $1.duration }) {
+            let step = owner(request.start + request.duration)
+            events[step].network = (events[step].network ?? []) + [request]
+        }
+        let last = events.count - 1
+        events[last].console += afterLastStep.console ?? []
+        if let late = afterLastStep.network, !late.isEmpty { events[last].network = (events[last].network ?? []) + late }
+        let snapshots = self.snapshots.sorted { $0.time < $1.time }
         let frames = self.frames.sorted { $0.time < $1.time }
-        func last(before time: Double) -> String? {
-            // The frames are few (a screen change each): a binary search is not worth its code.
-            frames.last { $0.time <= time }?.frame
-        }
-        return events.enumerated().map { position, event in
-            var event = event
+        for position in events.indices {
             let next = position + 1 < events.count ? events[position + 1].start : (end ?? .infinity)
-            if event.before == nil, event.kind == .action { event.before = last(before: event.start) }
-            if event.after == nil, event.kind != .terminate { event.after = last(before: next) }
-            return event
+            if events[position].source == nil, events[position].kind != .terminate {
+                events[position].source = snapshots.last { $0.time <= next }?.snapshot
+            }
+            if events[position].before == nil, events[position].kind == .action {
+                events[position].before = frames.last { $0.time <= events[position].start }?.frame
+            }
+            if events[position].after == nil, events[position].kind != .terminate {
+                events[position].after = frames.last { $0.time <= next }?.frame
+            }
         }
+        return events
     }
 }

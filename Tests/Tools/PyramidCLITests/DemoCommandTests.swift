@@ -56,13 +56,15 @@ extension CheckoutBuildTests {
                 #"tap() app.secureTextFields["password_field"]"#, #"typeText("••••••") app.secureTextFields["password_field"]"#,
             ], "\(steps.map { $0["call"] ?? "" })")
             #expect(steps.dropFirst().allSatisfy { ($0["file"] as? String) == "ShopUITests/LoginFlowUITests.swift" })
-            #expect((steps[0]["console"] as? [String])?.contains("log: shop ready") == true, "\(steps[0]["console"] ?? "")")
-            let launchRequests = try #require(steps[0]["network"] as? [[String: Any]], "the launch's requests")
-            #expect(launchRequests.contains { $0["kind"] as? String == "document" && $0["status"] as? Int == 200 }, "\(launchRequests)")
-            // Each request in the step it ended in, or after the last step (the end line).
-            let typing = records.dropFirst().flatMap { $0["network"] as? [[String: Any]] ?? [] }
-            #expect(typing.contains { $0["method"] as? String == "POST" && ($0["url"] as? String)?.hasSuffix("/action") == true && $0["status"] as? Int == 200 },
-                    "the app's requests while typing: \(typing)")
+            // What the app did came as it happened, each a line between the steps: its console
+            // lines, its requests (the page's load, its posts while typing), its source after each change.
+            let console = records.compactMap { $0["console"] as? String }
+            #expect(console.contains("log: shop ready"), "\(console)")
+            let requests = records.compactMap { $0["request"] as? [String: Any] }
+            #expect(requests.contains { $0["kind"] as? String == "document" && $0["status"] as? Int == 200 }, "\(requests)")
+            #expect(requests.contains { $0["method"] as? String == "POST" && ($0["url"] as? String)?.hasSuffix("/action") == true && $0["status"] as? Int == 200 },
+                    "the app's requests while typing: \(requests)")
+            #expect(records.contains { $0["snapshot"] is String }, "the page's source after a change")
             for file in FileManager.default.enumerator(atPath: loginTrace)!.compactMap({ $0 as? String }) {
                 let text = String(decoding: FileManager.default.contents(atPath: loginTrace + "/" + file) ?? Data(), as: UTF8.self)
                 #expect(!text.contains("password1") && !text.contains(#""passw""#), "\(file) shows the password, or the beginning of it")

@@ -121,7 +121,7 @@ struct UITraceTests {
         #expect(cut.truncated && cut.events.map(\.index) == [1, 2])
 
         try (whole + Data("not a step\n".utf8)).write(to: URL(fileURLWithPath: path))
-        #expect(throws: FileError(path: path, reason: "line 4 is neither a step, a frame nor the end")) { try UITraceFile.read(folder.path) }
+        #expect(throws: FileError(path: path, reason: "line 4 is not a line of a UI trace")) { try UITraceFile.read(folder.path) }
         try Data("{\"format\":\"pyramid-ui-trace\",\"version\":3,\"test\":\"t\",\"started\":0}\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: FileError(path: path, reason: "format version 3 is newer than this reader's 2")) { try UITraceFile.read(folder.path) }
         try Data("{\"a\":1}\n".utf8).write(to: URL(fileURLWithPath: path))
@@ -212,7 +212,7 @@ struct UITraceTests {
         #expect(recorder.masked(#""" "q""#) == #""" "q""#, "an empty string is not a beginning")
     }
 
-    @Test("screens from a screencast: before a step, the frame painted last before it began; after it, the last before the next began or the trace ended; what came after the last step is its")
+    @Test("what a stream wrote goes to its step by time: screens before and after (the frame painted last before the step, before the next), console lines, requests by their end, the source after the last change; what came after the last step is its")
     func screensFromFrames() {
         func step(_ index: Int, _ kind: UITraceEvent.Kind, at start: Double, after: String? = nil) -> UITraceEvent {
             UITraceEvent(index: index, kind: kind, call: "c\(index)", target: nil, file: nil, line: nil, start: start, duration: 0.05,
@@ -225,6 +225,15 @@ struct UITraceTests {
             truncated: false,
             frames: [UITraceFrame(frame: "a", time: 0.7), UITraceFrame(frame: "c", time: 2.5), UITraceFrame(frame: "b", time: 1.2), UITraceFrame(frame: "d", time: 3.6)],
             end: 3.5, afterLastStep: UITraceEnd(end: 3.5, console: ["log: late"], network: [late]))
+        var streamed = trace
+        streamed.consoleLines = [UITraceConsoleLine(console: "log: early", time: 0.2), UITraceConsoleLine(console: "log: typed", time: 1.5)]
+        let tapped = UITraceRequest(kind: "fetch", method: "POST", url: "http://127.0.0.1/login", status: 200, start: 2.1, duration: 0.2)
+        streamed.requests = [tapped]
+        streamed.snapshots = [UITraceSnapshot(snapshot: "s1.html", time: 0.9), UITraceSnapshot(snapshot: "s2.html", time: 2.9)]
+        let resolved = streamed.eventsWithScreens
+        #expect(resolved.map(\.console) == [["log: early"], ["log: typed"], [], ["log: late"]], "by time; what came before the first step is the first's")
+        #expect(resolved.map { $0.network ?? [] } == [[], [], [tapped], [late]], "a request by when it ended")
+        #expect(resolved.map(\.source) == ["s1.html", "s1.html", "s2.html", "s2.html"], "the source after the last change before the next step")
         let screens = trace.eventsWithScreens
         #expect(screens.map(\.before) == [nil, "a", "b", nil], "a launch and a wait have no screen before")
         #expect(screens.map(\.after) == ["a", "b", "own.png", "c"], "a step's own screen stays; the last step's ends at the end, not at the frame after it")

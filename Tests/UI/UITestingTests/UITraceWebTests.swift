@@ -67,8 +67,9 @@ struct UITraceWebTests {
                 #expect(screens.allSatisfy { $0.after != nil } && screens.filter { $0.kind == .action }.allSatisfy { $0.before != nil })
                 // The screen changed along the way: the first step's screen before is not the last one's after.
                 #expect(screens.first?.after != screens.last?.after, "\(screens.map { ($0.before, $0.after) })")
-                #expect(trace.events.allSatisfy { $0.source != nil }, "each step keeps the page's source")
-                let requests = trace.events.flatMap { event in (event.network ?? []).map { (event.index, $0) } }
+                #expect(screens.allSatisfy { $0.source != nil }, "each step has the page's source after it")
+                #expect(!trace.requests.isEmpty && !trace.consoleLines.isEmpty && !trace.snapshots.isEmpty, "streamed as they happened")
+                let requests = screens.flatMap { event in (event.network ?? []).map { (event.index, $0) } }
 
                 // The page's own load, in the launch's step.
                 let document = try #require(requests.first { $0.1.kind == "document" }, "\(requests.map(\.1.url))")
@@ -88,7 +89,7 @@ struct UITraceWebTests {
                 #expect(xhr.1.requestHeaders?["x-trace"] == "yes")
                 #expect(post.0 >= 3 && xhr.0 >= post.0, "the requests follow the tap that made them: \(post.0), \(xhr.0)")
                 #expect(requests.filter { $0.1.kind == "fetch" || $0.1.kind == "xhr" }.count == 2, "each request once")
-                let console = trace.events.flatMap(\.console)
+                let console = screens.flatMap(\.console)
                 #expect(console.contains("log: page ready") && console.contains("log: logged in as Hanako"), "\(console)")
 
                 // No credential anywhere in the trace's files.

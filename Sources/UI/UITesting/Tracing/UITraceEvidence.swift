@@ -18,17 +18,31 @@ package struct UITraceEvidence: Sendable, Equatable {
 }
 
 /// A driver that can hand a UI trace what happened in the app since it was last asked, in one
-/// round trip, and the screens the app paints as it paints them (the web driver). A driver that
-/// is not one gives its console lines through ``UIDriver/consoleMessages()`` and a screenshot
-/// and a page source for each step, each asked for while the test waits.
+/// round trip, or stream it as it happens (the web driver on a local browser). A driver that is
+/// not one gives its console lines through ``UIDriver/consoleMessages()`` and a screenshot and a
+/// page source for each step, each asked for while the test waits.
 package protocol UITraceEvidenceSource: UIDriver, AnyObject {
     /// The console lines and the requests the app made since the last call (or its launch),
     /// their times in seconds since 1970, and the page's source. Credentials in headers and
     /// queries are already masked.
     func takeTraceEvidence() async throws -> UITraceEvidence
 
-    /// Starts handing `onFrame` each screen the app paints (JPEG bytes, and seconds since 1970
-    /// when it was painted), without the test waiting for them; returns what stops it, or nil
-    /// when the driver cannot.
-    func startTraceScreencast(onFrame: @escaping @Sendable ([UInt8], Double) -> Void) async -> (@Sendable () async -> Void)?
+    /// Starts handing `onItem` what the app does as it does it: each screen it paints, each
+    /// console line, each request that ended, and its source after each change (times in seconds
+    /// since 1970), without the test waiting for any of it; returns what stops it (once what
+    /// was sent before has come), or nil when the driver cannot. While it runs,
+    /// ``takeTraceEvidence()`` is not asked.
+    func startTraceStream(_ onItem: @escaping @Sendable (UITraceStreamItem) -> Void) async -> (@Sendable () async -> Void)?
+}
+
+/// What a streaming driver hands a trace as it happens.
+package enum UITraceStreamItem: Sendable {
+    /// A screen the app painted: JPEG bytes, and when.
+    case frame(jpeg: [UInt8], painted: Double)
+    /// A console line, and when it was written.
+    case console(String, time: Double)
+    /// A request that ended (its start in seconds since 1970).
+    case request(UITraceRequest)
+    /// The page's source after a change, and when it was taken.
+    case snapshot(String, time: Double)
 }

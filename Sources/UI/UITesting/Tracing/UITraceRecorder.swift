@@ -28,13 +28,15 @@ package final class UITraceRecorder: Sendable {
         var resources: Set<String> = []
         var secrets: Set<String> = []
         var consoleSeen = 0
-        /// The drivers whose screens come from a screencast, each with what stops it (nil while it starts).
-        var screencasts: [ObjectIdentifier: (@Sendable () async -> Void)?] = [:]
+        /// The drivers that stream what their app does, each with what stops it (nil while it starts).
+        var streams: [ObjectIdentifier: (@Sendable () async -> Void)?] = [:]
         /// The drivers that keep evidence, whose last console lines and requests the end takes.
         var sources: [ObjectIdentifier: any UITraceEvidenceSource] = [:]
         /// Each such driver's last page source, for a step after which the page did not change.
         var lastSource: [ObjectIdentifier: String] = [:]
         var ended = false
+        /// Set once the streams have stopped: nothing streamed is written after the end line.
+        var closed = false
     }
 
     /// What replaces a secure field's text.
@@ -67,14 +69,15 @@ package final class UITraceRecorder: Sendable {
 
     /// Records a step: its evidence before (a screen, for actions), the step itself, then the
     /// screen, the page source, the new console lines and the requests after it. Returns what the
-    /// step returned, and throws what it threw. A driver with a screencast paints its screens
-    /// into the trace as they change, and the step waits for none.
+    /// step returned, and throws what it threw. A streaming driver (the web driver on a local
+    /// browser) writes its app's screens, console lines, requests and sources into the trace as
+    /// they happen, and the step waits for none of them.
     package func step<Result: Sendable>(
         _ kind: UITraceEvent.Kind, call: String, target: String?, location: SourceLocation?, app: UIApp,
         _ body: () async throws -> Result
     ) async throws -> Result {
-        let screencast = await startScreencast(app.driver)
-        let before = kind == .action && !screencast ? store(png: try? await app.driver.screenshot()) : nil
+        let streams = await startStream(app.driver)
+        let before = kind == .action && !streams ? store(png: try? await app.driver.screenshot()) : nil
         let start = Date()
         do {
             let value = try await body()
@@ -146,15 +149,19 @@ package final class UITraceRecorder: Sendable {
     ) async {
         let duration = Date().timeIntervalSince(start)
         let running = kind != .terminate
-        let screencast = await startScreencast(app.driver)
-        let after = running && !screencast ? store(png: try? await app.driver.screenshot()) : nil
-        let evidence = running ? await evidence(from: app.driver, launched: kind == .launch) : UITraceEvidence()
+        // A streaming driver's screens, console lines, requests and sources come on their own.
+        let streams = await startStream(app.driver)
+        let after = running && !streams ? store(png: try? await app.driver.screenshot()) : nil
+        let evidence = running && !streams ? await evidence(from: app.driver, launched: kind == .launch) : UITraceEvidence()
         let source: String?
-        if evidence.sourceUnchanged, let driver = app.driver as? any UITraceEvidenceSource {
+        if streams || !running {
+            source = nil
+        } else if evidence.sourceUnchanged, let driver = app.driver as? any UITraceEvidenceSource {
             source = state.value.lastSource[ObjectIdentifier(driver)]
         } else {
-            let pageSource: String? = if running, let source = evidence.source { source } else if running { try? await app.driver.source() } else { nil }
-            source = store(text: pageSource, extension: "html")
+            var text = evidence.source
+            if text == nil { text = try? await app.driver.source() }
+            source = store(text: text, extension: "html")
             if let source, let driver = app.driver as? any UITraceEvidenceSource {
                 state.withValue { $0.lastSource[ObjectIdentifier(driver)] = source }
             }
@@ -188,47 +195,64 @@ package final class UITraceRecorder: Sendable {
         }
     }
 
-    /// Starts the screencast of `driver` the first time a step uses it, when it has one; says
-    /// whether its screens come from one.
-    private func startScreencast(_ driver: any UIDriver) async -> Bool {
+    /// Starts the stream of `driver` the first time a step uses it, when it has one; says whether
+    /// what its app does comes from one.
+    private func startStream(_ driver: any UIDriver) async -> Bool {
         guard let source = driver as? any UITraceEvidenceSource else { return false }
         let key = ObjectIdentifier(source)
         let starts = state.withValue { state -> Bool in
-            guard !state.ended, state.screencasts.index(forKey: key) == nil else { return false }
-            state.screencasts[key] = .some(nil)
+            guard !state.ended, state.streams.index(forKey: key) == nil else { return false }
+            state.streams[key] = .some(nil)
             state.sources[key] = source
             return true
         }
-        guard starts else { return state.value.screencasts[key] != nil }
-        let started = started.timeIntervalSince1970
-        let stop = await source.startTraceScreencast { [weak self] jpeg, painted in
-            guard let self, !self.state.value.ended else { return }
-            let name = self.store(jpeg, extension: "jpeg")
-            try? self.append(Self.line(UITraceFrame(frame: name, time: painted - started)), path: self.folder + "/trace.jsonl")
-        }
+        guard starts else { return state.value.streams[key] != nil }
+        let stop = await source.startTraceStream { [weak self] item in self?.write(item) }
         let stopNow = state.withValue { state -> Bool in
-            if let stop { state.screencasts[key] = .some(stop) } else { state.screencasts[key] = nil }
+            if let stop { state.streams[key] = .some(stop) } else { state.streams[key] = nil }
             return state.ended
         }
         if stopNow, let stop { await stop() }
         return stop != nil
     }
 
-    /// Ends the trace: takes the console lines and requests that came after the last step, stops
-    /// the screencasts and writes the end line. Steps after it are still written; frames are not.
+    /// Writes what a stream handed over as a line of its own, masked, its time from the trace's start.
+    private func write(_ item: UITraceStreamItem) {
+        guard !state.value.closed else { return }
+        let origin = started.timeIntervalSince1970
+        let line: [UInt8]
+        switch item {
+        case .frame(let jpeg, let painted):
+            line = Self.line(UITraceFrame(frame: store(jpeg, extension: "jpeg"), time: painted - origin))
+        case .console(let text, let time):
+            line = Self.line(UITraceConsoleLine(console: masked(text), time: time - origin))
+        case .request(let request):
+            line = Self.line(UITraceRequestLine(request: masked([request])[0]))
+        case .snapshot(let source, let time):
+            guard let name = store(text: source, extension: "html") else { return }
+            line = Self.line(UITraceSnapshot(snapshot: name, time: time - origin))
+        }
+        try? append(line, path: folder + "/trace.jsonl")
+    }
+
+    /// Ends the trace: takes the console lines and requests that came after the last step (a
+    /// stream hands over what it has before it stops), and writes the end line. Steps after it
+    /// are still written; streamed lines are not.
     package func end(now: Date = Date()) async {
-        let (stops, sources) = state.withValue { state -> ([@Sendable () async -> Void], [any UITraceEvidenceSource]) in
+        let (stops, drained) = state.withValue { state -> ([@Sendable () async -> Void], [any UITraceEvidenceSource]) in
             guard !state.ended else { return ([], []) }
             state.ended = true
-            return (state.screencasts.values.compactMap { $0 }, Array(state.sources.values))
+            let streaming = state.streams.compactMapValues { $0 }
+            return (Array(streaming.values), state.sources.filter { streaming[$0.key] == nil }.map(\.value))
         }
         var last = UITraceEvidence()
-        for source in sources {
+        for source in drained {
             guard let evidence = try? await source.takeTraceEvidence() else { continue }
             last.console += evidence.console
             last.network += evidence.network
         }
         for stop in stops { await stop() }
+        state.withValue { $0.closed = true }
         let end = UITraceEnd(
             end: now.timeIntervalSince(started), console: last.console.isEmpty ? nil : last.console.map(masked),
             network: last.network.isEmpty ? nil : masked(last.network))
