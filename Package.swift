@@ -250,7 +250,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // UITesting's driver for iOS apps through XCUITest (compiled only where XCUITest exists).
-        .target(name: "UITestingXCUITest", dependencies: ["UITesting"], path: source("UI", "UITestingXCUITest"), swiftSettings: strict),
+        .target(name: "UITestingXCUITest", dependencies: ["UITesting", "PyramidIO"], path: source("UI", "UITestingXCUITest"), swiftSettings: strict),
         // UITesting's driver for web apps in Chromium.
         .target(
             name: "UITestingWeb", dependencies: ["UITesting", "WebDriver", "PyramidIO"],

@@ -36,7 +36,9 @@ enum DemoIndex {
             html += "<h2>Failures</h2>\n<ul id=\"failures\">\n"
             for failure in failures {
                 html += "<li><b>\(Markup.escape(failure.level.title))</b> › \(Markup.escape(failure.path)) <small>[\(Markup.escape(failure.module))]</small>: "
-                    + Markup.escape(PyramidReport.oneLine(failure.failure ?? "")) + "</li>\n"
+                    + Markup.escape(PyramidReport.oneLine(failure.failure ?? ""))
+                    + (failure.trace.map { " <a class=\"trace\" href=\"\(Markup.escapeAttribute(URL(fileURLWithPath: $0).absoluteString))\">its UI trace</a>" } ?? "")
+                    + "</li>\n"
             }
             for cell in cells {
                 html += "<li><b>Snapshot cell</b> \(Markup.escape(cell.title)): \(Markup.escape(cell.outcome.rawValue))"

@@ -16,7 +16,7 @@ public import UITesting
 /// launch arguments (`-AppleInterfaceStyle`, `-AppleLanguages`, `-AppleLocale`). Size comes from
 /// the simulator the tests run on. System alerts (permissions) are SpringBoard's.
 @MainActor
-public final class XCUITestDriver: UIDriver {
+public final class XCUITestDriver: UIDriver, UITraceSourceProviding {
     public let application: XCUIApplication
     private let springboard = XCUIApplication(bundleIdentifier: "com.apple.springboard")
 
@@ -130,6 +130,19 @@ public final class XCUITestDriver: UIDriver {
 
     public func source() async throws -> String {
         application.debugDescription
+    }
+
+    /// The accessibility tree of the app, as a UI trace's source pane shows it.
+    package func traceSource() async throws -> String {
+        XCUITestPlan.accessibilityTreePage(Self.node(try application.snapshot()))
+    }
+
+    private static func node(_ snapshot: any XCUIElementSnapshot) -> XCUITestPlan.AccessibilityNode {
+        XCUITestPlan.AccessibilityNode(
+            type: XCUITestPlan.elementTypeName(rawValue: snapshot.elementType.rawValue), identifier: snapshot.identifier,
+            label: snapshot.label, value: (snapshot.value as? String) ?? "",
+            frame: (Double(snapshot.frame.minX), Double(snapshot.frame.minY), Double(snapshot.frame.width), Double(snapshot.frame.height)),
+            isEnabled: snapshot.isEnabled, children: snapshot.children.map(node))
     }
 
     /// XCUITest cannot read the app's console.

@@ -89,6 +89,13 @@ extension CheckoutBuildTests {
             // The index: failed, failures first, and every link a file that exists.
             let index = try String(contentsOfFile: output + "/index.html", encoding: .utf8)
             #expect(index.contains("✘ Failed") && index.contains("SHOP_BREAK=login-disabled"))
+            // Each failed UI test links its trace, through the page the test attached.
+            let traceLinks = index.matches(of: /<a class="trace" href="file:\/\/([^"]+)">its UI trace<\/a>/).map { String($0.1) }
+            #expect(traceLinks.count == failedUITests, "\(traceLinks)")
+            for link in traceLinks {
+                let page = try String(contentsOfFile: link.removingPercentEncoding ?? link, encoding: .utf8)
+                #expect(page.contains("/traces/") && page.contains("index.html"), "\(page)")
+            }
             #expect(index.range(of: "<h2>Failures</h2>")!.lowerBound < index.range(of: "<h2>Levels</h2>")!.lowerBound)
             // The run joined the history beside the output folder, whose trends the index links.
             let history = try HistoryFile.runs(output + "-history/history.jsonl")

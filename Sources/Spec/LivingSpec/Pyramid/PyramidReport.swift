@@ -26,7 +26,13 @@ public struct PyramidReport: Sendable {
         package var flakyHistory: String?
         /// For a quarantined test: why, and since when.
         package var quarantine: QuarantineMark?
+        /// Where the run saved the page that opens the test's UI trace (its `ui-trace.html`
+        /// attachment), when it kept one.
+        package var trace: String?
     }
+
+    /// The name of the attachment that opens a UI test's trace (`UITraceTrait` records it).
+    package static let traceAttachmentName = "ui-trace.html"
 
     /// One level's totals.
     public struct Level: Sendable, Equatable {
@@ -67,8 +73,9 @@ public struct PyramidReport: Sendable {
                 ? (node.issues + node.cases.flatMap(\.issues)).first { $0.kind == .failure }.map(\.message) ?? "failed"
                 : nil
             let history = SpecText.flakyCase(of: node).map(SpecText.flakyHistory)
+            let trace = node.cases.reversed().lazy.flatMap(\.attachments).first { $0.name == Self.traceAttachmentName && $0.path != nil }?.path
             entries.append(Entry(path: path, module: module, level: level, reason: reason, outcome: node.outcome,
-                                 duration: node.duration, failure: failure, flakyHistory: history, quarantine: node.quarantine))
+                                 duration: node.duration, failure: failure, flakyHistory: history, quarantine: node.quarantine, trace: trace))
         }
         self.entries = entries
         // Every level's totals, in one pass over the entries.

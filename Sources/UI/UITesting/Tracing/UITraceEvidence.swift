@@ -46,3 +46,10 @@ package enum UITraceStreamItem: Sendable {
     /// The page's source after a change, and when it was taken.
     case snapshot(String, time: Double)
 }
+
+/// A driver whose app's source for a trace is not its ``UIDriver/source()``: the XCUITest
+/// driver gives its accessibility tree as a page for the trace's source pane.
+package protocol UITraceSourceProviding: UIDriver {
+    /// The app's source now, as a page (HTML) the trace's page can show.
+    func traceSource() async throws -> String
+}

@@ -160,6 +160,7 @@ package final class UITraceRecorder: Sendable {
             source = state.value.lastSource[ObjectIdentifier(driver)]
         } else {
             var text = evidence.source
+            if text == nil, let provider = app.driver as? any UITraceSourceProviding { text = try? await provider.traceSource() }
             if text == nil { text = try? await app.driver.source() }
             source = store(text: text, extension: "html")
             if let source, let driver = app.driver as? any UITraceEvidenceSource {
