@@ -45,7 +45,10 @@ public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
         let registry = StubRegistry()
         // Watches the body's own issues, to attach the journal when the test fails.
         let body = await watchFailures(of: test, testCase: testCase) {
-            try await StubRegistry.$scoped.withValue(registry) { try await function() }
+            try await StubRegistry.$scoped.withValue(registry) {
+                // A UI trace of the test shows what the stubs answered, step by step.
+                try await CurrentStubJournal.$read.withValue({ from in Self.journalLines(of: registry, from: from) }) { try await function() }
+            }
         }
         let problems = Self.problems(in: registry, strictness: strictness)
         for problem in problems {
@@ -55,6 +58,18 @@ public struct HTTPStubsTrait: TestTrait, SuiteTrait, TestScoping {
             Attachment.record(Array(registry.journalJSON.prettyText.utf8), named: "http-stubs-journal.json", sourceLocation: test.sourceLocation)
         }
         try body.rethrow()
+    }
+
+    /// The journal of `registry` from position `from` on, as a UI trace shows it.
+    static func journalLines(of registry: StubRegistry, from: Int) -> (lines: [StubJournalLine], next: Int) {
+        let journal = registry.journal
+        let lines = journal.filter { $0.index >= from }.map { entry in
+            StubJournalLine(
+                method: entry.request.method, url: entry.request.url?.absoluteString ?? entry.request.summary, status: entry.status,
+                stub: entry.stubName, failure: entry.failure ?? (entry.stubName == nil ? "no stub matched" : nil),
+                requestBody: entry.request.body.isEmpty ? nil : String(decoding: entry.request.body, as: UTF8.self))
+        }
+        return (lines, (journal.last?.index ?? (from - 1)) + 1)
     }
 
     /// The issues `registry` shows under `strictness`, one text each.

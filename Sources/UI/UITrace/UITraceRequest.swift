@@ -20,11 +20,13 @@ package struct UITraceRequest: Codable, Sendable, Equatable {
     package var responseBody: String?
     /// Why no response came.
     package var error: String?
+    /// For a request the test's HTTP stubs answered (kind `stub`), the stub that did.
+    package var stub: String?
 
     package init(
         kind: String, method: String, url: String, status: Int?, start: Double, duration: Double,
         requestHeaders: [String: String]? = nil, responseHeaders: [String: String]? = nil,
-        requestBody: String? = nil, responseBody: String? = nil, error: String? = nil
+        requestBody: String? = nil, responseBody: String? = nil, error: String? = nil, stub: String? = nil
     ) {
         self.kind = kind
         self.method = method
@@ -37,6 +39,7 @@ package struct UITraceRequest: Codable, Sendable, Equatable {
         self.requestBody = requestBody
         self.responseBody = responseBody
         self.error = error
+        self.stub = stub
     }
 
     /// The most characters of a body a trace keeps; the rest is cut and the cut marked.

@@ -124,7 +124,7 @@ package enum UITraceViewer {
             const cell = (text) => { const td = document.createElement('td'); td.textContent = text; row.append(td); return td; };
             cell(request.method);
             const url = cell(request.url);
-            cell(request.status ? String(request.status) : (request.error || ''));
+            cell((request.status ? String(request.status) : (request.error || '')) + (request.stub ? ' (stub ' + request.stub + ')' : ''));
             cell(Math.round(request.duration * 1000) + ' ms');
             const details = [['request headers', request.requestHeaders && JSON.stringify(request.requestHeaders, null, 1)], ['request body', request.requestBody],
                              ['response headers', request.responseHeaders && JSON.stringify(request.responseHeaders, null, 1)], ['response body', request.responseBody]];

@@ -105,10 +105,11 @@ struct RecorderTests {
         let recorder = AsyncSequenceRecorder(stream)
         continuation.yield(1)
         continuation.yield(2)
-        #expect(await recorder.waitForValues(2) == [1, 2])
+        // Hang guards far above the need: under a loaded CI, the recorder's task waited more than 10 s for a thread.
+        #expect(await recorder.waitForValues(2, timeout: .seconds(300)) == [1, 2])
         continuation.yield(3)
         continuation.finish()
-        #expect(await recorder.waitUntilFinished() == [1, 2, 3])
+        #expect(await recorder.waitUntilFinished(timeout: .seconds(300)) == [1, 2, 3])
         #expect(recorder.isFinished)
         #expect(recorder.failure == nil)
     }
@@ -120,7 +121,7 @@ struct RecorderTests {
         let recorder = AsyncSequenceRecorder(stream)
         continuation.yield(1)
         continuation.finish(throwing: Broken())
-        #expect(await recorder.waitUntilFinished() == [1])
+        #expect(await recorder.waitUntilFinished(timeout: .seconds(300)) == [1])
         #expect(recorder.failure == "Broken()")
     }
 

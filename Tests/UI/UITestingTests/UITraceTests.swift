@@ -1,4 +1,5 @@
 import Foundation
+import HTTPStubs
 import PyramidIO
 import PyramidTestSupport
 import Testing
@@ -239,6 +240,37 @@ struct UITraceTests {
         #expect(screens.map(\.after) == ["a", "b", "own.png", "c"], "a step's own screen stays; the last step's ends at the end, not at the frame after it")
         #expect(screens[3].console == ["log: late"] && screens[3].network == [late])
         #expect(trace.events[3].network == nil, "the steps as written are unchanged")
+    }
+
+    @Test("under .httpStubs, what the stubs answered joins the step it happened in, with the stub's name, or why none answered; the password in a body masked")
+    func stubJournal() async throws {
+        let test = try #require(Test.current)
+        let folder = TemporaryFolder("pyramid-ui-trace-stubs")
+        try await HTTPStubsTrait.httpStubs(.lenient).provideScope(for: test, testCase: Test.Case.current) {
+            let stubs = StubRegistry.current
+            stubs.stub(.post("/api/login")).named("login ok").respond(.text("{}"))
+            let driver = loginScreen()
+            driver.onAction { action, element, _ in
+                // The app's backend call, made when the login button is tapped, and one no stub knows.
+                guard element.identifier == "login_button" else { return }
+                _ = stubs.respond(to: try! StubRequest(method: "POST", url: "http://api.test/api/login", body: #"{"password":"s3cret-pw"}"#))
+                _ = stubs.respond(to: StubRequest(method: "GET", path: "/api/unknown"))
+            }
+            try await withUITrace(in: folder.path, name: "stubs") {
+                let app = UIApp(driver: driver)
+                try await app.launch()
+                try await app.secureTextFields["password_field"].typeText("s3cret-pw")
+                try await app.buttons["login_button"].tap()
+            }
+        }
+        let events = try UITraceFile.read(folder.path).events
+        #expect(events.map(\.call) == ["launch()", #"typeText("••••••")"#, "tap()"])
+        #expect(events[0].network == nil && events[1].network == nil, "nothing was asked before the tap")
+        let answered = try #require(events[2].network)
+        #expect(answered.map(\.kind) == ["stub", "stub"])
+        #expect(answered[0].method == "POST" && answered[0].url == "http://api.test/api/login" && answered[0].status == 200 && answered[0].stub?.contains("login ok") == true, "\(answered[0])")
+        #expect(answered[0].requestBody == #"{"password":"••••••"}"#)
+        #expect(answered[1].status == nil && answered[1].error == "no stub matched" && answered[1].stub == nil)
     }
 
     @Test("modes as Playwright's: the variable, else failures under CI, else off; what each records and keeps; a bad value is named")

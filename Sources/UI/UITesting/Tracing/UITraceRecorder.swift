@@ -35,6 +35,8 @@ package final class UITraceRecorder: Sendable {
         /// Each such driver's last page source, for a step after which the page did not change.
         var lastSource: [ObjectIdentifier: String] = [:]
         var ended = false
+        /// How much of the test's stub journal the trace has shown.
+        var journalSeen = 0
         /// Set once the streams have stopped: nothing streamed is written after the end line.
         var closed = false
     }
@@ -168,7 +170,7 @@ package final class UITraceRecorder: Sendable {
             }
         }
         if kind == .terminate { state.withValue { $0.consoleSeen = 0 } }
-        let network = masked(evidence.network)
+        let network = masked(evidence.network) + stubRequests(at: Date())
         let index = state.withValue { state in
             state.steps += 1
             return state.steps
@@ -179,6 +181,19 @@ package final class UITraceRecorder: Sendable {
             before: before, after: after, source: source, console: evidence.console.map(masked),
             network: network.isEmpty ? nil : network, group: CurrentScenarioStep.label)
         try? append(Self.line(event), path: folder + "/trace.jsonl")
+    }
+
+    /// What the test's HTTP stubs answered since the last step (`.httpStubs`), as requests of
+    /// kind `stub` ending now.
+    private func stubRequests(at now: Date) -> [UITraceRequest] {
+        guard let read = CurrentStubJournal.read else { return [] }
+        let (lines, next) = read(state.value.journalSeen)
+        state.withValue { $0.journalSeen = max($0.journalSeen, next) }
+        return masked(lines.map { line in
+            UITraceRequest(
+                kind: "stub", method: line.method, url: line.url, status: line.status, start: now.timeIntervalSince1970, duration: 0,
+                requestBody: line.requestBody, error: line.failure, stub: line.stub)
+        })
     }
 
     /// `requests` as a trace keeps them: credentials and secrets masked, bodies cut, times from the trace's start.
