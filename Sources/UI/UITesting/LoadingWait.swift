@@ -8,7 +8,7 @@ extension UIApp {
     @discardableResult
     public func waitForLoadingToComplete(
         indicator: UIElement? = nil, appearance: Duration = .seconds(2), timeout: Duration = .seconds(10),
-        sourceLocation: SourceLocation = #_sourceLocation
+        sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
     ) async -> Bool {
         let indicator = indicator ?? activityIndicators.firstMatch
         let appeared = (try? await waitPolicy.poll(timeout: appearance, pause: pauseBetweenLooks, { try await resolve(indicator.queryDescription) }) {
@@ -16,7 +16,8 @@ extension UIApp {
         })?.accepted ?? false
         guard appeared else { return true }
         return await indicator.waitUntil(
-            "waitForLoadingToComplete", [], timeout, expectation: "to disappear once loading completes", sourceLocation
+            "waitForLoadingToComplete", [], timeout, expectation: "to disappear once loading completes", sourceLocation,
+            function: function
         ) { $0.isEmpty }
     }
 }

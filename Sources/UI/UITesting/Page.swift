@@ -34,8 +34,10 @@ extension Page {
     /// Waits until ``trait`` exists (recording a failure when it does not) and returns the page,
     /// so navigation reads `return await HomePage(app: app).waitForPageLoad()`.
     @discardableResult
-    public func waitForPageLoad(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Self {
-        await trait.waitForExistence(timeout: timeout, sourceLocation: sourceLocation)
+    public func waitForPageLoad(
+        timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
+    ) async -> Self {
+        await trait.waitForExistence(timeout: timeout, sourceLocation: sourceLocation, function: function)
         return self
     }
 

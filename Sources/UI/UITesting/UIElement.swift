@@ -53,42 +53,43 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
     // MARK: Actions
 
     /// Taps (clicks) the element.
-    public func tap(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await perform(.tap, sourceLocation)
+    public func tap(sourceLocation: SourceLocation = #_sourceLocation, function: String = #function) async throws {
+        try await perform(.tap, sourceLocation, function)
     }
 
     /// Types `text` into the element, after what it holds.
-    public func typeText(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await perform(.typeText(text), sourceLocation)
+    public func typeText(_ text: String, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function) async throws {
+        try await perform(.typeText(text), sourceLocation, function)
     }
 
     /// Empties a text field.
-    public func clearText(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await perform(.clearText, sourceLocation)
+    public func clearText(sourceLocation: SourceLocation = #_sourceLocation, function: String = #function) async throws {
+        try await perform(.clearText, sourceLocation, function)
     }
 
     /// Scrolls the element's content.
-    public func scroll(_ direction: ScrollDirection, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await perform(.scroll(direction), sourceLocation)
+    public func scroll(_ direction: ScrollDirection, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function) async throws {
+        try await perform(.scroll(direction), sourceLocation, function)
     }
 
     /// As XCUITest: a swipe up scrolls the content down.
-    public func swipeUp(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await perform(.scroll(.down), sourceLocation)
+    public func swipeUp(sourceLocation: SourceLocation = #_sourceLocation, function: String = #function) async throws {
+        try await perform(.scroll(.down), sourceLocation, function)
     }
 
     /// As XCUITest: a swipe down scrolls the content up.
-    public func swipeDown(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await perform(.scroll(.up), sourceLocation)
+    public func swipeDown(sourceLocation: SourceLocation = #_sourceLocation, function: String = #function) async throws {
+        try await perform(.scroll(.up), sourceLocation, function)
     }
 
     /// Runs an action; an error it throws is noted with the call's place, so `.uiArtifacts`
-    /// reports it at the `tap()` that threw rather than at the `@Test`.
-    private func perform(_ action: ElementAction, _ location: SourceLocation) async throws {
+    /// reports it at the `tap()` that threw rather than at the `@Test`. `function` is the
+    /// caller's (a page object's or robot's method), which a UI trace shows.
+    private func perform(_ action: ElementAction, _ location: SourceLocation, _ function: String) async throws {
         do {
             guard let trace = UITraceRecorder.current else { return try await app.perform(action, on: queryDescription) }
             if case .typeText(let text) = action, try await isSecure() { trace.noteSecret(text) }
-            try await trace.step(.action, call: action.description, target: description, location: location, app: app) {
+            try await trace.step(.action, call: action.description, target: description, location: location, function: function, app: app) {
                 try await app.perform(action, on: queryDescription)
             }
         } catch {
@@ -108,61 +109,79 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
     /// Waits until the element exists. On timeout, records an issue naming the query, what
     /// it matched last and the time waited, with the screen attached, and returns `false`.
     @discardableResult
-    public func waitForExistence(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await waitUntil("waitForExistence", [], timeout, expectation: "to exist", sourceLocation) { !$0.isEmpty }
+    public func waitForExistence(
+        timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
+    ) async -> Bool {
+        await waitUntil("waitForExistence", [], timeout, expectation: "to exist", sourceLocation, function: function) { !$0.isEmpty }
     }
 
-    /// ``waitForExistence(timeout:sourceLocation:)`` with seconds, as XCUITest spells it.
+    /// ``waitForExistence(timeout:sourceLocation:function:)`` with seconds, as XCUITest spells it.
     @discardableResult
-    public func waitForExistence(timeout seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await waitForExistence(timeout: .seconds(seconds), sourceLocation: sourceLocation)
+    public func waitForExistence(
+        timeout seconds: Double, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
+    ) async -> Bool {
+        await waitForExistence(timeout: .seconds(seconds), sourceLocation: sourceLocation, function: function)
     }
 
     /// Waits until no element matches.
     @discardableResult
-    public func waitForNonExistence(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await waitUntil("waitForNonExistence", [], timeout, expectation: "to disappear", sourceLocation) { $0.isEmpty }
+    public func waitForNonExistence(
+        timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
+    ) async -> Bool {
+        await waitUntil("waitForNonExistence", [], timeout, expectation: "to disappear", sourceLocation, function: function) { $0.isEmpty }
     }
 
-    /// ``waitForNonExistence(timeout:sourceLocation:)`` with seconds, as XCUITest spells it.
+    /// ``waitForNonExistence(timeout:sourceLocation:function:)`` with seconds, as XCUITest spells it.
     @discardableResult
-    public func waitForNonExistence(timeout seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await waitForNonExistence(timeout: .seconds(seconds), sourceLocation: sourceLocation)
+    public func waitForNonExistence(
+        timeout seconds: Double, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
+    ) async -> Bool {
+        await waitForNonExistence(timeout: .seconds(seconds), sourceLocation: sourceLocation, function: function)
     }
 
     /// Waits until the element's `property` equals `expected`.
     @discardableResult
     public func wait<Value: Equatable & Sendable>(
         for property: any KeyPath<ElementSnapshot, Value> & Sendable, toEqual expected: Value, timeout: Duration? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
     ) async -> Bool {
         let name = Self.propertyName(property)
         let value = String(reflecting: expected)
-        return await waitUntil("wait", ["for: \\.\(name)", "toEqual: \(value)"], timeout, expectation: "to have \(name) \(value)", sourceLocation) {
+        return await waitUntil(
+            "wait", ["for: \\.\(name)", "toEqual: \(value)"], timeout, expectation: "to have \(name) \(value)", sourceLocation, function: function
+        ) {
             $0.count == 1 && $0[0][keyPath: property] == expected
         }
     }
 
     /// Waits until the element is enabled.
     @discardableResult
-    public func waitForEnabled(timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
-        await waitUntil("waitForEnabled", [], timeout, expectation: "to be enabled", sourceLocation) { $0.count == 1 && $0[0].isEnabled }
+    public func waitForEnabled(
+        timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
+    ) async -> Bool {
+        await waitUntil("waitForEnabled", [], timeout, expectation: "to be enabled", sourceLocation, function: function) {
+            $0.count == 1 && $0[0].isEnabled
+        }
     }
 
     /// Waits until the element's label is `label`.
     @discardableResult
-    public func waitForLabel(_ label: String, timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    public func waitForLabel(
+        _ label: String, timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
+    ) async -> Bool {
         let quoted = String(reflecting: label)
-        return await waitUntil("waitForLabel", [quoted], timeout, expectation: "to have label \(quoted)", sourceLocation) {
+        return await waitUntil("waitForLabel", [quoted], timeout, expectation: "to have label \(quoted)", sourceLocation, function: function) {
             $0.count == 1 && $0[0].label == label
         }
     }
 
     /// Waits until the element's value is `value`.
     @discardableResult
-    public func waitForValue(_ value: String, timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation) async -> Bool {
+    public func waitForValue(
+        _ value: String, timeout: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, function: String = #function
+    ) async -> Bool {
         let quoted = String(reflecting: value)
-        return await waitUntil("waitForValue", [quoted], timeout, expectation: "to have value \(quoted)", sourceLocation) {
+        return await waitUntil("waitForValue", [quoted], timeout, expectation: "to have value \(quoted)", sourceLocation, function: function) {
             $0.count == 1 && $0[0].value == value
         }
     }
@@ -172,7 +191,7 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
     /// wait as it was called, `waitForLabel("0 users", timeout: 5.00 s)`, values quoted.
     func waitUntil(
         _ wait: String, _ arguments: [String], _ timeout: Duration?, expectation: String, _ location: SourceLocation,
-        _ done: @escaping ([ElementSnapshot]) -> Bool
+        function: String? = nil, _ done: @escaping ([ElementSnapshot]) -> Bool
     ) async -> Bool {
         let policy = app.waitPolicy
         let limit = timeout ?? policy.defaultTimeout
@@ -182,16 +201,16 @@ public struct UIElement: ElementQueryProviding, CustomStringConvertible {
         do {
             let polled = try await policy.poll(timeout: limit, pause: app.pauseBetweenLooks, { try await app.resolve(queryDescription) }, until: done)
             if polled.accepted {
-                await trace?.wait(call: call, target: description, location: location, app: app, start: started, failure: nil)
+                await trace?.wait(call: call, target: description, location: location, function: function, app: app, start: started, failure: nil)
                 return true
             }
             let failure = WaitFailure(
                 wait: call, query: queryDescription, expectation: expectation, lastSeen: Self.describe(polled.value),
                 waited: polled.waited, looks: polled.looks)
-            await trace?.wait(call: call, target: description, location: location, app: app, start: started, failure: failure.description)
+            await trace?.wait(call: call, target: description, location: location, function: function, app: app, start: started, failure: failure.description)
             await failure.record(app: app, at: location)
         } catch {
-            await trace?.wait(call: call, target: description, location: location, app: app, start: started, failure: "could not be looked up: \(error)")
+            await trace?.wait(call: call, target: description, location: location, function: function, app: app, start: started, failure: "could not be looked up: \(error)")
             Issue.record(Comment(rawValue: "\(call): \(queryDescription) could not be looked up: \(error)"), sourceLocation: location)
             await app.attachScreen(named: "wait-failure")
         }

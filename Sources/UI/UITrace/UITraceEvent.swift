@@ -38,11 +38,14 @@ package struct UITraceEvent: Codable, Sendable, Equatable {
     package var network: [UITraceRequest]?
     /// The scenario step (`Given …`, `When …`, `Then …`) the step ran in, absent outside one.
     package var group: String?
+    /// The function that made the call (`login(email:password:)` of a page object or robot, or
+    /// the test's own), absent for a launch or an end.
+    package var function: String?
 
     package init(
         index: Int, kind: Kind, call: String, target: String?, file: String?, line: Int?, start: Double, duration: Double,
         error: String?, before: String?, after: String?, source: String?, console: [String] = [],
-        network: [UITraceRequest]? = nil, group: String? = nil
+        network: [UITraceRequest]? = nil, group: String? = nil, function: String? = nil
     ) {
         self.index = index
         self.kind = kind
@@ -59,6 +62,7 @@ package struct UITraceEvent: Codable, Sendable, Equatable {
         self.console = console
         self.network = network
         self.group = group
+        self.function = function
     }
 }
 

@@ -59,7 +59,7 @@ package enum UITraceViewer {
             html += "<span class=\"call\">\(Markup.escape(event.call))</span>"
             if let target = event.target { html += " <span class=\"target\">\(Markup.escape(target))</span>" }
             html += " <span class=\"time\">\(String(format: "%.0f", event.duration * 1000)) ms</span>"
-            if let place { html += " <span class=\"place\">\(Markup.escape(place))</span>" }
+            if let place { html += " <span class=\"place\">\(Markup.escape(place))\(event.function.map { " in " + Markup.escape($0) } ?? "")</span>" }
             if let error = event.error { html += "<div class=\"error\">\(Markup.escape(error))</div>" }
             html += "</li>\n"
         }

@@ -20,7 +20,7 @@ struct UITraceTests {
         return found[0] + 1
     }
 
-    @Test("a page object's login, traced: each launch, action and wait in order with its call, element and line; the screen before and after; the source after; the password nowhere")
+    @Test("a page object's login, traced: each launch, action and wait in order with its call, element, line and the page object's method; the screen before and after; the source after; the password nowhere")
     func loginTraced() async throws {
         let folder = TemporaryFolder("pyramid-ui-trace")
         let recorder = try UITraceRecorder(folder: folder.path, test: "LoginTests/login()")
@@ -54,6 +54,11 @@ struct UITraceTests {
             trace.events[5].line,
         ])
         #expect(trace.events[0].file == nil, "launch() takes no source location")
+        // And the page object's method that made each call; the page's wait is the tapLogin() that asked for it.
+        #expect(trace.events.map(\.function) == [
+            nil, "enterEmail(_:)", "enterEmail(_:)", "enterPassword(_:)", "enterPassword(_:)", "tapLogin()", "tapLogin()",
+        ], "\(trace.events.map(\.function))")
+        #expect(UITraceViewer.page(trace).contains("LoginFixture.swift:\(try Self.fixtureLine("try await emailField.tap()")) in enterEmail(_:)</span>"))
 
         // Times: each step starts after the one before, and takes some time.
         #expect(zip(trace.events, trace.events.dropFirst()).allSatisfy { $0.start + $0.duration <= $1.start + 0.001 })

@@ -75,7 +75,7 @@ package final class UITraceRecorder: Sendable {
     /// browser) writes its app's screens, console lines, requests and sources into the trace as
     /// they happen, and the step waits for none of them.
     package func step<Result: Sendable>(
-        _ kind: UITraceEvent.Kind, call: String, target: String?, location: SourceLocation?, app: UIApp,
+        _ kind: UITraceEvent.Kind, call: String, target: String?, location: SourceLocation?, function: String? = nil, app: UIApp,
         _ body: () async throws -> Result
     ) async throws -> Result {
         let streams = await startStream(app.driver)
@@ -83,19 +83,21 @@ package final class UITraceRecorder: Sendable {
         let start = Date()
         do {
             let value = try await body()
-            await finish(kind, call: call, target: target, location: location, app: app, start: start, error: nil, before: before)
+            await finish(kind, call: call, target: target, location: location, function: function, app: app, start: start, error: nil, before: before)
             return value
         } catch {
-            await finish(kind, call: call, target: target, location: location, app: app, start: start, error: String(describing: error), before: before)
+            await finish(
+                kind, call: call, target: target, location: location, function: function, app: app, start: start,
+                error: String(describing: error), before: before)
             throw error
         }
     }
 
     /// Records a wait that ended: `failure` says why it did not see what it waited for.
     package func wait(
-        call: String, target: String, location: SourceLocation, app: UIApp, start: Date, failure: String?
+        call: String, target: String, location: SourceLocation, function: String? = nil, app: UIApp, start: Date, failure: String?
     ) async {
-        await finish(.wait, call: call, target: target, location: location, app: app, start: start, error: failure, before: nil)
+        await finish(.wait, call: call, target: target, location: location, function: function, app: app, start: start, error: failure, before: nil)
     }
 
     /// Notes text typed into a secure field: it is masked wherever the trace would show it.
@@ -146,7 +148,7 @@ package final class UITraceRecorder: Sendable {
     }
 
     private func finish(
-        _ kind: UITraceEvent.Kind, call: String, target: String?, location: SourceLocation?, app: UIApp,
+        _ kind: UITraceEvent.Kind, call: String, target: String?, location: SourceLocation?, function: String? = nil, app: UIApp,
         start: Date, error: String?, before: String?
     ) async {
         let duration = Date().timeIntervalSince(start)
@@ -179,7 +181,7 @@ package final class UITraceRecorder: Sendable {
             index: index, kind: kind, call: masked(call), target: target, file: location?.fileID, line: location?.line,
             start: start.timeIntervalSince(started), duration: duration, error: error.map(masked),
             before: before, after: after, source: source, console: evidence.console.map(masked),
-            network: network.isEmpty ? nil : network, group: CurrentScenarioStep.label)
+            network: network.isEmpty ? nil : network, group: CurrentScenarioStep.label, function: function)
         try? append(Self.line(event), path: folder + "/trace.jsonl")
     }
 
