@@ -269,7 +269,9 @@ let package = Package(
         // `pyramid demo`: runs the reference app's tests at every level and writes the pyramid.
         .target(
             name: "PyramidDemo",
-            dependencies: ["LivingSpec", "SpecRunning", "MutationReport", "CodeCoverage", "TestEventStream", "VisualTestingCore", "WebDriver", "PNGCodec", "PyramidIO"],
+            dependencies: [
+                "LivingSpec", "SpecRunning", "MutationReport", "CodeCoverage", "TestEventStream", "VisualTestingCore", "UITrace", "WebDriver", "PNGCodec", "PyramidIO",
+            ],
             path: source("Tools", "PyramidDemo"),
             swiftSettings: strict
         ),
@@ -454,7 +456,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PyramidDemoTests",
-            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "MutationReport", "SpecRunning", "TestEventStream", "VisualTesting", "WebDriver", "PyramidIO"],
+            dependencies: ["PyramidTestSupport", "PyramidDemo", "LivingSpec", "MutationReport", "SpecRunning", "TestEventStream", "VisualTesting", "WebDriver", "PyramidIO", "UITrace"],
             path: tests("Tools", "PyramidDemoTests"),
             swiftSettings: strict
         ),

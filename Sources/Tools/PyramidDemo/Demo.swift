@@ -215,7 +215,7 @@ package enum Demo {
         let quarantine: (list: QuarantineList, path: String)?
         do { quarantine = try RunFollowUp.quarantine(at: options.quarantine, package: options.examples) } catch { throw .testRunFailed("\(error)") }
         // This run's results only.
-        for stale in [files.snapshotReport, files.artifacts, files.index, files.manifests, files.record, files.mutants] { try? manager.removeItem(atPath: stale) }
+        for stale in [files.snapshotReport, files.artifacts, files.index, files.manifests, files.record, files.mutants, files.traces] { try? manager.removeItem(atPath: stale) }
         for number in 1...TestRetries.maximum { try? manager.removeItem(atPath: files.run + "/rerun-\(number)") }
 
         // The coverage tools are found before anything is built: a missing one fails at once.
@@ -244,9 +244,13 @@ package enum Demo {
         if manager.fileExists(atPath: files.snapshotReport) {
             do { snapshots = try RunReport.read(files.snapshotReport).report } catch { throw .unreadableRun("\(error)") }
         }
+        // The gallery shows each failed UI test's screen at its failed step, linked to its trace.
+        let failedUITests = Set(outcome.report.failures.filter { $0.level == .ui }.map(\.id))
+        let traced = DemoUIFailures.read(traces: files.traces, failed: failedUITests)
         do {
-            try SnapshotPublication(root: options.snapshots, report: snapshots)
-                .write(SnapshotPublication.Destinations(catalog: files.catalog, gallery: files.gallery, junit: files.snapshotJUnit))
+            var publication = try SnapshotPublication(root: options.snapshots, report: snapshots)
+            publication.uiFailures = traced.failures
+            try publication.write(SnapshotPublication.Destinations(catalog: files.catalog, gallery: files.gallery, junit: files.snapshotJUnit))
         } catch {
             throw .cannotWrite(files.folder, "\(error)")
         }
@@ -266,7 +270,7 @@ package enum Demo {
         let summary = Summary(
             files: files, pyramid: outcome.report, specLine: document.summaryLine,
             snapshots: snapshots, testStatus: outcome.status, buildSeconds: buildSeconds, testSeconds: outcome.testSeconds,
-            unexplainedFailure: outcome.unexplainedFailure, warnings: outcome.warnings, coverage: document.coverage, faults: faults,
+            unexplainedFailure: outcome.unexplainedFailure, warnings: outcome.warnings + traced.warnings, coverage: document.coverage, faults: faults,
             trends: document.history?.trendsPage)
         do {
             try AtomicFile.write(Data(DemoIndex.render(summary, breakage: options.breakage).utf8), to: files.index)

@@ -78,7 +78,7 @@ package struct UITraceFile: Sendable, Equatable {
     /// last change; the screens before and after each step that took none, from the screencast
     /// (before, the last frame painted before the step began; after, the last painted before the
     /// next step began, or the trace ended); and what the end line kept, given to the last step.
-    package var eventsWithScreens: [UITraceEvent] {
+    package var resolvedEvents: [UITraceEvent] {
         var events = self.events
         guard !events.isEmpty else { return events }
         /// The step a time belongs to: the last that began at or before it, else the first.

@@ -1,6 +1,6 @@
 // The lines a streaming trace writes between its steps, as what they tell comes: the screens the
 // browser paints, the console lines, the requests and the page's source after each change. A
-// reader gives each to the step it happened in, by its time (`UITraceFile.eventsWithScreens`).
+// reader gives each to the step it happened in, by its time (`UITraceFile.resolvedEvents`).
 
 /// A screen the browser painted while the trace ran, from its screencast: `{"frame":…,"time":…}`.
 /// The screens before and after a step that has none of its own are the frames painted last

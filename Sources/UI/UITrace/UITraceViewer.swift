@@ -26,7 +26,7 @@ package enum UITraceViewer {
 
     /// The page for `trace`, its resources named relative to the trace's folder.
     package static func page(_ trace: UITraceFile) -> String {
-        let events = trace.eventsWithScreens
+        let events = trace.resolvedEvents
         let failed = events.filter { $0.error != nil }.count
         let seconds = events.last.map { $0.start + $0.duration } ?? 0
         var html = """
@@ -145,8 +145,16 @@ package enum UITraceViewer {
           if (event.key === 'ArrowDown' || event.key === 'j') { show(chosen + 1); event.preventDefault(); }
           if (event.key === 'ArrowUp' || event.key === 'k') { show(chosen - 1); event.preventDefault(); }
         });
+        // A link can name a step by its number (index.html#step-4, as the gallery links a failed
+        // UI test's screen); otherwise the failed step, else the first.
+        function linked() {
+          const named = /^#step-(\\d+)$/.exec(location.hash);
+          return named ? events.findIndex(event => event.index === Number(named[1])) : -1;
+        }
+        window.addEventListener('hashchange', () => { const position = linked(); if (position >= 0) show(position); });
         const failed = events.findIndex(event => event.error);
-        show(failed >= 0 ? failed : 0);
+        const named = linked();
+        show(named >= 0 ? named : failed >= 0 ? failed : 0);
         performance.mark('pyramid-trace-shown');
         """
 }

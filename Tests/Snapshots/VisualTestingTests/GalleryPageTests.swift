@@ -236,6 +236,53 @@ struct GalleryPageTests {
         }
     }
 
+    @Test("a failed UI test comes first: its screen at the failed step, which opens its trace at that step; its name is text")
+    func uiFailure() async throws {
+        let fixture = try await GalleryFixture.make()
+        defer { fixture.remove() }
+        // A screen and a trace's page beside the gallery, as the demo keeps them; the page shows
+        // the step its link names.
+        let trace = fixture.root + "/site/traces/login test"
+        try FileManager.default.createDirectory(atPath: trace + "/resources", withIntermediateDirectories: true)
+        let reference = try #require(FileManager.default.subpathsOfDirectory(atPath: fixture.snapshots).first { $0.hasSuffix(".png") })
+        try FileManager.default.copyItem(atPath: fixture.snapshots + "/" + reference, toPath: trace + "/resources/after.png")
+        try "<script>document.title = 'trace at ' + location.hash</script>".write(toFile: trace + "/index.html", atomically: true, encoding: .utf8)
+        var publication = try SnapshotPublication(root: fixture.snapshots, report: try fixture.report())
+        publication.uiFailures = [
+            GalleryUIFailure(
+                test: GalleryFixture.hostileName, screen: trace + "/resources/after.png", trace: trace + "/index.html", step: 3,
+                call: #"tap() on app.buttons["login_button"]"#, error: "Expectation failed: loginButton.isEnabled"),
+        ]
+        let output = fixture.root + "/site/gallery.html"
+        try publication.write(SnapshotPublication.Destinations(gallery: output))
+        try await withBrowser { browser in
+            let session = browser.session
+            try await session.navigate(to: URL(fileURLWithPath: output).absoluteString)
+            #expect(try await string(session, "document.querySelector('main > section:not([hidden])').id") == "ui-failures", "before the snapshot failures")
+            #expect(try await string(session, "document.querySelector('#ui-failures h2').textContent") == "1 UI test failed")
+            #expect(try await string(session, "document.querySelector('.ui-failure strong').textContent") == GalleryFixture.hostileName)
+            #expect(try await string(session, "document.querySelector('.ui-failure .meta').textContent") == #"step 3: tap() on app.buttons["login_button"]"#)
+            #expect(try await string(session, "document.querySelector('.ui-failure .message').textContent") == "Expectation failed: loginButton.isEnabled")
+            #expect(try await session.executeScript("return typeof window.__xss").stringValue == "undefined")
+            // The screen and the trace, relative to the page, so the folder opens anywhere.
+            #expect(try await string(session, "document.querySelector('.ui-failure img').getAttribute('src')") == "traces/login%20test/resources/after.png")
+            #expect(try await string(session, "document.querySelector('.ui-failure a').getAttribute('href')") == "traces/login%20test/index.html#step-3")
+            let width = try await session.executeScript("""
+                const image = document.querySelector('.ui-failure img');
+                return image.complete ? image.naturalWidth : new Promise(done => { image.onload = () => done(image.naturalWidth); image.onerror = () => done(-1); });
+                """).doubleValue
+            #expect((width ?? 0) > 0, "the screen loads from disk")
+            try await session.findElement(.css(".ui-failure a")).click()
+            var title = ""
+            for _ in 0..<100 {
+                title = try await string(session, "document.title")
+                if title == "trace at #step-3" { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(title == "trace at #step-3", "the link opens the trace at the failed step")
+        }
+    }
+
     @Test("a run with many failures shows the first 60 boxes and says how many more filters reach")
     func manyFailures() async throws {
         let fixture = try await GalleryFixture.make()

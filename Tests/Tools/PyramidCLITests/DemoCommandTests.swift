@@ -83,6 +83,15 @@ extension CheckoutBuildTests {
                     #expect(gallery.contains("artifacts/Login/\(device)/\(state).light_ja.diff.png"), "\(device) \(state)")
                 }
             }
+            // The gallery shows each failed UI test's screen at its failed step (the login test's last
+            // one: the #require after it failed the test), linked to that step of its trace.
+            let uiCards = gallery.matches(of: /"screen":"(traces\/[^"]+)","step":(\d+),"test":"[^"]*","trace":"(traces\/[^"#]+)#step-(\d+)"/)
+            #expect(uiCards.count == failedUITests, "\(uiCards.map { String($0.0) })")
+            let loginCard = try #require(uiCards.first { $0.3.contains("testSuccessfulLogin") }, "\(uiCards.map { String($0.0) })")
+            #expect(loginCard.2 == "5" && loginCard.4 == "5", "the last of the 5 steps")
+            for path in [loginCard.1, loginCard.3] {
+                #expect(FileManager.default.fileExists(atPath: output + "/" + (path.removingPercentEncoding ?? String(path))), "\(path)")
+            }
             let diffs = try FileManager.default.subpathsOfDirectory(atPath: output + "/artifacts").filter { $0.hasSuffix(".diff.png") }
             #expect(diffs.filter { $0.contains("login-filled") || $0.contains("login-failed") }.count == 12, "\(diffs)")
 

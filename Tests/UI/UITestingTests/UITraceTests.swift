@@ -236,11 +236,11 @@ struct UITraceTests {
         let tapped = UITraceRequest(kind: "fetch", method: "POST", url: "http://127.0.0.1/login", status: 200, start: 2.1, duration: 0.2)
         streamed.requests = [tapped]
         streamed.snapshots = [UITraceSnapshot(snapshot: "s1.html", time: 0.9), UITraceSnapshot(snapshot: "s2.html", time: 2.9)]
-        let resolved = streamed.eventsWithScreens
+        let resolved = streamed.resolvedEvents
         #expect(resolved.map(\.console) == [["log: early"], ["log: typed"], [], ["log: late"]], "by time; what came before the first step is the first's")
         #expect(resolved.map { $0.network ?? [] } == [[], [], [tapped], [late]], "a request by when it ended")
         #expect(resolved.map(\.source) == ["s1.html", "s1.html", "s2.html", "s2.html"], "the source after the last change before the next step")
-        let screens = trace.eventsWithScreens
+        let screens = trace.resolvedEvents
         #expect(screens.map(\.before) == [nil, "a", "b", nil], "a launch and a wait have no screen before")
         #expect(screens.map(\.after) == ["a", "b", "own.png", "c"], "a step's own screen stays; the last step's ends at the end, not at the frame after it")
         #expect(screens[3].console == ["log: late"] && screens[3].network == [late])

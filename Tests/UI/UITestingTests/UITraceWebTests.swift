@@ -63,7 +63,7 @@ struct UITraceWebTests {
                 #expect(trace.events.allSatisfy { $0.before == nil && $0.after == nil }, "no screenshot taken while the test waited")
                 #expect(trace.frames.count >= 2 && trace.end != nil, "\(trace.frames.count) frames, end \(String(describing: trace.end))")
                 #expect(trace.frames.allSatisfy { $0.frame.hasSuffix(".jpeg") && FileManager.default.fileExists(atPath: folder.path("resources/" + $0.frame)) })
-                let screens = trace.eventsWithScreens
+                let screens = trace.resolvedEvents
                 #expect(screens.allSatisfy { $0.after != nil } && screens.filter { $0.kind == .action }.allSatisfy { $0.before != nil })
                 // The screen changed along the way: the first step's screen before is not the last one's after.
                 #expect(screens.first?.after != screens.last?.after, "\(screens.map { ($0.before, $0.after) })")

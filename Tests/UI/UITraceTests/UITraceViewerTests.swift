@@ -90,6 +90,36 @@ struct UITraceViewerTests {
         #expect(second["before"]?.doubleValue == 0, "a wait has no screen before it")
     }
 
+    @Test("a link names a step (#step-3) and the page opens at it, not at the failed one; a new fragment moves to its step, an unknown one stays")
+    func deepLink() async throws {
+        let folder = TemporaryFolder("pyramid-ui-trace-viewer-link", create: true)
+        try Self.writeTrace(in: folder, cutLastLine: false)
+        let page = URL(fileURLWithPath: try UITraceViewer.write(folder: folder.path)).absoluteString
+        let chosen = try await withBrowser { browser in
+            let session = browser.session
+            let read = "return document.querySelector('#steps li.chosen')?.dataset.step ?? ''"
+            try await session.navigate(to: page + "#step-3")
+            let linked = try await session.executeScript(read).stringValue
+            _ = try await session.executeScript("location.hash = '#step-1'")
+            // hashchange is dispatched as a task after the script: wait for it, bounded.
+            var moved: String?
+            for _ in 0..<100 {
+                moved = try await session.executeScript(read).stringValue
+                if moved == "1" { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            // A listener added after the page's runs after it: once it has seen the fragment, the
+            // page has handled it too.
+            _ = try await session.executeScript("window.addEventListener('hashchange', () => { window.__seen = location.hash }); location.hash = '#step-9'")
+            for _ in 0..<100 where try await session.executeScript("return window.__seen ?? ''").stringValue != "#step-9" {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let unknown = try await session.executeScript("return window.__seen === '#step-9' ? document.querySelector('#steps li.chosen')?.dataset.step ?? '' : 'not handled'").stringValue
+            return [linked, moved, unknown]
+        }
+        #expect(chosen == ["3", "1", "1"], "opened at step 3, moved to 1, stayed there for a step the trace does not have")
+    }
+
     @Test("a folder without a trace is an error naming the file, and no page is written")
     func missing() throws {
         let folder = TemporaryFolder("pyramid-ui-trace-viewer-missing", create: true)

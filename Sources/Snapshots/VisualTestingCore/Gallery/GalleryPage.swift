@@ -19,12 +19,13 @@ package struct GalleryReview: Sendable, Codable, Equatable {
 package enum GalleryPage {
     /// The page for `items`. `links` turns image paths into URLs; `review`, when
     /// given, adds Approve and Reject; `pageSize` is how many cards render before
-    /// the reader scrolls for more.
+    /// the reader scrolls for more; `uiFailures`, the UI tests that failed with a trace kept,
+    /// come first, each screen linked to its step in the trace.
     ///
     /// - Throws: ``VisualTestingError/resourceMissing(name:searched:)`` when the gallery's script cannot be found.
     package static func html(
         items: [GalleryItem], catalog: SnapshotCatalog, hasReport: Bool, links: GalleryLinks,
-        review: GalleryReview? = nil, title: String = "Snapshot Gallery", pageSize: Int = 48
+        review: GalleryReview? = nil, title: String = "Snapshot Gallery", pageSize: Int = 48, uiFailures: [GalleryUIFailure] = []
     ) throws(VisualTestingError) -> String {
         let script = try GalleryScript.javascript.get()
         let linked = items.map { item -> GalleryItem in
@@ -36,7 +37,7 @@ package enum GalleryPage {
         }
         let data = PageData(
             title: title, generatedAt: catalog.generatedAt, summary: catalog.summary, hasReport: hasReport,
-            review: review, pageSize: max(1, pageSize), items: linked)
+            review: review, pageSize: max(1, pageSize), items: linked, uiFailures: uiFailures.map { $0.linked(links) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings, numbers and booleans always encode.
@@ -70,6 +71,7 @@ package enum GalleryPage {
         /// Cards rendered at a time as the reader scrolls.
         var pageSize: Int
         var items: [GalleryItem]
+        var uiFailures: [GalleryUIFailure]
     }
 }
 

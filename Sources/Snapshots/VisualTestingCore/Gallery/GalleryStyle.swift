@@ -22,6 +22,7 @@ enum GalleryStyle {
       <p id="review-status" role="status" aria-live="polite"></p>
     </header>
     <main>
+      <section id="ui-failures" hidden></section>
       <section id="failures" hidden></section>
       <section id="grid"></section>
       <div id="more" aria-hidden="true"></div>
@@ -77,6 +78,7 @@ enum GalleryStyle {
     #failures > h2 { color: var(--failed); font-size: 18px; }
     .failure { background: var(--panel); border: 1px solid var(--failed); border-radius: 8px; padding: 10px; margin-bottom: 12px; }
     .failure .message { color: var(--muted); font-size: 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
+    .ui-failure img { display: block; max-width: 100%; max-height: 360px; margin-top: 8px; border: 1px solid var(--line); }
     .modes { display: flex; gap: 4px; margin: 6px 0; flex-wrap: wrap; align-items: center; }
     .viewer { display: flex; gap: 8px; align-items: flex-start; }
     .viewer figure { margin: 0; flex: 1; min-width: 0; }

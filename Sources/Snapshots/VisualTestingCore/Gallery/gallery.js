@@ -213,6 +213,25 @@
     return el('div', { class: 'pair', 'data-pair': pair.group.id }, ...pair.members.map(card));
   }
 
+  // UI tests that failed with a trace kept: the screen at the failed step, which opens the
+  // trace at that step. They do not filter: they are few, and what a reader looks at first.
+  function renderUIFailures() {
+    const failures = data.uiFailures || [];
+    const panel = $('ui-failures');
+    panel.hidden = failures.length === 0;
+    if (!failures.length) return;
+    panel.append(el('h2', { text: failures.length + (failures.length === 1 ? ' UI test' : ' UI tests') + ' failed' }));
+    for (const failure of failures) {
+      const where = 'step ' + failure.step + ': ' + failure.call;
+      panel.append(el('article', { class: 'failure ui-failure', 'data-test': failure.test },
+        el('div', {}, el('strong', { text: failure.test }), ' ', el('span', { class: 'meta', text: where })),
+        el('p', { class: 'message', text: failure.error }),
+        el('a', { class: 'trace-step', href: failure.trace, title: 'Open the trace at ' + where },
+          failure.screen ? el('img', { src: failure.screen, alt: 'The screen at ' + where, loading: 'lazy' }) : 'Open the trace at ' + where)));
+    }
+  }
+  renderUIFailures();
+
   // Failures: reference, actual and diff with viewer modes, grouped by view.
   const modes = [['side', 'Side by side'], ['swipe', 'Swipe'], ['onion', 'Onion skin'], ['diff', 'Diff only']];
   function renderFailures(filtered) {

@@ -12,6 +12,9 @@ import PyramidIO
     @_spi(PyramidTools) public var items: [GalleryItem]
     /// The run the items were joined with, if any.
     @_spi(PyramidTools) public var report: RunReport?
+    /// The UI tests that failed with a trace kept: the gallery shows each one's screen first,
+    /// linked to the step that failed.
+    package var uiFailures: [GalleryUIFailure] = []
 
     /// Builds the catalog of `root` and joins it with `report`.
     ///
@@ -67,7 +70,8 @@ import PyramidIO
         links: GalleryLinks, review: GalleryReview? = nil, title: String = "Snapshot Gallery", pageSize: Int = 48
     ) throws(VisualTestingError) -> String {
         try GalleryPage.html(
-            items: items, catalog: catalog, hasReport: report != nil, links: links, review: review, title: title, pageSize: pageSize)
+            items: items, catalog: catalog, hasReport: report != nil, links: links, review: review, title: title, pageSize: pageSize,
+            uiFailures: uiFailures)
     }
 
     /// Writes the files `destinations` names, each atomically; JUnit only when there is a report.

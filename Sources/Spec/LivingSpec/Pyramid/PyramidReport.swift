@@ -8,6 +8,8 @@ public import TestEventStream
 public struct PyramidReport: Sendable {
     /// One test function, placed.
     public struct Entry: Sendable, Equatable {
+        /// The test's id, as Swift Testing writes it (`Module.Suite/test()/File.swift:12:6`).
+        package var id: String
         /// "Suite › Test", by display names.
         public var path: String
         /// The test target it is in.
@@ -74,7 +76,7 @@ public struct PyramidReport: Sendable {
                 : nil
             let history = SpecText.flakyCase(of: node).map(SpecText.flakyHistory)
             let trace = node.cases.reversed().lazy.flatMap(\.attachments).first { $0.name == Self.traceAttachmentName && $0.path != nil }?.path
-            entries.append(Entry(path: path, module: module, level: level, reason: reason, outcome: node.outcome,
+            entries.append(Entry(id: node.id, path: path, module: module, level: level, reason: reason, outcome: node.outcome,
                                  duration: node.duration, failure: failure, flakyHistory: history, quarantine: node.quarantine, trace: trace))
         }
         self.entries = entries
