@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(name: "swift-pyramid", path: ".."),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // The record mode a benchmark sets for its own phases (withSnapshotTesting), as a test does.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", .upToNextMinor(from: "1.19.7")),
     ],
     targets: [
         .executableTarget(
@@ -33,6 +35,7 @@ let package = Package(
                 .product(name: "VisualTesting", package: "swift-pyramid"),
                 .product(name: "WebDriver", package: "swift-pyramid"),
                 .product(name: "ChromiumRenderer", package: "swift-pyramid"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             path: "Sources/ChromiumBench"
         ),
