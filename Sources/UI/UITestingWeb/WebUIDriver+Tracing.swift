@@ -125,15 +125,9 @@ extension WebUIDriver {
 
     /// The console lines and requests the page kept since the last call, taken in one script.
     package func takeTraceEvidence() async throws -> UITraceEvidence {
-        // Through the trace's own DevTools connection when it has one: a third of the time of a
-        // WebDriver script, which goes through chromedriver and waits for its checks.
-        let value: JSONValue
-        if let socket = traceSocket.value, !socket.hasEnded {
-            let result = try await socket.send("Runtime.evaluate", ["expression": .string("(() => {\(Self.takeEvidenceScript)})()"), "returnByValue": true])
-            value = result["result"]?["value"] ?? [:]
-        } else {
-            value = try await session.executeScript(Self.takeEvidenceScript)
-        }
+        // Only a trace that does not stream asks (UITraceRecorder): a streaming one has the page's
+        // console lines, requests and sources pushed to it, so this goes through WebDriver.
+        let value = try await session.executeScript(Self.takeEvidenceScript)
         let requests = (value["network"]?.arrayValue ?? []).compactMap(Self.request)
         return UITraceEvidence(
             console: (value["console"]?.arrayValue ?? []).compactMap(\.stringValue), network: requests, source: value["source"]?.stringValue,

@@ -266,13 +266,15 @@ public struct TestHistory: Sendable {
             // (both found by the fuzzer; the writer escapes every control character).
             let early = data.withUnsafeBytes { whole -> LineRead<T>? in
                 let bytes = UnsafeRawBufferPointer(rebasing: whole[line.range])
-                guard Self.isPlainUTF8(bytes) else { return nil }
+                // A line that starts as a test list is one, or a problem: never a record, even one
+                // the decoder would read past its first key (found by the fuzzer).
                 if HistoryTestList.isList(bytes) {
-                    guard let list = HistoryTestList.scan(bytes) else {
+                    guard Self.isPlainUTF8(bytes), let list = HistoryTestList.scan(bytes) else {
                         return .failure(Problem(file: file, line: line.number, reason: "not a test list (it starts as one, but is not whole)"))
                     }
                     return .list(list)
                 }
+                guard Self.isPlainUTF8(bytes) else { return nil }
                 if Self.endsAsVersion3(bytes), let run = HistoryCompactRun.scan(bytes, durations: durations) { return .compact(run, line: line.number) }
                 return scan(bytes, whole).map { .success($0) }
             }
