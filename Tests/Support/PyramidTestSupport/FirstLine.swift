@@ -8,22 +8,7 @@ extension ChildProcess {
     /// The first line the process prints (a server's URL), read on a thread of its own for at
     /// most `seconds`: empty when it ended or said nothing first.
     package func firstLine(within seconds: TimeInterval = 60) async throws -> String {
-        try await offThePool("ChildProcess.firstLine") { () -> String in
-            guard let output = self.output else { return "" }
-            var line = Data()
-            let deadline = Date().addingTimeInterval(seconds)
-            // Waits for output with poll, so a process that prints nothing does not hold the
-            // test past the time (availableData alone blocks until a byte comes).
-            while !line.contains(UInt8(ascii: "\n")) {
-                let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
-                var ready = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
-                guard left > 0, poll(&ready, 1, left) > 0 else { break }
-                let chunk = output.availableData
-                guard !chunk.isEmpty else { break }
-                line += chunk
-            }
-            return String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        }
+        try await output(until: "\n", within: seconds).split(separator: "\n").first.map(String.init) ?? ""
     }
 }
 
