@@ -26,7 +26,9 @@ extension WebUIDriver {
             if (queue.length > 1000) queue.shift();
           };
           // A trace takes the page's source again only once the page changed; a streaming one
-          // gets it at the next frame after a change.
+          // gets it at the next frame after a change, or when a step ends (trace.flush), whichever
+          // comes first.
+          const source = () => (document.doctype ? '<!DOCTYPE ' + document.doctype.name + '>' : '') + document.documentElement.outerHTML;
           let snapshotQueued = false;
           new MutationObserver(() => {
             trace.changes += 1;
@@ -34,11 +36,24 @@ extension WebUIDriver {
             snapshotQueued = true;
             requestAnimationFrame(() => {
               snapshotQueued = false;
+              if (trace.sourceAt === trace.changes) return;
               trace.sourceAt = trace.changes;
-              const doctype = document.doctype ? '<!DOCTYPE ' + document.doctype.name + '>' : '';
-              keep([], { snapshot: doctype + document.documentElement.outerHTML, time: now() });
+              keep([], { snapshot: source(), time: now() });
             });
           }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+          // A streaming trace calls this as each step ends (`time`, by the test's clock): what
+          // the page kept before the stream's binding reached it, the loads the browser has not
+          // reported yet, and the source when it changed since the last one sent. A page paints,
+          // and so sends, on its own time: under load, after the next step began.
+          trace.flush = (time) => {
+            if (!streams()) return;
+            for (const line of trace.console.splice(0)) keep([], { console: line, time });
+            for (const request of trace.network.splice(0)) keep([], { request });
+            if (trace.pendingLoads) trace.pendingLoads();
+            if (trace.sourceAt === trace.changes) return;
+            trace.sourceAt = trace.changes;
+            keep([], { snapshot: source(), time });
+          };
         """
 
     /// The page script's part that keeps each request the page makes for a UI trace: `fetch`
@@ -104,15 +119,19 @@ extension WebUIDriver {
             }
             return send.apply(this, arguments);
           };
+          const loads = (timings) => {
+            for (const timing of timings) {
+              if (timing.initiatorType === 'fetch' || timing.initiatorType === 'xmlhttprequest' || seen.has(timing.name)) continue;
+              keep(trace.network, { request: { kind: timing.entryType === 'navigation' ? 'document' : 'resource', method: 'GET', url: timing.name,
+                                   status: timing.responseStatus || undefined, start: (performance.timeOrigin + timing.startTime) / 1000,
+                                   duration: timing.duration / 1000 } });
+            }
+          };
           try {
-            new PerformanceObserver((list) => {
-              for (const timing of list.getEntries()) {
-                if (timing.initiatorType === 'fetch' || timing.initiatorType === 'xmlhttprequest' || seen.has(timing.name)) continue;
-                keep(trace.network, { request: { kind: timing.entryType === 'navigation' ? 'document' : 'resource', method: 'GET', url: timing.name,
-                                     status: timing.responseStatus || undefined, start: (performance.timeOrigin + timing.startTime) / 1000,
-                                     duration: timing.duration / 1000 } });
-              }
-            }).observe({ entryTypes: ['navigation', 'resource'] });
+            const observer = new PerformanceObserver((list) => loads(list.getEntries()));
+            observer.observe({ entryTypes: ['navigation', 'resource'] });
+            // The browser reports loads to the observer when it has time; a step's end asks for them.
+            trace.pendingLoads = () => loads(observer.takeRecords());
           } catch (e) {}
         """
 
@@ -162,7 +181,7 @@ extension WebUIDriver {
     /// trace's page shows them at half that), and its console lines, requests and source after each
     /// change through a binding the page script calls (`Runtime.addBinding`). The test waits for
     /// none of it. Nil for a browser on another machine.
-    package func startTraceStream(_ onItem: @escaping @Sendable (UITraceStreamItem) -> Void) async -> (@Sendable () async -> Void)? {
+    package func startTraceStream(_ onItem: @escaping @Sendable (UITraceStreamItem) -> Void) async -> UITraceStream? {
         guard session.offersDevToolsSocket, let socket = try? await session.devToolsSocket() else { return nil }
         traceSocket.setValue(socket)
         socket.setEventHandler { event in
@@ -200,7 +219,12 @@ extension WebUIDriver {
             return nil
         }
         // The connection stays open for the next trace on this browser.
-        return { [traceSocket] in
+        let flush: @Sendable (Double) async -> Void = { stepEnd in
+            // The binding's calls come before the answer: the connection keeps its order.
+            let call = "window.__pyramidTrace && window.__pyramidTrace.flush && window.__pyramidTrace.flush(\(JSONValue.number(stepEnd)))"
+            _ = try? await socket.send("Runtime.evaluate", ["expression": .string(call)])
+        }
+        return UITraceStream(flush: flush) { [traceSocket] in
             // An answer after everything the page sent before it: the connection keeps its order.
             _ = try? await socket.send("Runtime.evaluate", ["expression": "0"])
             _ = try? await socket.send("Page.stopScreencast")

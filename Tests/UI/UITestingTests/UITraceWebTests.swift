@@ -123,6 +123,45 @@ struct UITraceWebTests {
             }
         }
     }
+
+    @Test("a page that paints late (its requestAnimationFrame never runs) still gives each step its source as the step ended, and its load to the launch")
+    func latePaint() async throws {
+        let page = """
+            <!doctype html><html><head><meta charset="utf-8"><title>Late</title><link rel="icon" href="data:,"></head><body>
+            <script>window.requestAnimationFrame = () => 0;</script>
+            <button data-testid="go">Go</button><p data-testid="status">idle</p>
+            <script>
+              const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+              $('go').addEventListener('click', () => { $('status').textContent = 'tapped'; });
+            </script></body></html>
+            """
+        let stubs = StubRegistry()
+        stubs.stub(.get("/late.html")).respond(StubResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"], body: .text(page)))
+        let folder = TemporaryFolder("pyramid-ui-trace-late")
+        try await withStubServer(stubs) { server in
+            try await withBrowser { browser in
+                try await withUITrace(in: folder.path, name: "UITraceWebTests/latePaint()") {
+                    let app = UIApp(driver: WebUIDriver(session: browser.session, url: server.url("/late.html").absoluteString))
+                    try await app.launch()
+                    try await app.buttons["go"].tap()
+                    #expect(await app.buttons["go"].waitForExistence(timeout: .seconds(10)))
+                }
+                let trace = try UITraceFile.read(folder.path)
+                let events = trace.resolvedEvents
+                #expect(events.map(\.call) == ["launch()", "tap()", "waitForExistence(timeout: 10.00 s)"], "\(events.map(\.call))")
+                let sources = try events.map { event in
+                    let name = try #require(event.source, "step \(event.index) has no source")
+                    return try String(decoding: #require(FileManager.default.contents(atPath: folder.path("resources/" + name))), as: UTF8.self)
+                }
+                #expect(sources[0].contains(">idle<") && sources[1].contains(">tapped<"), "\(sources)")
+                // The wait changed nothing: it shows the tap's source. (The page's head was parsed
+                // before its script replaced requestAnimationFrame, so one frame may still come, late.)
+                #expect(events[2].source == events[1].source, "\(trace.snapshots)")
+                let document = try #require(events.flatMap { event in (event.network ?? []).map { (event.index, $0) } }.first { $0.1.kind == "document" })
+                #expect(document.0 == 1 && document.1.url.hasSuffix("/late.html"))
+            }
+        }
+    }
 }
 
 @Suite("UI traces for every browser test")

@@ -29,10 +29,26 @@ package protocol UITraceEvidenceSource: UIDriver, AnyObject {
 
     /// Starts handing `onItem` what the app does as it does it: each screen it paints, each
     /// console line, each request that ended, and its source after each change (times in seconds
-    /// since 1970), without the test waiting for any of it; returns what stops it (once what
-    /// was sent before has come), or nil when the driver cannot. While it runs,
-    /// ``takeTraceEvidence()`` is not asked.
-    func startTraceStream(_ onItem: @escaping @Sendable (UITraceStreamItem) -> Void) async -> (@Sendable () async -> Void)?
+    /// since 1970), without the test waiting for any of it; returns the stream, or nil when the
+    /// driver cannot. While it runs, ``takeTraceEvidence()`` is not asked.
+    func startTraceStream(_ onItem: @escaping @Sendable (UITraceStreamItem) -> Void) async -> UITraceStream?
+}
+
+/// A driver's stream into a trace, while it runs.
+package struct UITraceStream: Sendable {
+    /// Hands over, before it returns, what a step that ended at the time given (seconds since
+    /// 1970) should have and the app has not sent yet: its source when it changed since the last
+    /// one sent (a page paints, and so sends, on its own time, which under load can be after
+    /// the next step began), and what it kept before the stream reached it. Items handed over
+    /// here carry that time.
+    package var flush: @Sendable (_ stepEnd: Double) async -> Void
+    /// Stops the stream, once what was sent before has come.
+    package var stop: @Sendable () async -> Void
+
+    package init(flush: @escaping @Sendable (_ stepEnd: Double) async -> Void, stop: @escaping @Sendable () async -> Void) {
+        self.flush = flush
+        self.stop = stop
+    }
 }
 
 /// What a streaming driver hands a trace as it happens.

@@ -28,8 +28,8 @@ package final class UITraceRecorder: Sendable {
         var resources: Set<String> = []
         var secrets: Set<String> = []
         var consoleSeen = 0
-        /// The drivers that stream what their app does, each with what stops it (nil while it starts).
-        var streams: [ObjectIdentifier: (@Sendable () async -> Void)?] = [:]
+        /// The drivers that stream what their app does, each with its stream (nil while it starts).
+        var streams: [ObjectIdentifier: UITraceStream?] = [:]
         /// The drivers that keep evidence, whose last console lines and requests the end takes.
         var sources: [ObjectIdentifier: any UITraceEvidenceSource] = [:]
         /// Each such driver's last page source, for a step after which the page did not change.
@@ -153,8 +153,13 @@ package final class UITraceRecorder: Sendable {
     ) async {
         let duration = Date().timeIntervalSince(start)
         let running = kind != .terminate
-        // A streaming driver's screens, console lines, requests and sources come on their own.
+        // A streaming driver's screens, console lines, requests and sources come on their own;
+        // what the step should have and has not come yet is asked for now.
         let streams = await startStream(app.driver)
+        if streams, running, let source = app.driver as? any UITraceEvidenceSource,
+           let stream = state.value.streams[ObjectIdentifier(source)] ?? nil {
+            await stream.flush(start.timeIntervalSince1970 + duration)
+        }
         let after = running && !streams ? store(png: try? await app.driver.screenshot()) : nil
         let evidence = running && !streams ? await evidence(from: app.driver, launched: kind == .launch) : UITraceEvidence()
         let source: String?
@@ -225,13 +230,13 @@ package final class UITraceRecorder: Sendable {
             return true
         }
         guard starts else { return state.value.streams[key] != nil }
-        let stop = await source.startTraceStream { [weak self] item in self?.write(item) }
+        let stream = await source.startTraceStream { [weak self] item in self?.write(item) }
         let stopNow = state.withValue { state -> Bool in
-            if let stop { state.streams[key] = .some(stop) } else { state.streams[key] = nil }
+            if let stream { state.streams[key] = .some(stream) } else { state.streams[key] = nil }
             return state.ended
         }
-        if stopNow, let stop { await stop() }
-        return stop != nil
+        if stopNow, let stream { await stream.stop() }
+        return stream != nil
     }
 
     /// Writes what a stream handed over as a line of its own, masked, its time from the trace's start.
@@ -261,7 +266,7 @@ package final class UITraceRecorder: Sendable {
             guard !state.ended else { return ([], []) }
             state.ended = true
             let streaming = state.streams.compactMapValues { $0 }
-            return (Array(streaming.values), state.sources.filter { streaming[$0.key] == nil }.map(\.value))
+            return (streaming.values.map(\.stop), state.sources.filter { streaming[$0.key] == nil }.map(\.value))
         }
         var last = UITraceEvidence()
         for source in drained {
