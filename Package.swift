@@ -367,7 +367,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "WebDriverTests", dependencies: ["PyramidTestSupport", "WebDriver", "PNGCodec", "PyramidIO", "Scenario"],
+            name: "WebDriverTests", dependencies: ["PyramidTestSupport", "WebDriver", "PNGCodec", "PyramidIO", "Scenario", .product(name: "NIOHTTP1", package: "swift-nio")],
             path: tests("Browser", "WebDriverTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "RemoteBrowserTests",

@@ -113,6 +113,15 @@ package final class ChildProcess: @unchecked Sendable {
         return status.value ?? -1
     }
 
+    /// Waits at most `seconds` for the child to end; its exit status, or nil when it still
+    /// runs. Blocks: call it from a thread of its own, not from the cooperative pool.
+    package func wait(within seconds: Double) -> Int32? {
+        if let known = status.value { return known }
+        guard ended.wait(timeout: .now() + seconds) == .success else { return nil }
+        ended.signal()
+        return status.value ?? -1
+    }
+
     /// Whether the child is still running.
     package var isRunning: Bool { status.value == nil }
 

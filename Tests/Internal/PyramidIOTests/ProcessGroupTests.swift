@@ -150,5 +150,14 @@ struct ProcessGroupTests {
         let failure = try #require(error, "a busy script started")
         #expect("\(failure)".contains(script) && "\(failure)".contains("Text file busy"), "\(failure)")
     }
-}
 
+    @Test("a bounded wait for a child gives nil while it runs, and its status once it ended")
+    func boundedWait() async throws {
+        let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "sleep 600"])
+        defer { if child.isRunning { child.send(SIGKILL) } }
+        #expect(try await offThePool { child.wait(within: 0.2) } == nil)
+        child.send(SIGTERM)
+        #expect(try await offThePool { child.wait(within: 60) } == 128 + SIGTERM)
+        #expect(child.wait(within: 0) == 128 + SIGTERM, "known at once after it ended")
+    }
+}

@@ -76,4 +76,8 @@ package enum CoverageFixture {
 package struct FixtureError: Error, CustomStringConvertible {
     package var message: String
     package var description: String { message }
+
+    package init(message: String) {
+        self.message = message
+    }
 }

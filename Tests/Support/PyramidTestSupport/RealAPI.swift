@@ -37,7 +37,7 @@ package final class RealAPI: Sendable {
     /// Moves the API (`POST /__control/rename`): a field renamed, `X-Request-Id` and `/boom`'s
     /// status changed, as a real API drifts away from a recording.
     package func move() async throws {
-        var rename = URLRequest(url: url("/__control/rename"))
+        var rename = URLRequest(url: url("/__control/rename"), timeoutInterval: 60)
         rename.httpMethod = "POST"
         _ = try await URLSession.patient().data(for: rename)
     }

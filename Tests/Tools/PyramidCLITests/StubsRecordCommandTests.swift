@@ -18,7 +18,8 @@ struct StubsRecordCommandTests {
     let session = NoRedirects.session()
 
     func get(_ base: String, _ path: String, headers: [String: String] = [:]) async throws -> (Int, Data) {
-        var request = URLRequest(url: URL(string: base + path)!)
+        // A request that hangs fails at a minute, naming its URL, not at the test's time limit.
+        var request = URLRequest(url: URL(string: base + path)!, timeoutInterval: 60)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
         return (try #require(response as? HTTPURLResponse).statusCode, data)
@@ -163,7 +164,7 @@ struct StubsVerifyCommandTests {
         let (recorder, first) = try await CLI.start(["stubs", "record", "--target", api.url.absoluteString, "--root-dir", root])
         defer { if recorder.isRunning { recorder.send(SIGKILL) } }
         for (method, path) in [("GET", "/items?page=1"), ("POST", "/orders"), ("GET", "/image.png"), ("GET", "/boom")] {
-            var request = URLRequest(url: URL(string: first + path)!)
+            var request = URLRequest(url: URL(string: first + path)!, timeoutInterval: 60)
             request.httpMethod = method
             if method == "POST" { request.httpBody = Data(#"{"items": [3]}"#.utf8) }
             _ = try await URLSession.patient().data(for: request)

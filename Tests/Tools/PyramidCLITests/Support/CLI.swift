@@ -36,19 +36,29 @@ enum CLI {
         return (process, try await process.firstLine())
     }
 
-    /// Sends `signal` to a started `pyramid` and returns its exit status, the rest of its output and its errors.
-    static func stop(_ process: ChildProcess, with signal: Int32) async throws -> (status: Int32, output: String, errors: String) {
+    /// Sends `signal` to a started `pyramid` and returns its exit status, the rest of its output
+    /// and its errors. One that has not ended `seconds` later is killed, and the error says so
+    /// with what it printed: a stop that hangs fails here, not at the test's time limit.
+    static func stop(
+        _ process: ChildProcess, with signal: Int32, within seconds: Double = 60
+    ) async throws -> (status: Int32, output: String, errors: String) {
         process.send(signal)
         return try await offThePool("CLI.stop") {
+            let ended = process.wait(within: seconds)
+            if ended == nil { process.send(SIGKILL) }
             let errors = Locked(Data())
             let drained = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 errors.setValue(process.errors?.readDataToEndOfFile() ?? Data())
                 drained.signal()
             }
-            let output = process.output?.readDataToEndOfFile() ?? Data()
+            let output = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
             drained.wait()
-            return (process.wait(), String(decoding: output, as: UTF8.self), String(decoding: errors.value, as: UTF8.self))
+            let printed = String(decoding: errors.value, as: UTF8.self)
+            guard let status = ended else {
+                throw FixtureError(message: "pyramid (pid \(process.pid)) had not ended \(Int(seconds)) s after signal \(signal), and was killed; it printed:\n\(output)\(printed)")
+            }
+            return (status, output, printed)
         }
     }
 }
