@@ -24,6 +24,8 @@ import PyramidIO
     let bandRows: Int
     /// Noise-like pixels in these rectangles differ after all (a region that is a change).
     let reclaimed: [PixelRect]
+    /// Differing pixels in these rectangles are content that moved (``MoveExplainer``): noise.
+    let moved: [PixelRect]
     /// The visible regions, framed.
     let outlines: [PixelRect]
     let thickness: Int
@@ -66,7 +68,7 @@ import PyramidIO
 
     /// The painting of one row, as ``ImageComparator``'s eager painting does it, in the same
     /// order: the faded reference, the marks, the area outside the common size, the noise
-    /// reclaimed by a region, then the frames.
+    /// reclaimed by a region, the regions that moved, then the frames.
     func paint(row y: Int, into row: UnsafeMutablePointer<UInt32>, spans: inout [Range<Int>]) {
         if painted {
             reference.withUnsafePixels { bytes in
@@ -91,6 +93,9 @@ import PyramidIO
         }
         for rect in reclaimed {
             ImageComparator.repaint(rect, row: y, from: DiffPalette.noise.packed, to: red, in: row)
+        }
+        for rect in moved {
+            ImageComparator.repaint(rect, row: y, from: red, to: DiffPalette.noise.packed, in: row)
         }
         for bounds in outlines {
             ImageComparator.outline(bounds, thickness: thickness, row: y, in: row, width: geometry.canvasWidth, height: geometry.canvasHeight)

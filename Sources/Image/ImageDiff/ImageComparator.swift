@@ -63,14 +63,14 @@ public struct ImageComparator: Sendable {
             guard report.verdict != .identical else { return (report, nil) }
             return (report, DiffImage(
                 reference: painted, geometry: Geometry(reference: painted.size, actual: painted.size), masks: [],
-                marks: [], bandRows: Self.bandRows, reclaimed: [], outlines: [], thickness: 0, painted: true))
+                marks: [], bandRows: Self.bandRows, reclaimed: [], moved: [], outlines: [], thickness: 0, painted: true))
         }
         var marked: Scan? = Scan()
         let report = run(reference, actual, diff: nil, scan: &marked)
         guard report.verdict != .identical, let scan = marked else { return (report, nil) }
         return (report, DiffImage(
             reference: reference, geometry: geometry, masks: scan.masks, marks: scan.marks, bandRows: Self.bandRows,
-            reclaimed: scan.reclaimed, outlines: scan.outlines, thickness: scan.thickness, painted: false))
+            reclaimed: scan.reclaimed, moved: scan.moved, outlines: scan.outlines, thickness: scan.thickness, painted: false))
     }
 
     /// Compares and paints the diff image into `diffImage`, reusing its memory when
@@ -102,6 +102,7 @@ public struct ImageComparator: Sendable {
         var marks: [DiffMarks] = []
         var masks: [PixelRect] = []
         var reclaimed: [PixelRect] = []
+        var moved: [PixelRect] = []
         var outlines: [PixelRect] = []
         var thickness = 0
     }
@@ -174,6 +175,21 @@ public struct ImageComparator: Sendable {
                 }
             }
             scan?.reclaimed = found.reclaimedBounds
+            // A comparison that would fail asks whether its regions are content that moved.
+            if regions.contains(where: \.isVisible) || !meetsPrecision(total, geometry: geometry) {
+                let moved = movedRegions(regions, reference, actual, geometry: geometry, masks: masks, rule: rule)
+                for index in moved.reversed() {
+                    let region = regions.remove(at: index)
+                    total.differing -= region.pixelCount
+                    total.noise += region.pixelCount
+                    if let diff {
+                        for y in region.bounds.y..<region.bounds.maxY {
+                            Self.repaint(region.bounds, row: y, from: DiffPalette.differing.packed, to: DiffPalette.noise.packed, in: diff + y * geometry.canvasWidth)
+                        }
+                    }
+                    scan?.moved.append(region.bounds)
+                }
+            }
         }
         let thickness = max(2, Int((options.visibleChange?.scale ?? 1).rounded()))
         if let diff {
@@ -191,6 +207,35 @@ public struct ImageComparator: Sendable {
             scan!.thickness = thickness
         }
         return makeResult(total, regions: regions, geometry: geometry, reference: reference.size, actual: actual.size)
+    }
+
+    /// The indices, in order, of `regions` whose differing pixels are content that moved by at
+    /// most a point (``MoveExplainer``), each judged on both cores.
+    private func movedRegions(
+        _ regions: [DifferenceRegion], _ reference: Bitmap, _ actual: Bitmap, geometry: Geometry, masks: [PixelRect], rule: VisibleChangeRule
+    ) -> [Int] {
+        let reach = max(1, Int(rule.scale.rounded()))
+        let moved = UncheckedSendable(UnsafeMutableBufferPointer<Bool>.allocate(capacity: regions.count))
+        moved.value.initialize(repeating: false)
+        defer { moved.value.deallocate() }
+        reference.withUnsafePixels { refBytes in
+            actual.withUnsafePixels { actBytes in
+                let ref = UncheckedSendable(Self.words(refBytes)), act = UncheckedSendable(Self.words(actBytes))
+                concurrentForEach(regions.count) { index in
+                    moved.value[index] = MoveExplainer.move(
+                        of: regions[index].bounds, reference: ref.value, actual: act.value, width: geometry.commonWidth,
+                        height: geometry.commonHeight, reach: reach, masks: masks, rule: rule) != nil
+                }
+            }
+        }
+        return regions.indices.filter { moved.value[$0] }
+    }
+
+    /// Whether the pixels that differ leave the share the options' precision asks for.
+    private func meetsPrecision(_ tally: Tally, geometry: Geometry) -> Bool {
+        let compared = geometry.commonWidth * geometry.commonHeight - tally.masked
+        let matching = compared - (tally.differing - geometry.outsidePixels)
+        return compared == 0 || Double(matching) / Double(compared) >= options.precision - 1e-12
     }
 
     /// Paints the pixels of `rect` in row `y` (`row`) that are `old` in `new`: noise-like pixels of a change, red.
@@ -231,7 +276,7 @@ public struct ImageComparator: Sendable {
             reasons.append("size differs: reference \(reference), actual \(actual)")
         }
         let matching = compared - (tally.differing - geometry.outsidePixels)
-        if compared > 0 && Double(matching) / Double(compared) < options.precision - 1e-12 {
+        if !meetsPrecision(tally, geometry: geometry) {
             let percent = (Double(matching) / Double(compared) * 100).formatted2
             reasons.append("\(percent)% of pixels match, below the required \((options.precision * 100).formatted2)%")
         }
