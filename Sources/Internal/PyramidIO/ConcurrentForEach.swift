@@ -7,8 +7,8 @@ import Dispatch
 /// of any shared buffer, which is why raw pointers may cross into it in an
 /// ``UncheckedSendable``.
 package func concurrentForEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
-    if count == 1 {
-        body(0)
+    if count == 1 || Parallelism.isSerial {
+        for index in 0..<count { body(index) }
         return
     }
     DispatchQueue.concurrentPerform(iterations: count, execute: body)

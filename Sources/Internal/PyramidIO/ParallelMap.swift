@@ -5,7 +5,7 @@ package func parallelMap<Item: Sendable, Result>(
     _ items: [Item], workers: Int, _ transform: @Sendable (Item) -> Result
 ) -> [Result] {
     let width = max(1, min(workers, items.count))
-    if width == 1 { return items.map(transform) }
+    if width == 1 || Parallelism.isSerial { return items.map(transform) }
     // Indices are handed out a run at a time: one lock a run rather than one an item, while
     // runs stay short enough that a slow item does not leave the other threads idle.
     let chunk = max(1, items.count / (width * 16))
