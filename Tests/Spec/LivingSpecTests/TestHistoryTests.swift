@@ -340,6 +340,18 @@ struct TestHistoryTests {
         #expect(try japanese.read().records.first?.tests.first?.id == "カート/追加()")
     }
 
+    @Test("fuzz finding: a comma before a record's closing brace, which JSONDecoder takes, is a problem naming the byte; the record without it is read")
+    func trailingComma() throws {
+        let history = TestHistory(folder: folder.path("comma"))
+        try FileManager.default.createDirectory(atPath: folder.path("comma"), withIntermediateDirectories: true)
+        let lines = [#"{"tests":[],"time":1.5e9,"version":2,}"#, #"{"tests":[],"time":1.5e9,"version":2}"#, #"{"tests":[],"time":1,"version":1 , }"#]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: history.file))
+        let read = try history.read()
+        #expect(read.records.map(\.time) == [1.5e9])
+        #expect(read.problems.map(\.line) == [1, 3], "\(read.problems)")
+        #expect(read.problems.first?.reason.contains("at byte 38") == true, "\(read.problems)")
+    }
+
     @Test("a read begun ahead of a history that does not exist yet gives no record; one whose file cannot be read is an error")
     func readAhead() throws {
         #expect(try TestHistory(folder: folder.path("none")).startReading().wait().runs.count == 0)

@@ -282,6 +282,9 @@ public struct TestHistory: Sendable {
             let record: HistoryRecord
             do {
                 record = try JSONDecoder().decode(HistoryRecord.self, from: data[line.range])
+                // The decoder takes some text JSON does not allow (a comma before `}`, found by
+                // the fuzzer); the scanner's walk over the line's structure does not.
+                if let failure = data.withUnsafeBytes({ Self.jsonFailure(UnsafeRawBufferPointer(rebasing: $0[line.range])) }) { throw failure }
             } catch {
                 return .failure(Problem(file: file, line: line.number, reason: "not a history record (\(Self.describe(error)))"))
             }
@@ -393,6 +396,18 @@ public struct TestHistory: Sendable {
         guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return nil }
         for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
         return length
+    }
+
+    /// Why `bytes` are not one JSON value, or nil when they are (their structure, walked by the scanner).
+    static func jsonFailure(_ bytes: UnsafeRawBufferPointer) -> JSONScanner.Failure? {
+        var scanner = JSONScanner(bytes)
+        do {
+            try scanner.skipValue()
+            try scanner.end()
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private static func describe(_ error: any Error) -> String {
