@@ -189,6 +189,10 @@ public struct ImageComparator: Sendable {
                     }
                     scan?.moved.append(region.bounds)
                 }
+                // Every differing pixel is in a region: what differs now lies in those left.
+                if !moved.isEmpty {
+                    total.bounds = regions.reduce(into: PixelBounds()) { $0.merge(PixelBounds($1.bounds)) }
+                }
             }
         }
         let thickness = max(2, Int((options.visibleChange?.scale ?? 1).rounded()))

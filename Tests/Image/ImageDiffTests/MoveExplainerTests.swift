@@ -39,6 +39,7 @@ struct MoveExplainerTests {
         let report = try compare(reference, moved, scale: 2)
         #expect(report.verdict == .withinTolerance, "\(report.summary)")
         #expect(report.regions.isEmpty && report.differingPixels == 0 && report.noisePixels > 500, "\(report.summary)")
+        #expect(report.differenceBounds == nil, "nothing differs, so nowhere")
         // The same move at 1x is two points: a change.
         #expect(try compare(reference, moved, scale: 1).verdict == .failed)
     }
