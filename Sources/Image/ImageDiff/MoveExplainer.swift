@@ -7,16 +7,13 @@ import PyramidImage
 ///
 /// A pixel moved by (dx, dy) when it has, in the actual image, the reference's colour from
 /// (dx, dy) before it, and, in the reference, the actual's colour from (dx, dy) after it (channel
-/// by channel, within ``slack`` levels); one whose source lies outside the image is content that
+/// by channel, within ``ShiftExplainer/slack`` levels); one whose source lies outside the image is content that
 /// came in over the edge, and counts as moved. A region moved when at most two moves (a box and
 /// its text can round to different pixels) leave unexplained no more of its differing pixels than
 /// ``VisibleChangeRule/isChange(explained:unexplained:)`` lets rendering noise leave: a changed
 /// word, colour or size moves no region onto its reference. As with that rule's noise, a change
 /// smaller than that share of a region that moved goes with the move.
 enum MoveExplainer {
-    /// How far apart two colours may be, channel by channel, and still be one moved pixel: edges
-    /// re-rasterised at their new place blend a little differently.
-    static let slack: Int32 = 32
     /// At most this many of a region's differing pixels choose the moves; all of them confirm them.
     static let sampleLimit = 2048
     /// How many moves may share a region's pixels.
@@ -82,18 +79,9 @@ enum MoveExplainer {
     ) -> Bool {
         let x = pixel % width, y = pixel / width
         let (sx, sy) = (x - dx, y - dy)
-        if sx >= 0, sx < width, sy >= 0, sy < height, !close(actual[pixel], reference[sy * width + sx]) { return false }
+        if sx >= 0, sx < width, sy >= 0, sy < height, !ShiftExplainer.close(actual[pixel], reference[sy * width + sx]) { return false }
         let (tx, ty) = (x + dx, y + dy)
-        if tx >= 0, tx < width, ty >= 0, ty < height, !close(reference[pixel], actual[ty * width + tx]) { return false }
+        if tx >= 0, tx < width, ty >= 0, ty < height, !ShiftExplainer.close(reference[pixel], actual[ty * width + tx]) { return false }
         return true
-    }
-
-    @inline(__always)
-    private static func close(_ word: UInt32, _ other: UInt32) -> Bool {
-        if word == other { return true }
-        let (r, g, b, a) = PixelWord.channels(word)
-        let (r2, g2, b2, a2) = PixelWord.channels(other)
-        return abs(Int32(r) - Int32(r2)) <= slack && abs(Int32(g) - Int32(g2)) <= slack
-            && abs(Int32(b) - Int32(b2)) <= slack && abs(Int32(a) - Int32(a2)) <= slack
     }
 }

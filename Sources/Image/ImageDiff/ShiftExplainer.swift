@@ -22,7 +22,7 @@ enum ShiftExplainer {
 
     /// Whether each channel of `word` is within ``slack`` of `other`'s.
     @inline(__always)
-    private static func close(_ word: UInt32, _ other: UInt32) -> Bool {
+    static func close(_ word: UInt32, _ other: UInt32) -> Bool {
         let (r, g, b, a) = PixelWord.channels(word)
         let (r2, g2, b2, a2) = PixelWord.channels(other)
         return abs(Int32(r) - Int32(r2)) <= slack && abs(Int32(g) - Int32(g2)) <= slack

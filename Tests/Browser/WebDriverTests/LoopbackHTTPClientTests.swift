@@ -1,6 +1,7 @@
 import Foundation
 import NIOHTTP1
 import PyramidIO
+import PyramidTestSupport
 import Testing
 @testable import WebDriver
 #if canImport(Glibc)
@@ -62,7 +63,7 @@ private final class ClosingEnd: Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(listener, 8) == 0 else { throw FixtureFailure("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))") }
+        guard bound == 0, listen(listener, 8) == 0 else { throw FixtureError(message: "cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
@@ -105,9 +106,4 @@ private final class ClosingEnd: Sendable {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while recv(socket, &buffer, buffer.count, 0) > 0 {}
     }
-}
-
-private struct FixtureFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
