@@ -12,7 +12,8 @@ import PackageDescription
 //             LivingSpec, SpecRunning, Trends, HTTPStubsCore, HTTPStubs, HTTPStubsServer, UITesting,
 //             MutationReport, Mutation, MutationRunning
 //   Adapters  ChromiumRenderer, UITestingWeb, UITestingXCUITest, PyramidMocksPlugin
-//   Tools     SnapshotReview, PyramidDemo, MocksCommand, PyramidMocksTool, PyramidMutantsTool, PyramidCLI
+//   Tools     SnapshotReview, PyramidDemo, MocksCommand, PyramidMocksTool, PyramidMutantsTool, PyramidStubsTool,
+//             PyramidCLI
 //
 // Folders group targets by feature (Sources/Image, Sources/Snapshots, …); Tests/ mirrors them.
 
@@ -67,6 +68,7 @@ let package = Package(
         .executable(name: "pyramid", targets: ["PyramidCLI"]),
         .executable(name: "pyramid-mocks", targets: ["PyramidMocksTool"]),
         .executable(name: "pyramid-mutants", targets: ["PyramidMutantsTool"]),
+        .executable(name: "pyramid-stubs", targets: ["PyramidStubsTool"]),
         .plugin(name: "PyramidMocksPlugin", targets: ["PyramidMocksPlugin"]),
     ],
     dependencies: [
@@ -291,11 +293,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: source("Tools", "PyramidMutantsTool"), swiftSettings: strict),
+        // `pyramid-stubs`, which `pyramid stubs` runs: an executable of its own because proxying to
+        // real APIs goes through URLSession, whose FoundationNetworking (libcurl and twenty more
+        // libraries) would otherwise be loaded by every `pyramid` command as it starts.
+        .executableTarget(
+            name: "PyramidStubsTool",
+            dependencies: ["HTTPStubsCore", "HTTPStubsServer", "PyramidIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: source("Tools", "PyramidStubsTool"), swiftSettings: strict),
         .executableTarget(
             name: "PyramidCLI",
             dependencies: [
                 "PNGCodec", "ImageDiff", "VisualTestingCore", "SnapshotReview", "PyramidDemo",
-                "LivingSpec", "SpecRunning", "MutationReport", "Trends", "CodeCoverage", "TestEventStream", "XCResult", "HTTPStubsCore", "HTTPStubsServer", "UITrace", "PyramidIO",
+                "LivingSpec", "SpecRunning", "MutationReport", "Trends", "CodeCoverage", "TestEventStream", "XCResult", "UITrace", "PyramidIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: source("Tools", "PyramidCLI"),

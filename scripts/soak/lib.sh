@@ -15,6 +15,8 @@ soak_install_wrk() {
 
 soak_pyramid() {
     swift build -c release --product pyramid >/dev/null
+    # `pyramid stubs` runs pyramid-stubs beside it; built here, not in the middle of a soak.
+    swift build -c release --product pyramid-stubs >/dev/null
     echo "$(swift build -c release --show-bin-path)/pyramid"
 }
 

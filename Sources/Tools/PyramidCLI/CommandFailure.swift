@@ -17,10 +17,6 @@ enum CommandFailure: Error, CustomStringConvertible {
     case unreadableRunReport(any Error)
     /// The review server did not start.
     case reviewServerDidNotStart(any Error)
-    /// The stub server's root directory could not be loaded, or holds mappings it cannot serve.
-    case stubRoot(String)
-    /// The stub server did not start.
-    case stubServerDidNotStart(any Error)
     /// The demo lacks what it needs to render (a browser, fonts) and did not or could not install it.
     case demoSetup(DemoSetupError)
     /// The demo started and failed.
@@ -29,7 +25,7 @@ enum CommandFailure: Error, CustomStringConvertible {
     case mergeFailed(any Error)
     /// The demo was run outside the checkout with no `--examples` folder.
     case noExamplesPackage(folder: String)
-    /// The tool `pyramid <command>` runs (`pyramid-mocks`, `pyramid-mutants`) is missing and
+    /// The tool `pyramid <command>` runs (`pyramid-mocks`, `pyramid-mutants`, `pyramid-stubs`) is missing and
     /// could not be built.
     case toolUnavailable(command: String, SiblingToolError)
     /// The tool is there and could not be started.
@@ -56,10 +52,6 @@ enum CommandFailure: Error, CustomStringConvertible {
             return "the run report could not be read: \(error)"
         case let .reviewServerDidNotStart(error):
             return Self.didNotStart("the review server", error)
-        case let .stubRoot(message):
-            return message
-        case let .stubServerDidNotStart(error):
-            return Self.didNotStart("the stub server", error)
         case let .demoSetup(error):
             return "\(error)"
         case let .demoFailed(error):

@@ -10,7 +10,7 @@ struct Pyramid: AsyncParsableCommand {
         commandName: "pyramid",
         abstract: "A Swift testing toolkit: snapshot matrices, image diffs, mocks, HTTP stubs and living specs.",
         version: "0.1.0",
-        subcommands: [DemoCommand.self, MergeCommand.self, MocksForwardCommand.self, SpecCommand.self, MutantsForwardCommand.self, FlakyCommand.self, TrendsCommand.self, ScriptedHistoryCommand.self, DiffCommand.self, CatalogCommand.self, GalleryCommand.self, ReviewCommand.self, StubsCommand.self, PruneCommand.self, ReportCommand.self, TraceCommand.self]
+        subcommands: [DemoCommand.self, MergeCommand.self, MocksForwardCommand.self, SpecCommand.self, MutantsForwardCommand.self, FlakyCommand.self, TrendsCommand.self, ScriptedHistoryCommand.self, DiffCommand.self, CatalogCommand.self, GalleryCommand.self, ReviewCommand.self, StubsForwardCommand.self, PruneCommand.self, ReportCommand.self, TraceCommand.self]
     )
 
     /// Exit codes every subcommand shares: 0 success, 1 a negative answer (the

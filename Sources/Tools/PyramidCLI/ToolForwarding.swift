@@ -2,8 +2,8 @@ import Foundation
 import PyramidIO
 import SpecRunning
 
-/// What `pyramid mocks` and `pyramid mutants` do: run their tool (`pyramid-mocks`,
-/// `pyramid-mutants`), built beside `pyramid`, with the same arguments, in place of this
+/// What `pyramid mocks`, `pyramid mutants` and `pyramid stubs` do: run their tool (`pyramid-mocks`,
+/// `pyramid-mutants`, `pyramid-stubs`), built beside `pyramid`, with the same arguments, in place of this
 /// process, so its output and exit status are the command's. When the tool is not there yet
 /// (after `swift run pyramid`, which builds only `pyramid`), it is built first, in the same
 /// build folder, its progress on standard error (standard output stays the tool's).

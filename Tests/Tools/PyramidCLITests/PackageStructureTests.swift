@@ -77,7 +77,7 @@ struct PackageStructureTests {
     func packageByDefault() throws {
         let folders = try ["Internal", "Tools"].flatMap { group in try Self.folders("Sources/\(group)").map { "Sources/\(group)/\($0)" } }
         // Every one of them, CZlib (a C module map) aside.
-        #expect(folders.count == 10, "\(folders)")
+        #expect(folders.count == 11, "\(folders)")
         for folder in folders where !folder.hasSuffix("/CZlib") {
             let files = Self.swiftFiles(under: folder)
             #expect(!files.isEmpty, "\(folder) has sources")
@@ -202,6 +202,25 @@ struct PackageStructureTests {
         #expect(reached(from: "PyramidMutantsTool").contains("swift-syntax"))
         #expect(reached(from: "PyramidMocksTool").contains("swift-syntax"))
     }
+
+    #if os(Linux)
+    /// Every `pyramid` command pays for the libraries it loads as it starts: FoundationNetworking
+    /// brings libcurl and twenty more, about 9 ms of a 16 ms start. Only `pyramid-stubs`, which
+    /// proxies to real APIs through URLSession, loads them.
+    @Test("pyramid loads no FoundationNetworking nor libcurl; pyramid-stubs does", .timeLimit(.minutes(5)))
+    func pyramidWithoutFoundationNetworking() async throws {
+        func libraries(_ executable: URL) async throws -> [String] {
+            let run = try await Program.run(URL(fileURLWithPath: "/usr/bin/env"), ["ldd", executable.path])
+            try #require(run.status == 0, "ldd \(executable.path): \(run.stderr)")
+            return run.stdout.split(separator: "\n").compactMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) }
+        }
+        let pyramid = try await libraries(CLI.executable)
+        #expect(pyramid.contains { $0.hasPrefix("libFoundationEssentials") }, "\(pyramid)")
+        #expect(!pyramid.contains { $0.hasPrefix("libFoundationNetworking") || $0.hasPrefix("libcurl") }, "\(pyramid)")
+        let stubs = try await libraries(CLI.executable.deletingLastPathComponent().appendingPathComponent("pyramid-stubs"))
+        #expect(stubs.contains { $0.hasPrefix("libFoundationNetworking") }, "\(stubs)")
+    }
+    #endif
 
     @Test("at most 11 library products, by audience; no MockModel or SnapshotReview product", .timeLimit(.minutes(5)))
     func products() async throws {

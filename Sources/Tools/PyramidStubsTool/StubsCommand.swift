@@ -3,10 +3,10 @@ import Foundation
 import HTTPStubsCore
 import HTTPStubsServer
 
-/// `pyramid stubs`: HTTP stubs outside a test process.
+/// `pyramid-stubs` (`pyramid stubs`): HTTP stubs outside a test process.
 struct StubsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stubs",
+        commandName: "pyramid-stubs",
         abstract: "Serve HTTP stubs from WireMock mapping files, and record them from a real API.",
         subcommands: [StubsServeCommand.self, StubsRecordCommand.self, StubsVerifyCommand.self]
     )
@@ -41,10 +41,10 @@ struct StubsServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else {
-            throw CommandFailure.invalidOption(name: "--port", value: String(port), reason: "is not between 0 and 65535")
+            throw StubsFailure.invalidOption(name: "--port", value: String(port), reason: "is not between 0 and 65535")
         }
         guard maxRequestJournalEntries >= 0 else {
-            throw CommandFailure.invalidOption(
+            throw StubsFailure.invalidOption(
                 name: "--max-request-journal-entries", value: String(maxRequestJournalEntries), reason: "is negative")
         }
     }
@@ -56,7 +56,7 @@ struct StubsServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("\(skipUnsupported ? "warning" : "error"): \(issue)\n".utf8))
         }
         if !imported.issues.isEmpty && !skipUnsupported {
-            throw CommandFailure.stubRoot(
+            throw StubsFailure.stubRoot(
                 "\(imported.issues.count) mapping problem(s) in \(root.mappingsDirectory); fix them, or pass --skip-unsupported to serve the rest")
         }
         let registry = StubRegistry(journalLimit: maxRequestJournalEntries == 0 ? nil : maxRequestJournalEntries)
@@ -67,7 +67,7 @@ struct StubsServeCommand: AsyncParsableCommand {
                 registry, port: port, options: StubServerOptions(
                     filesDirectory: root.filesDirectory, rootDirectory: rootDir, proxyTimeout: proxyTimeout.duration))
         } catch {
-            throw CommandFailure.stubServerDidNotStart(error)
+            throw StubsFailure.serverDidNotStart(error)
         }
         // Listening for SIGINT and SIGTERM before the URL is printed: a script that stops the
         // server as soon as it reads the URL is heard.
@@ -88,7 +88,7 @@ extension StubRootDirectory {
         do throws(StubRootError) {
             return try load()
         } catch {
-            throw CommandFailure.stubRoot("\(error)")
+            throw StubsFailure.stubRoot("\(error)")
         }
     }
 }

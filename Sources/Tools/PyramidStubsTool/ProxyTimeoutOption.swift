@@ -9,7 +9,7 @@ struct ProxyTimeoutOption: ParsableArguments {
 
     func validate() throws {
         guard seconds > 0, seconds <= 3600 else {
-            throw CommandFailure.invalidOption(name: "--proxy-timeout", value: String(seconds), reason: "is not between 0 and 3600 seconds")
+            throw StubsFailure.invalidOption(name: "--proxy-timeout", value: String(seconds), reason: "is not between 0 and 3600 seconds")
         }
     }
 

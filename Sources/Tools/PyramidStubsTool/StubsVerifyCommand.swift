@@ -47,13 +47,13 @@ struct StubsVerifyCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard let url = URL(string: target), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw CommandFailure.invalidOption(name: "--target", value: target, reason: "is not an absolute http or https URL")
+            throw StubsFailure.invalidOption(name: "--target", value: target, reason: "is not an absolute http or https URL")
         }
         guard timeout > 0, timeout <= 3600 else {
-            throw CommandFailure.invalidOption(name: "--timeout", value: String(timeout), reason: "is not between 0 and 3600 seconds")
+            throw StubsFailure.invalidOption(name: "--timeout", value: String(timeout), reason: "is not between 0 and 3600 seconds")
         }
         if let bad = ignore.first(where: { !$0.hasPrefix("$") }) {
-            throw CommandFailure.invalidOption(name: "--ignore", value: bad, reason: "is not a path such as $.items[*].price")
+            throw StubsFailure.invalidOption(name: "--ignore", value: bad, reason: "is not a path such as $.items[*].price")
         }
     }
 
@@ -61,7 +61,7 @@ struct StubsVerifyCommand: AsyncParsableCommand {
         let root = StubRootDirectory(rootDir)
         let imported = try root.loadForCommand()
         for issue in imported.issues { FileHandle.standardError.write(Data("warning: \(issue); not checked\n".utf8)) }
-        guard !imported.stubs.isEmpty else { throw CommandFailure.stubRoot("no mapping to check in \(root.mappingsDirectory)") }
+        guard !imported.stubs.isEmpty else { throw StubsFailure.stubRoot("no mapping to check in \(root.mappingsDirectory)") }
         let check = DriftCheck(
             headers: headers, diff: JSONDiff(comparesValues: values, ignoring: ignore),
             methods: allMethods ? DriftCheck.safeMethods.union(imported.stubs.map { $0.request.method ?? "GET" }) : DriftCheck.safeMethods)

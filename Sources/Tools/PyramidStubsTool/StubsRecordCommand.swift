@@ -48,13 +48,13 @@ struct StubsRecordCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard let url = URL(string: target), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            throw CommandFailure.invalidOption(name: "--target", value: target, reason: "is not an absolute http or https URL")
+            throw StubsFailure.invalidOption(name: "--target", value: target, reason: "is not an absolute http or https URL")
         }
         guard (0...65535).contains(port) else {
-            throw CommandFailure.invalidOption(name: "--port", value: String(port), reason: "is not between 0 and 65535")
+            throw StubsFailure.invalidOption(name: "--port", value: String(port), reason: "is not between 0 and 65535")
         }
         if let both = redact.first(where: { name in captureHeaders.contains { $0.lowercased() == name.lowercased() } }) {
-            throw CommandFailure.invalidOption(name: "--redact", value: both, reason: "is also given to --capture-header; a redacted header cannot be matched")
+            throw StubsFailure.invalidOption(name: "--redact", value: both, reason: "is also given to --capture-header; a redacted header cannot be matched")
         }
     }
 
@@ -78,14 +78,14 @@ struct StubsRecordCommand: AsyncParsableCommand {
         do {
             server = try await StubServer.start(StubRegistry(journalLimit: 100_000), port: port, options: options)
         } catch {
-            throw CommandFailure.stubServerDidNotStart(error)
+            throw StubsFailure.serverDidNotStart(error)
         }
         do throws(RecordingError) {
             // A root that cannot be written is refused here, before anything is proxied.
             try server.startRecording(spec)
         } catch {
             await server.close()
-            throw CommandFailure.stubRoot(error.reason)
+            throw StubsFailure.stubRoot(error.reason)
         }
         let stop = StopSignals()
         print(server.baseURL.absoluteString)
@@ -97,7 +97,7 @@ struct StubsRecordCommand: AsyncParsableCommand {
         do throws(RecordingError) {
             recording = try server.stopRecording()
         } catch {
-            throw CommandFailure.stubRoot(error.reason)
+            throw StubsFailure.stubRoot(error.reason)
         }
         let requests = server.registry.recordedExchanges.count
         var summary = "Recorded \(requests) request(s) as \(recording.stubs.count) mapping(s) in \(root.mappingsDirectory)"
