@@ -56,13 +56,18 @@ extension ScanlineFilter {
                 ScanlineFilter.sub.unfilterFourBytePixels(from: source, previous: nil, into: destination, rowBytes: rowBytes)
                 return
             }
+            // Paeth's distances, with p = a + b - c: |p - a| = |b - c|, which the row above alone
+            // gives; |p - b| = |a - c|; |p - c| = |(a - c) + (b - c)|. Only the last two wait
+            // for the pixel on the left, so the chain from one pixel to the next is short.
             var a = SIMD4<Int16>(), c = SIMD4<Int16>()
             var i = 0
             while i < rowBytes {
                 let b = SIMD4<Int16>(truncatingIfNeeded: Self.load(previous + i))
-                let pa = Self.magnitude(b &- c)
-                let pb = Self.magnitude(a &- c)
-                let pc = Self.magnitude(a &+ b &- c &- c)
+                let bc = b &- c
+                let pa = Self.magnitude(bc)
+                let ac = a &- c
+                let pb = Self.magnitude(ac)
+                let pc = Self.magnitude(ac &+ bc)
                 var predictor = c
                 predictor.replace(with: b, where: pb .<= pc)
                 predictor.replace(with: a, where: (pa .<= pb) .& (pa .<= pc))
@@ -96,6 +101,6 @@ extension ScanlineFilter {
 
     @inline(__always)
     private static func magnitude(_ value: SIMD4<Int16>) -> SIMD4<Int16> {
-        value.replacing(with: 0 &- value, where: value .< 0)
+        pointwiseMax(value, 0 &- value)
     }
 }
