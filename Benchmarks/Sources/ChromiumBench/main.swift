@@ -12,6 +12,12 @@
 //   verify     the whole engine (checkViewSnapshot) over every cell with BROWSERS browsers
 //              working in parallel: amortised wall time per cell
 //   peer       a new browser session per cell, as a test that starts its own browser does
+//
+// The verify phase also counts the CPU time Chromium's processes and this one spend, from
+// /proc: on this many cores, their sum divided by the cores is the floor of a cell's time,
+// whatever the engine does with it. With PLAYWRIGHT_PAGES=DIR the states' pages and the cells
+// are written to DIR for Benchmarks/SnapshotPeers/playwright_cells.py (scripts/bench-chromium
+// runs it), and the last line is this run's figures as JSON.
 @_spi(PyramidTools) import ChromiumRenderer
 @_spi(PyramidTools) import VisualTestingCore
 import Foundation
@@ -153,6 +159,7 @@ try await withThrowingTaskGroup(of: Void.self) { group in
     }
     try await group.waitForAll()
 }
+let cpuBegan = ProcessCPU.chromium(), ownBegan = ProcessCPU.own()
 let verifyBegan = clock.now
 let outcomes = await withSnapshotTesting(record: .never) {
     await BrowserPool.$current.withValue(verifyPool) {
@@ -160,6 +167,8 @@ let outcomes = await withSnapshotTesting(record: .never) {
     }
 }
 let verifySeconds = seconds(clock.now - verifyBegan)
+let chromiumKinds = ProcessCPU.chromium() - cpuBegan, ownCPU = ProcessCPU.own() - ownBegan
+let chromiumCPU = chromiumKinds.values.reduce(0, +)
 await verifyPool.shutdown()
 let passed = outcomes.filter { $0.outcome == .passed }.count
 let tolerated = outcomes.filter { $0.outcome == .withinTolerance }.count
@@ -204,7 +213,32 @@ print("verify, whole engine, \(browsers) browser(s) in parallel: \(ms(verifyPerC
 if !otherwise.isEmpty {
     print("  not passed: \(otherwise.prefix(3).map { "\($0.outcome)" + ($0.message.map { ": " + $0 } ?? "") })")
 }
+let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+print(String(format: "  CPU a cell: Chromium %.1f ms, this process %.1f ms; on %d cores the floor is %.1f ms a cell",
+             chromiumCPU / cellCount * 1000, ownCPU / cellCount * 1000, Int(cores), (chromiumCPU + ownCPU) / cores / cellCount * 1000))
+print("  Chromium's CPU a cell by process: " + chromiumKinds.sorted { $0.value > $1.value }
+    .map { String(format: "%@ %.1f ms", $0.key, $0.value / cellCount * 1000) }.joined(separator: ", "))
 print("peer, a new session per cell:                 \(ms(peerPerCell)) a cell   (\(peerCells.count) cells)")
 print("")
 print(String(format: "ratio: new session per cell / pooled verify = %.1f×   goal per cell ≤ 300 ms: %@",
              peerPerCell / verifyPerCell, verifyPerCell <= 0.3 ? "met" : "NOT met"))
+
+if let pagesFolder = ProcessInfo.processInfo.environment["PLAYWRIGHT_PAGES"] {
+    let folder = URL(fileURLWithPath: pagesFolder)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for state in states {
+        guard case .html(let markup, _) = state.page.source else { continue }
+        try markup.write(to: folder.appendingPathComponent("\(state.view)-\(state.state).html"), atomically: true, encoding: .utf8)
+    }
+    let cellList: [[String: Any]] = cells.map { cell in
+        ["width": cell.device!.width, "height": cell.device!.height, "scale": cell.device!.scale,
+         "theme": cell.theme.rawValue, "locale": cell.locale ?? "en"]
+    }
+    try JSONSerialization.data(withJSONObject: cellList).write(to: folder.appendingPathComponent("cells.json"))
+    let figures: [String: Any] = [
+        "cells": Int(cellCount), "browsers": browsers, "verify_seconds": verifySeconds,
+        "render_capture_one_browser_ms": (render + capture) / cellCount * 1000,
+        "floor_ms": (chromiumCPU + ownCPU) / cores / cellCount * 1000,
+    ]
+    print(String(decoding: try JSONSerialization.data(withJSONObject: figures), as: UTF8.self))
+}
