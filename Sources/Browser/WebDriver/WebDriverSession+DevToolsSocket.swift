@@ -10,15 +10,18 @@ extension WebDriverSession {
     /// A DevTools connection to the current window's page, beside this session: the one opened
     /// before for that window while it lasts (every copy of the session shares it), else a new one.
     ///
+    /// - Parameter window: The current window's handle when the caller knows it (saves asking).
     /// - Throws: ``WebDriverError/transport(_:request:)`` when the browser is not local, lists no
     ///   such page, or does not answer.
-    package func devToolsSocket() async throws -> DevToolsSocket {
+    package func devToolsSocket(window: String? = nil) async throws -> DevToolsSocket {
         let list = WebDriverRequest(method: "GET", path: "/json/list", body: nil)
         guard let address = devToolsAddress, let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
             throw WebDriverError.transport("this browser offers no DevTools connection of its own (it is not on this machine)", request: list)
         }
         // The window handle is the page's DevTools target id.
-        guard let handle = try await command("GET", "/window").stringValue else {
+        var handle = window
+        if handle == nil { handle = try await command("GET", "/window").stringValue }
+        guard let handle else {
             throw WebDriverError.malformedResponse("no window handle", request: WebDriverRequest(method: "GET", path: "/session/\(id)/window", body: nil))
         }
         if let (window, socket) = devToolsSockets.value, window == handle, !socket.hasEnded { return socket }

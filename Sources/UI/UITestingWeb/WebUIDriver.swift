@@ -147,29 +147,53 @@ public final class WebUIDriver: UIDriver, UITraceEvidenceSource {
             let current = try await session.currentWindowHandle()
             for handle in handles where handle != current {
                 try await session.switchToWindow(handle)
-                origins.formUnion(try await stopAndListOrigins(session))
+                try await stopScripts(session)
+                origins.formUnion(try await historyOrigins(session.devTools("Page.getNavigationHistory")))
                 try await session.closeWindow()
             }
             try await session.switchToWindow(current)
         }
-        origins.formUnion(try await stopAndListOrigins(session))
-        try await session.devTools("Network.clearBrowserCookies")
-        for origin in origins.sorted() {
-            try await session.devTools("Storage.clearDataForOrigin", ["origin": .string(origin), "storageTypes": "all"])
+        try await stopScripts(session)
+        // What follows acts on the browser and the tab, not on the page's scripts or the
+        // session's emulation: on a local browser it goes over the tab's own DevTools connection,
+        // where a command costs a fraction of a WebDriver round trip, the commands at once. (None
+        // of them waits on the page, so a dialog it opens cannot hold them.)
+        if handles.count == 1, session.offersDevToolsSocket {
+            let socket = try await session.devToolsSocket(window: handles[0])
+            async let history = socket.send("Page.getNavigationHistory")
+            async let cookies = socket.send("Network.clearBrowserCookies")
+            origins.formUnion(historyOrigins(try await history))
+            _ = try await cookies
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for origin in origins {
+                    group.addTask { try await socket.send("Storage.clearDataForOrigin", ["origin": .string(origin), "storageTypes": "all"]) }
+                }
+                group.addTask { try await socket.send("Page.resetNavigationHistory") }
+                try await group.waitForAll()
+            }
+        } else {
+            origins.formUnion(historyOrigins(try await session.devTools("Page.getNavigationHistory")))
+            try await session.devTools("Network.clearBrowserCookies")
+            for origin in origins.sorted() {
+                try await session.devTools("Storage.clearDataForOrigin", ["origin": .string(origin), "storageTypes": "all"])
+            }
+            try await session.devTools("Page.resetNavigationHistory")
         }
-        try await session.devTools("Page.resetNavigationHistory")
         try await session.removeDocumentScript(named: launchScriptName)
     }
 
-    /// Stops the current window's page and returns the origins in its history. The page's
-    /// pending timers, intervals and animation frames are cancelled and its loads and fetches
-    /// aborted, then its scripts are disabled: nothing it queued can run again in the moment
-    /// between the next launch enabling scripts and its navigation replacing the page.
-    private static func stopAndListOrigins(_ session: WebDriverSession) async throws -> Set<String> {
+    /// Stops the current window's page. Its pending timers, intervals and animation frames are
+    /// cancelled and its loads and fetches aborted, then its scripts are disabled: nothing it
+    /// queued can run again in the moment between the next launch enabling scripts and its
+    /// navigation replacing the page.
+    private static func stopScripts(_ session: WebDriverSession) async throws {
         try await session.executeScript(quiesceScript)
         try await session.devTools("Emulation.setScriptExecutionDisabled", ["value": true])
-        let history = try await session.devTools("Page.getNavigationHistory")
-        return Set((history["entries"]?.arrayValue ?? []).compactMap { $0["url"]?.stringValue }.compactMap(origin(of:)))
+    }
+
+    /// The origins in a tab's history (`Page.getNavigationHistory`'s answer).
+    private static func historyOrigins(_ history: JSONValue) -> Set<String> {
+        Set((history["entries"]?.arrayValue ?? []).compactMap { $0["url"]?.stringValue }.compactMap(origin(of:)))
     }
 
     static let quiesceScript = """
