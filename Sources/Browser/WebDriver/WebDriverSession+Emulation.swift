@@ -10,3 +10,14 @@ extension WebDriverSession {
         try await devTools("Emulation.setEmulatedMedia", ["media": "", "features": []])
     }
 }
+
+extension WebDriverSession {
+    /// Cuts the tab off the network (DevTools' network emulation, offline): what a page that
+    /// must open from disk, with no outside asset, is checked under.
+    package func emulateOffline() async throws {
+        try await devTools("Network.enable")
+        try await devTools("Network.emulateNetworkConditions", [
+            "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
+        ])
+    }
+}

@@ -20,9 +20,14 @@ extension ChildProcess {
     package func output(until text: String, within seconds: TimeInterval = 60) async throws -> String {
         try await offThePool("ChildProcess.output(until:)") { () -> String in
             guard let output = self.output else { return "" }
+            let needle = Data(text.utf8)
             var read = Data()
+            // Bytes before this offset cannot begin `text`: each chunk is searched once, with
+            // the end of the one before it, not the whole output again.
+            var searched = 0
             let deadline = Date().addingTimeInterval(seconds)
-            while !String(decoding: read, as: UTF8.self).contains(text) {
+            while !needle.isEmpty, read.range(of: needle, in: searched..<read.count) == nil {
+                searched = max(0, read.count - needle.count + 1)
                 let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
                 var ready = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
                 guard left > 0, poll(&ready, 1, left) > 0 else { break }

@@ -137,10 +137,7 @@ extension CheckoutBuildTests {
             // In Chromium with the network off: each page loads whole, from files only.
             try await withBrowser { browser in
                 let session = browser.session
-                _ = try await session.devTools("Network.enable")
-                _ = try await session.devTools("Network.emulateNetworkConditions", [
-                    "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
-                ])
+                try await session.emulateOffline()
                 for page in ["index.html", "spec.html", "gallery.html"] {
                     try await session.navigate(to: URL(fileURLWithPath: output + "/" + page).absoluteString)
                     // After the load event (lazy images off screen are not part of it) and the first

@@ -80,10 +80,7 @@ struct MutantsCommandTests {
         let page = URL(fileURLWithPath: folder.path("out/mutation-report.html")).absoluteString
         let shown = try await withBrowser { browser in
             let session = browser.session
-            _ = try await session.devTools("Network.enable")
-            _ = try await session.devTools("Network.emulateNetworkConditions", [
-                "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
-            ])
+            try await session.emulateOffline()
             try await session.navigate(to: page)
             let visible = "return [...document.querySelectorAll('li.mutant')].filter(e => e.offsetParent !== null).map(e => e.textContent)"
             let all = try await session.executeScript(visible)

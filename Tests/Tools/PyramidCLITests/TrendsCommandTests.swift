@@ -100,10 +100,7 @@ struct TrendsCommandTests {
 
         let points = try await withBrowser { browser in
             let session = browser.session
-            _ = try await session.devTools("Network.enable")
-            _ = try await session.devTools("Network.emulateNetworkConditions", [
-                "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
-            ])
+            try await session.emulateOffline()
             try await session.navigate(to: URL(fileURLWithPath: folder.path("trends.html")).absoluteString)
             return try await session.executeScript("""
                 return {

@@ -46,10 +46,7 @@ struct UITraceViewerTests {
         let page = URL(fileURLWithPath: path).absoluteString
         let seen = try await withBrowser { browser in
             let session = browser.session
-            _ = try await session.devTools("Network.enable")
-            _ = try await session.devTools("Network.emulateNetworkConditions", [
-                "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
-            ])
+            try await session.emulateOffline()
             try await session.navigate(to: page)
             let read = """
                 const loaded = id => { const image = document.getElementById(id); return image.hidden || !image.complete ? 0 : image.naturalWidth; };

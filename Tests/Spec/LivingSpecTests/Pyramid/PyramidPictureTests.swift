@@ -61,10 +61,7 @@ struct PyramidPictureTests {
 
         let bitmap = try await withBrowser { browser in
             let session = browser.session
-            _ = try await session.devTools("Network.enable")
-            _ = try await session.devTools("Network.emulateNetworkConditions", [
-                "offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1,
-            ])
+            try await session.emulateOffline()
             try await session.devTools("Emulation.setDeviceMetricsOverride", ["width": 900, "height": 260, "deviceScaleFactor": 1, "mobile": false])
             try await session.navigate(to: URL(fileURLWithPath: page).absoluteString)
             return try PNGDecoder().decode(Data(try await session.captureScreenshot())).bitmap
