@@ -103,13 +103,17 @@ struct MockTypeRenderer {
         if !typeBody.isEmpty { typeBody.append("") }
         typeBody += body
         while typeBody.last == "" { typeBody.removeLast() }
-        var text = declarationLine()
-        text.reserveCapacity(text.utf8.count + typeBody.reduce(0) { $0 + $1.utf8.count + 8 } * 5 / 4)
+        // Assembled as UTF-8 bytes and made a string once: appending slices to a String costs
+        // several times as much.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(typeBody.reduce(256) { $0 + $1.utf8.count + 8 } * 5 / 4)
+        bytes.append(contentsOf: declarationLine().utf8)
         for entry in typeBody {
-            text += "\n"
-            Self.appendIndented(entry, to: &text)
+            bytes.append(UInt8(ascii: "\n"))
+            Self.appendIndented(entry, to: &bytes)
         }
-        text += "\n}"
+        bytes.append(contentsOf: "\n}".utf8)
+        var text = String(decoding: bytes, as: UTF8.self)
         // A protocol nested in a type is mocked in an extension of that type, as mockolo does,
         // so the mock is found where the protocol is: `FooView.DelegateMock`.
         if !plan.protocolModel.namespace.isEmpty {
@@ -156,24 +160,26 @@ struct MockTypeRenderer {
         }
     }
 
-    /// Appends `entry` with every non-empty line indented by four spaces.
-    static func appendIndented(_ entry: String, to text: inout String) {
-        // Works on UTF-8 bytes: splitting by Character would break graphemes for nothing.
-        let bytes = entry.utf8
-        var lineStart = bytes.startIndex
-        var index = bytes.startIndex
-        while true {
-            let atEnd = index == bytes.endIndex
-            if atEnd || bytes[index] == UInt8(ascii: "\n") {
-                if lineStart != index { text += "    " }
-                text += Substring(bytes[lineStart..<index])
-                if atEnd { break }
-                text += "\n"
-                lineStart = bytes.index(after: index)
+    /// Appends `entry`'s UTF-8 with every non-empty line indented by four spaces.
+    static func appendIndented(_ entry: String, to bytes: inout [UInt8]) {
+        var entry = entry
+        entry.withUTF8 { line in
+            var start = 0
+            while true {
+                var end = start
+                while end < line.count && line[end] != UInt8(ascii: "\n") { end += 1 }
+                if end > start {
+                    bytes.append(contentsOf: Self.indent)
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<end]))
+                }
+                if end == line.count { break }
+                bytes.append(UInt8(ascii: "\n"))
+                start = end + 1
             }
-            index = bytes.index(after: index)
         }
     }
+
+    private static let indent: [UInt8] = Array("    ".utf8)
 
     /// Identity is the mock's equality, hash and order: two mocks are equal when they are one object.
     mutating func renderStandardConformances() {
@@ -197,7 +203,10 @@ struct MockTypeRenderer {
     /// Every non-empty line of `text` indented by four spaces.
     static func indented(_ text: String) -> String {
         if !text.utf8.contains(UInt8(ascii: "\n")) { return text.isEmpty ? text : "    " + text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 5 / 4 + 16)
+        appendIndented(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Joins the body entries from `start` on into one, inside `#if` for each condition.
