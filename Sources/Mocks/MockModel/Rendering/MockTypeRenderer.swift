@@ -276,7 +276,9 @@ struct MockTypeRenderer {
             body.append("\(access)\(plainInit)() { }")
         }
         // A publisher's value is its subject's; an observable is set through its setter.
-        let memberwise = properties.filter { !(isStream($0) && Self.publisherTypes($0.type) != nil) }.map { property -> (parameter: String, signature: String, assignment: String) in
+        // A loop, not a closure: a closure here took a copy of the whole renderer for each property.
+        var memberwise: [(parameter: String, signature: String, assignment: String)] = []
+        for property in properties where !(isStream(property) && Self.publisherTypes(property.type) != nil) {
             let noDefault = options.disableCombineDefaultValues && Self.publisherTypes(property.type) != nil
             let value = isStream(property) || noDefault ? nil : defaults.value(for: property.type)
             let type = property.type.valueText + (value == nil ? "?" : "")
@@ -291,7 +293,7 @@ struct MockTypeRenderer {
             } else {
                 assignment = instance.assign(instance.backingName(property.name, hasDefault: value != nil), value: name)
             }
-            return ("\(property.name): \(type) = \(value ?? "nil")", "\(property.name):\(type)", assignment)
+            memberwise.append(("\(property.name): \(type) = \(value ?? "nil")", "\(property.name):\(type)", assignment))
         }
         let memberwiseSignature = memberwise.map(\.signature).joined(separator: ",")
         if !memberwise.isEmpty && !signatures.contains(memberwiseSignature) {
