@@ -25,6 +25,10 @@ package final class DevToolsSocket: Sendable {
     private struct State {
         var nextID = 1
         var waiting: [Int: (method: String, continuation: CheckedContinuation<JSONValue, any Error>)] = [:]
+        /// Commands given an id and not sent yet.
+        var unsent: Set<Int> = []
+        /// Commands whose time ran out before they were sent.
+        var expired: Set<Int> = []
         var ended: String?
         var onEvent: (@Sendable (Event) -> Void)?
     }
@@ -153,24 +157,53 @@ package final class DevToolsSocket: Sendable {
 
     /// Sends a command and returns its result.
     ///
+    /// - Parameter limit: How long the browser may take to answer (a hang guard: a page that
+    ///   never settles a promise it was asked to await, a wedged browser).
     /// - Throws: ``WebDriverError/transport(_:request:)`` with the browser's reason when it fails,
-    ///   or when the connection has ended.
+    ///   when the connection has ended, or when no answer came within `limit`.
     @discardableResult
-    package func send(_ method: String, _ params: JSONValue = [:]) async throws -> JSONValue {
-        try await withCheckedThrowingContinuation { continuation in
-            let id: Int? = state.withValue { state in
-                guard state.ended == nil else { return nil }
-                defer { state.nextID += 1 }
-                state.waiting[state.nextID] = (method, continuation)
-                return state.nextID
+    package func send(_ method: String, _ params: JSONValue = [:], within limit: Duration = .seconds(60)) async throws -> JSONValue {
+        let id = state.withValue { state in
+            defer { state.nextID += 1 }
+            state.unsent.insert(state.nextID)
+            return state.nextID
+        }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: limit)
+            guard !Task.isCancelled else { return }
+            self?.expire(id, method: method, after: limit)
+        }
+        defer { timer.cancel() }
+        return try await withCheckedThrowingContinuation { continuation in
+            let failure: String? = state.withValue { state in
+                state.unsent.remove(id)
+                if let ended = state.ended { return ended }
+                if state.expired.remove(id) != nil { return Self.unanswered(method, after: limit) }
+                // (An answer that comes after its time ran out finds no one waiting and is dropped.)
+                state.waiting[id] = (method, continuation)
+                return nil
             }
-            guard let id else {
-                continuation.resume(throwing: WebDriverError.transport(state.value.ended ?? "ended", request: Self.request(url, method)))
+            if let failure {
+                continuation.resume(throwing: WebDriverError.transport(failure, request: Self.request(url, method)))
                 return
             }
             let message: JSONValue = ["id": .number(Double(id)), "method": .string(method), "params": params]
             send(message)
         }
+    }
+
+    /// Fails the command `id` if it still waits; marks it expired if it was not sent yet.
+    private func expire(_ id: Int, method: String, after limit: Duration) {
+        let waiting = state.withValue { state -> CheckedContinuation<JSONValue, any Error>? in
+            if let entry = state.waiting.removeValue(forKey: id) { return entry.continuation }
+            if state.unsent.contains(id) { state.expired.insert(id) }
+            return nil
+        }
+        waiting?.resume(throwing: WebDriverError.transport(Self.unanswered(method, after: limit), request: Self.request(url, method)))
+    }
+
+    private static func unanswered(_ method: String, after limit: Duration) -> String {
+        "the browser did not answer \(method) within \(limit)"
     }
 
     /// Sends a command without waiting for its answer (a screencast frame's acknowledgement).

@@ -8,7 +8,7 @@ import Testing
 /// one connection shared, and a clear error once the browser is gone or is not on this machine.
 @Suite("DevTools connection beside a session", .timeLimit(.minutes(10)))
 struct DevToolsSocketTests {
-    @Test("commands answer, a bad one fails with the browser's reason and its method, events arrive, the connection is shared; after the browser closes, a command fails")
+    @Test("commands answer, a bad one fails with the browser's reason and its method, events arrive, the connection is shared, one never answered fails in its time; after the browser closes, a command fails")
     func commandsAndEvents() async throws {
         let browser = try await Browser.launch()
         let session = browser.session
@@ -36,6 +36,17 @@ struct DevToolsSocketTests {
         let seen = await poll(until: .seconds(30)) { loads.value.contains { $0.hasPrefix("data:text/html") } }
         #expect(seen, "\(loads.value)")
         socket.setEventHandler(nil)
+
+        // A command the browser never answers (a promise that never settles) fails when its time
+        // runs out, naming the command, and the connection goes on.
+        await #expect {
+            try await socket.send("Runtime.evaluate", ["expression": "new Promise(() => {})", "awaitPromise": true], within: .milliseconds(300))
+        } throws: { error in
+            guard case WebDriverError.transport(let reason, let request) = error else { return false }
+            return reason.contains("did not answer Runtime.evaluate") && request.path.hasSuffix(" Runtime.evaluate")
+        }
+        let after = try await socket.send("Runtime.evaluate", ["expression": "1 + 1", "returnByValue": true])
+        #expect(after["result"]?["value"]?.doubleValue == 2)
 
         await browser.close()
         await #expect(throws: WebDriverError.self) { try await socket.send("Runtime.evaluate", ["expression": "1"]) }
