@@ -40,7 +40,10 @@ struct UIBench {
     nonisolated static func measure(url: String, iterations: Int, traced: Bool) async throws -> ([Double], [Double], [Double], [Double]) {
         let warmup = 3
         let browser = try await Browser.launch()
-        let traces = FileManager.default.temporaryDirectory.appendingPathComponent("ui-bench-traces-\(getpid())").path
+        // Where UITraceTrait puts a package's traces (`.build/pyramid-traces`), not the system's
+        // temporary folder: that one's file system, shared with every other program, can make
+        // each new file cost far more than the trace's own work (a kernel profile showed it).
+        let traces = FileManager.default.currentDirectoryPath + "/.build/pyramid-traces/ui-bench-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: traces) }
         var flows: [Double] = []
         var tracedFlows: [Double] = []

@@ -1,52 +1,77 @@
 package import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes whole files so a reader sees the old content or the new, never half of one.
 package enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
     /// On failure the old file is untouched and no temporary file is left.
     package static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
-        try write(Data(bytes), to: path)
+        let failure = bytes.withContiguousStorageIfAvailable { write(UnsafeRawBufferPointer($0), to: path) }
+            ?? Array(bytes).withUnsafeBytes { write($0, to: path) }
+        if let failure { throw failure }
     }
 
     /// Writes `text` as UTF-8 the same way, without copying its bytes first.
     package static func write(_ text: String, to path: String) throws(FileError) {
         var text = text
-        let result: Result<Void, FileError> = text.withUTF8 { bytes in
-            // The string's own bytes, lent for the write.
-            let data = bytes.isEmpty ? Data() : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)
-            return Result { () throws(FileError) in try write(data, to: path) }
-        }
-        try result.get()
+        if let failure = text.withUTF8({ write(UnsafeRawBufferPointer($0), to: path) }) { throw failure }
     }
 
     /// Writes `text`'s bytes the same way, without copying them first.
     package static func write(_ text: TextBuffer, to path: String) throws(FileError) {
-        let result: Result<Void, FileError> = text.bytes.withUnsafeBytes { bytes in
-            // The buffer's own bytes, lent for the write.
-            let data = bytes.isEmpty ? Data() : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)
-            return Result { () throws(FileError) in try write(data, to: path) }
-        }
-        try result.get()
+        if let failure = text.bytes.withUnsafeBytes({ write($0, to: path) }) { throw failure }
     }
 
     /// Writes `data` the same way, without copying it first.
     package static func write(_ data: Data, to path: String) throws(FileError) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try data.write(to: temporary, options: [.withoutOverwriting])
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw FileError(path: path, reason: FileError.describe(error))
+        if let failure = data.withUnsafeBytes({ write($0, to: path) }) { throw failure }
+    }
+
+    /// Writes `bytes` to a temporary file beside `path` with `open`, `write` and `close`, then
+    /// renames it over `path`; the error, if any. No `fsync`: the rename is what keeps a reader
+    /// from seeing half a file when the writer dies, and Foundation's `Data.write` syncing each
+    /// file to the disk made every trace frame and report page wait on it.
+    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String) -> FileError? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = folder + ".\(name).\(UUID().uuidString).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return FileError(path: path, reason: String(cString: strerror(errno))) }
+        var written = 0
+        while written < bytes.count {
+            let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = count < 0 ? String(cString: strerror(errno)) : "nothing more could be written"
+                close(descriptor)
+                unlink(temporary)
+                return FileError(path: path, reason: reason)
+            }
+            written += count
         }
-        guard rename(temporary.path, url.path) == 0 else {
+        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw FileError(path: path, reason: reason)
+            unlink(temporary)
+            return FileError(path: path, reason: reason)
         }
+        return nil
     }
 }
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
 
 /// A file operation that failed: the path and why.
 package struct FileError: Error, Sendable, Equatable, CustomStringConvertible {

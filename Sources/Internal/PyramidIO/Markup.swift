@@ -71,21 +71,31 @@ package enum Markup {
     package static func jsonString(_ text: String) -> String {
         // Most text needs no escape: quoted as it is.
         if !jsonBytes.occurs(in: text) { return "\"" + text + "\"" }
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                literal += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: literal.unicodeScalars.append(scalar)
+        // Every byte that needs an escape is ASCII, so the text's UTF-8 is copied in runs
+        // between them.
+        var literal: [UInt8] = [UInt8(ascii: "\"")]
+        var text = text
+        text.withUTF8 { bytes in
+            literal.reserveCapacity(bytes.count + 16)
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                literal.append(contentsOf: bytes[runStart..<index])
+                runStart = index + 1
+                switch byte {
+                case 0x22: literal += [0x5C, 0x22]
+                case 0x5C: literal += [0x5C, 0x5C]
+                case 0x0A: literal += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: literal += [0x5C, UInt8(ascii: "r")]
+                case 0x09: literal += [0x5C, UInt8(ascii: "t")]
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    literal += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                }
             }
+            literal.append(contentsOf: bytes[runStart...])
         }
-        return literal + "\""
+        literal.append(UInt8(ascii: "\""))
+        return String(decoding: literal, as: UTF8.self)
     }
 
     /// Appends ``jsonString(_:)`` of `text` to `buffer`, with no string made for text that needs no escape.

@@ -90,33 +90,54 @@ struct JSONParser {
         }
     }
 
+    /// A string's value: its bytes as they are when it has no escape, else its runs and escapes
+    /// gathered as UTF-8 (each run checked as it ends, so a failure names where it is).
     private mutating func parseString() throws(JSONParseError) -> String {
         position += 1
-        var scalars = String.UnicodeScalarView()
         var runStart = position
-        func flush(_ parser: JSONParser, _ end: Int, into scalars: inout String.UnicodeScalarView) throws(JSONParseError) {
-            guard end > runStart else { return }
-            guard let text = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
-                throw parser.failure("invalid UTF-8 in a string")
-            }
-            scalars.append(contentsOf: text.unicodeScalars)
-        }
+        var gathered: [UInt8]?
         while true {
-            guard let byte = peek() else { throw failure("unterminated string") }
-            switch byte {
+            guard position < bytes.count else { throw failure("unterminated string") }
+            switch bytes[position] {
             case UInt8(ascii: "\""):
-                try flush(self, position, into: &scalars)
+                let run = bytes[runStart..<position]
+                guard var value = gathered else {
+                    guard let text = String(validating: run, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
+                    position += 1
+                    return text
+                }
+                guard Self.isValidUTF8(run) else { throw failure("invalid UTF-8 in a string") }
+                value.append(contentsOf: run)
                 position += 1
-                return String(scalars)
+                return String(decoding: value, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                try flush(self, position, into: &scalars)
+                let run = bytes[runStart..<position]
+                guard Self.isValidUTF8(run) else { throw failure("invalid UTF-8 in a string") }
+                var value = gathered ?? []
+                gathered = nil
+                value.append(contentsOf: run)
                 position += 1
-                scalars.append(try parseEscape())
+                UTF8.encode(try parseEscape()) { value.append($0) }
+                gathered = value
                 runStart = position
             case 0..<0x20:
-                throw failure("control character \(describe(byte)) in a string must be escaped")
+                throw failure("control character \(describe(bytes[position])) in a string must be escaped")
             default:
                 position += 1
+            }
+        }
+    }
+
+    /// Whether `run` is well-formed UTF-8; ASCII at a glance.
+    private static func isValidUTF8(_ run: ArraySlice<UInt8>) -> Bool {
+        if run.allSatisfy({ $0 < 0x80 }) { return true }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = run.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
             }
         }
     }

@@ -219,10 +219,11 @@ extension WebUIDriver {
             return nil
         }
         // The connection stays open for the next trace on this browser.
-        let flush: @Sendable (Double) async -> Void = { stepEnd in
-            // The binding's calls come before the answer: the connection keeps its order.
+        let flush: @Sendable (Double) -> Void = { stepEnd in
+            // Not waited for: the binding's calls come before the answer to stop's evaluation, as
+            // the connection keeps its order, and they carry the step's end as their time.
             let call = "window.__pyramidTrace && window.__pyramidTrace.flush && window.__pyramidTrace.flush(\(JSONValue.number(stepEnd)))"
-            _ = try? await socket.send("Runtime.evaluate", ["expression": .string(call)])
+            socket.post("Runtime.evaluate", ["expression": .string(call)])
         }
         return UITraceStream(flush: flush) { [traceSocket] in
             // An answer after everything the page sent before it: the connection keeps its order.

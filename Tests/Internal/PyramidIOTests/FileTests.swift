@@ -19,6 +19,24 @@ struct FileTests {
         #expect(throws: FileError.self) { try AtomicFile.write([1], to: folder + "/missing/dir/file") }
     }
 
+    @Test("an empty file and a name in Japanese are written whole; a folder in the way is an error naming the path, and leaves no temporary file")
+    func atomicWriteEdges() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/taken", withIntermediateDirectories: true)
+        try AtomicFile.write([UInt8](), to: folder + "/empty")
+        try AtomicFile.write("記事 ✓", to: folder + "/記事.txt")
+        #expect(FileManager.default.contents(atPath: folder + "/empty") == Data())
+        #expect(try String(contentsOfFile: folder + "/記事.txt", encoding: .utf8) == "記事 ✓")
+        do {
+            try AtomicFile.write(Array("new".utf8), to: folder + "/taken")
+            Issue.record("a file was written over a folder")
+        } catch {
+            #expect(error.path == folder + "/taken")
+            #expect(error.reason == String(cString: strerror(EISDIR)))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["empty", "taken", "記事.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/taken") == [])
+    }
+
     @Test("the lock serialises read-modify-write across threads")
     func lockSerialises() async throws {
         let counter = folder + "/counter"

@@ -59,6 +59,17 @@ struct JSONValueTests {
         }
     }
 
+    @Test("a string with escapes among multibyte text reads whole; invalid UTF-8 before or after an escape is named where its run ends")
+    func stringRuns() throws {
+        #expect(try JSONValue(parsing: #"["é\u00e9\n日本\"語", "plain 記事"]"#) == ["éé\n日本\"語", "plain 記事"])
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), n = UInt8(ascii: "n")
+        for (bytes, column) in [([quote, 0x61, 0xFF, quote], 4), ([quote, backslash, n, 0xFF, quote], 5), ([quote, 0xFF, backslash, n, quote], 3)] {
+            #expect(throws: JSONParseError(reason: "invalid UTF-8 in a string", line: 1, column: column)) {
+                try JSONValue.decode(bytes)
+            }
+        }
+    }
+
     @Test("round-trips every kind of value through its bytes, and through Codable")
     func roundTrip() throws {
         let value: JSONValue = ["a": [1, 2.5, "three", true, nil], "b": ["nested": "日本語"], "c": false]

@@ -36,16 +36,16 @@ package protocol UITraceEvidenceSource: UIDriver, AnyObject {
 
 /// A driver's stream into a trace, while it runs.
 package struct UITraceStream: Sendable {
-    /// Hands over, before it returns, what a step that ended at the time given (seconds since
+    /// Asks the app, without waiting, for what a step that ended at the time given (seconds since
     /// 1970) should have and the app has not sent yet: its source when it changed since the last
     /// one sent (a page paints, and so sends, on its own time, which under load can be after
     /// the next step began), and what it kept before the stream reached it. Items handed over
-    /// here carry that time.
-    package var flush: @Sendable (_ stepEnd: Double) async -> Void
+    /// for it carry that time, and come before ``stop`` returns.
+    package var flush: @Sendable (_ stepEnd: Double) -> Void
     /// Stops the stream, once what was sent before has come.
     package var stop: @Sendable () async -> Void
 
-    package init(flush: @escaping @Sendable (_ stepEnd: Double) async -> Void, stop: @escaping @Sendable () async -> Void) {
+    package init(flush: @escaping @Sendable (_ stepEnd: Double) -> Void, stop: @escaping @Sendable () async -> Void) {
         self.flush = flush
         self.stop = stop
     }

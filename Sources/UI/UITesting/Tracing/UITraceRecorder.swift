@@ -114,15 +114,38 @@ package final class UITraceRecorder: Sendable {
     package func masked(_ text: String) -> String {
         let secrets = state.value.secrets
         guard !secrets.isEmpty else { return text }
-        let whole = secrets.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.mask) }
-        return Self.maskingQuotedBeginnings(of: secrets.map { Array($0.utf8) }, in: whole)
+        let patterns = secrets.map { Array($0.utf8) }.sorted { $0.count > $1.count }
+        let whole = patterns.reduce(Array(text.utf8)) { Self.replacing($1, in: $0) }
+        return String(decoding: Self.maskingQuotedBeginnings(of: patterns, in: whole), as: UTF8.self)
     }
 
-    /// `text` with the content of each `"…"` on one line that begins one of `secrets` masked
+    /// `bytes` with every occurrence of `secret`, from the left, replaced by the mask.
+    static func replacing(_ secret: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        guard let first = secret.first, bytes.count >= secret.count else { return bytes }
+        let mask = Array(Self.mask.utf8)
+        var out: [UInt8] = []
+        var copied = 0
+        var index = 0
+        while let found = bytes[index...].firstIndex(of: first) {
+            guard found + secret.count <= bytes.count else { break }
+            if bytes[found..<(found + secret.count)].elementsEqual(secret) {
+                out.append(contentsOf: bytes[copied..<found])
+                out.append(contentsOf: mask)
+                index = found + secret.count
+                copied = index
+            } else {
+                index = found + 1
+            }
+        }
+        guard copied > 0 else { return bytes }
+        out.append(contentsOf: bytes[copied...])
+        return out
+    }
+
+    /// `bytes` with the content of each `"…"` on one line that begins one of `secrets` masked
     /// (compared as written, escapes and all): JSON's strings, and the attributes of a page's
     /// source as the browser writes it.
-    static func maskingQuotedBeginnings(of secrets: [[UInt8]], in text: String) -> String {
-        let bytes = Array(text.utf8)
+    static func maskingQuotedBeginnings(of secrets: [[UInt8]], in bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         let mask = Array(Self.mask.utf8)
@@ -144,7 +167,7 @@ package final class UITraceRecorder: Sendable {
             out.append(quote)
             index = end + 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     private func finish(
@@ -154,11 +177,12 @@ package final class UITraceRecorder: Sendable {
         let duration = Date().timeIntervalSince(start)
         let running = kind != .terminate
         // A streaming driver's screens, console lines, requests and sources come on their own;
-        // what the step should have and has not come yet is asked for now.
+        // what the step should have and has not come yet is asked for now, and comes with the
+        // step's end as its time (a trace's reader places lines by time, not by their order).
         let streams = await startStream(app.driver)
         if streams, running, let source = app.driver as? any UITraceEvidenceSource,
            let stream = state.value.streams[ObjectIdentifier(source)] ?? nil {
-            await stream.flush(start.timeIntervalSince1970 + duration)
+            stream.flush(start.timeIntervalSince1970 + duration)
         }
         let after = running && !streams ? store(png: try? await app.driver.screenshot()) : nil
         let evidence = running && !streams ? await evidence(from: app.driver, launched: kind == .launch) : UITraceEvidence()
