@@ -19,6 +19,7 @@ public struct ScratchFile: Sendable {
     public init(_ name: String) {
         let folder = NSTemporaryDirectory() + "pyramid-fuzz-\(getpid())-\(UInt32.random(in: 0 ... .max))"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        ScratchFolders.removeAtExit(folder)
         path = folder + "/" + name
     }
 
@@ -29,6 +30,28 @@ public struct ScratchFile: Sendable {
     public func write(_ input: UnsafeRawBufferPointer) {
         guard FileManager.default.createFile(atPath: path, contents: Data(input)) else {
             fatalError("cannot write the scratch file \(path)")
+        }
+    }
+}
+
+/// The scratch folders of this process, removed as it exits: libFuzzer ends a run with `exit`,
+/// so each run would otherwise leave its folders in the temporary folder. (A crash keeps them,
+/// with the finding.)
+enum ScratchFolders {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var folders: [String] = []
+    nonisolated(unsafe) private static var registered = false
+
+    static func removeAtExit(_ folder: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        folders.append(folder)
+        guard !registered else { return }
+        registered = true
+        atexit {
+            ScratchFolders.lock.lock()
+            defer { ScratchFolders.lock.unlock() }
+            for folder in ScratchFolders.folders { try? FileManager.default.removeItem(atPath: folder) }
         }
     }
 }
