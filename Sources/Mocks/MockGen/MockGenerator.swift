@@ -77,7 +77,7 @@ public enum MockGenerator {
 
         // Resolve and render.
         let resolver = MockResolver(files: files, parentMocks: parentMocks, mockClasses: request.options.mockClasses)
-        let (plans, warnings) = resolver.plans()
+        let (plans, warnings) = resolver.plans { parallelMap($0, workers: request.concurrency, $1) }
         report.diagnostics += warnings
         report.mocks = plans.count
         let renderer = MockFileRenderer(options: request.options, plans: plans, parentMocks: parentMocks)
@@ -90,11 +90,9 @@ public enum MockGenerator {
         // Write what changed, remove what is no longer produced.
         var written: [String: ContentHash] = [:]
         var stamps: [String: MockCache.OutputStamp] = [:]
-        for (path, text) in outputs {
-            var text = text
-            let bytes = text.withUTF8 { Data($0) }
-            written[path] = request.cacheDirectory == nil ? ContentHash(value: 0) : ContentHash(data: bytes)
-            if let existing = FileManager.default.contents(atPath: path), existing == bytes {
+        for (path, bytes) in outputs {
+            written[path] = request.cacheDirectory == nil ? ContentHash(value: 0) : ContentHash(bytes: bytes)
+            if let existing = FileManager.default.contents(atPath: path), Self.same(existing, bytes) {
                 report.unchanged.append(path)
                 continue
             }
@@ -123,11 +121,18 @@ public enum MockGenerator {
         return report
     }
 
-    /// Every output file and its text, in a stable order.
+    /// Whether a file's content is `bytes`, compared in place.
+    static func same(_ content: Data, _ bytes: [UInt8]) -> Bool {
+        guard content.count == bytes.count else { return false }
+        guard !bytes.isEmpty else { return true }
+        return content.withUnsafeBytes { content in bytes.withUnsafeBytes { memcmp($0.baseAddress!, content.baseAddress!, $0.count) == 0 } }
+    }
+
+    /// Every output file and its UTF-8, in a stable order.
     static func renderOutputs(
         plans: [MockPlan], request: MockGenerationRequest, renderer: MockFileRenderer, imports: [String: [ImportModel]],
         sources: [String]
-    ) -> [(path: String, text: String)] {
+    ) -> [(path: String, bytes: [UInt8])] {
         guard request.perFile else {
             let mocks = parallelMap(plans, workers: request.concurrency) { renderer.renderMock($0) }
             return [(request.destination, renderer.assemble(plans, mocks: mocks, imports: imports))]

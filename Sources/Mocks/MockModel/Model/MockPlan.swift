@@ -178,44 +178,55 @@ package struct MockResolver: Sendable {
     }
 
     /// The plan for each annotated protocol, in input order, and any warnings about parents.
-    package func plans() -> (plans: [MockPlan], diagnostics: [MockDiagnostic]) {
+    /// `map` runs the work for each protocol (each is independent of the others): in order by
+    /// default; a caller with threads to spare passes a parallel map that keeps the order.
+    package func plans(
+        map: ([ProtocolModel], @Sendable (ProtocolModel) -> (plan: MockPlan?, warnings: [MockDiagnostic]))
+            -> [(plan: MockPlan?, warnings: [MockDiagnostic])] = { $0.map($1) }
+    ) -> (plans: [MockPlan], diagnostics: [MockDiagnostic]) {
         var warnings = diagnostics
         var plans: [MockPlan] = []
-        for model in annotated {
-            if model.isClass {
-                guard mockClasses else {
-                    warnings.append(MockDiagnostic(
-                        location: model.location,
-                        message: "class '\(model.name)' is annotated, but classes are mocked only with --mock-all; no mock generated"))
-                    continue
-                }
-                if model.access < .internal {
-                    warnings.append(MockDiagnostic(
-                        location: model.location,
-                        message: "class '\(model.name)' is \(model.access.rawValue), so no other file can subclass it; no mock generated"))
-                    continue
-                }
-                plans.append(classPlan(for: model))
-                continue
-            }
-            if model.access < .internal {
-                warnings.append(MockDiagnostic(
-                    location: model.location,
-                    message: "protocol '\(model.name)' is \(model.access.rawValue), so no other file can conform to it; no mock generated"))
-                continue
-            }
-            let plan = plan(for: model, warnings: &warnings)
-            if let blocker = plan.blockedBy {
-                warnings.append(MockDiagnostic(
-                    location: model.location,
-                    message: "no mock generated for '\(model.name)': it inherits '\(blocker.parent)', and a mock cannot honour its \(blocker.requirement)"))
-                continue
-            }
-            plans.append(plan)
+        for outcome in map(annotated, { model in self.outcome(for: model) }) {
+            warnings += outcome.warnings
+            if let plan = outcome.plan { plans.append(plan) }
         }
         // A parent shared by several annotated protocols is visited for each; say it once.
         var seen: Set<MockDiagnostic> = []
         return (plans, warnings.filter { seen.insert($0).inserted })
+    }
+
+    /// One annotated protocol's (or class's) plan, or none, with the warnings it raises.
+    private func outcome(for model: ProtocolModel) -> (plan: MockPlan?, warnings: [MockDiagnostic]) {
+        var warnings: [MockDiagnostic] = []
+        if model.isClass {
+            guard mockClasses else {
+                warnings.append(MockDiagnostic(
+                    location: model.location,
+                    message: "class '\(model.name)' is annotated, but classes are mocked only with --mock-all; no mock generated"))
+                return (nil, warnings)
+            }
+            if model.access < .internal {
+                warnings.append(MockDiagnostic(
+                    location: model.location,
+                    message: "class '\(model.name)' is \(model.access.rawValue), so no other file can subclass it; no mock generated"))
+                return (nil, warnings)
+            }
+            return (classPlan(for: model), warnings)
+        }
+        if model.access < .internal {
+            warnings.append(MockDiagnostic(
+                location: model.location,
+                message: "protocol '\(model.name)' is \(model.access.rawValue), so no other file can conform to it; no mock generated"))
+            return (nil, warnings)
+        }
+        let plan = plan(for: model, warnings: &warnings)
+        if let blocker = plan.blockedBy {
+            warnings.append(MockDiagnostic(
+                location: model.location,
+                message: "no mock generated for '\(model.name)': it inherits '\(blocker.parent)', and a mock cannot honour its \(blocker.requirement)"))
+            return (nil, warnings)
+        }
+        return (plan, warnings)
     }
 
     func plan(for model: ProtocolModel, warnings: inout [MockDiagnostic]) -> MockPlan {

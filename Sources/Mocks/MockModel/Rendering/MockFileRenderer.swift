@@ -28,27 +28,41 @@ package struct MockFileRenderer: Sendable {
     }
 
     /// The file for `plans`, importing what the files in `imports` (keyed by path) import.
-    package func renderFile(_ plans: [MockPlan], imports: [String: [ImportModel]]) -> String {
+    package func renderFile(_ plans: [MockPlan], imports: [String: [ImportModel]]) -> [UInt8] {
         assemble(plans, mocks: plans.map(renderMock), imports: imports)
     }
 
-    /// The file around mocks already rendered (one per plan, in order).
-    package func assemble(_ plans: [MockPlan], mocks: [String], imports: [String: [ImportModel]]) -> String {
+    /// The file around mocks already rendered (one per plan, in order), as UTF-8: its sections
+    /// one after another, a blank line between two, each mock's text copied once.
+    package func assemble(_ plans: [MockPlan], mocks: [String], imports: [String: [ImportModel]]) -> [UInt8] {
         var sections: [String] = []
         if let header = options.header, !header.isEmpty { sections.append(header) }
         sections.append(Self.generatedNotice)
         sections.append(importLines(plans: plans, imports: imports))
-        var body: [String] = []
-        if plans.contains(where: Self.needsMutex) { body.append(Self.mutexHelper) }
-        if options.useTemplateFunc && !plans.isEmpty { body.append(Self.templateFuncHelper) }
-        body += mocks
-        if let macro = options.macro, !macro.isEmpty, !body.isEmpty {
-            // `--macro`: the mocks compile only where the condition holds; the imports stay outside.
-            sections.append("#if \(macro)\n" + body.joined(separator: "\n\n") + "\n#endif")
-        } else {
-            sections += body
+        var helpers: [String] = []
+        if plans.contains(where: Self.needsMutex) { helpers.append(Self.mutexHelper) }
+        if options.useTemplateFunc && !plans.isEmpty { helpers.append(Self.templateFuncHelper) }
+        let body = helpers + mocks
+        var file: [UInt8] = []
+        file.reserveCapacity((sections + body).reduce(64) { $0 + $1.utf8.count + 2 })
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { file.append(contentsOf: $0) }
         }
-        return sections.joined(separator: "\n\n") + "\n"
+        for (index, section) in sections.enumerated() {
+            if index > 0 { append("\n\n") }
+            append(section)
+        }
+        // `--macro`: the mocks compile only where the condition holds; the imports stay outside.
+        let macro = options.macro.flatMap { $0.isEmpty || body.isEmpty ? nil : $0 }
+        if let macro { append("\n\n#if \(macro)\n") }
+        for (index, part) in body.enumerated() {
+            if macro == nil || index > 0 { append("\n\n") }
+            append(part)
+        }
+        if macro != nil { append("\n#endif") }
+        append("\n")
+        return file
     }
 
     /// Whether a mock keeps state behind `PyramidMockMutex`: locked and actor mocks, and any static member.
