@@ -21,6 +21,9 @@ public struct WebDriverSession: Sendable {
     let devToolsAddress: String?
     /// The DevTools connection to a window's page, kept for the next who asks (``devToolsSocket()``).
     let devToolsSockets = Locked<(window: String, socket: DevToolsSocket)?>(nil)
+    /// The emulation ``emulate(_:)`` set, by what it sets (``emulationKind(_:)``), shared by every
+    /// copy: what no other command has changed since.
+    let emulated = Locked<[String: JSONValue]>([:])
 
     init(id: String, client: LoopbackHTTPClient, devToolsAddress: String? = nil) {
         self.id = id
@@ -34,7 +37,10 @@ public struct WebDriverSession: Sendable {
     /// - Throws: `WebDriverError.command` with the W3C code and the request.
     @discardableResult
     public func command(_ method: String, _ path: String, _ body: JSONValue? = nil) async throws -> JSONValue {
-        try await Self.send(client, method: method, path: "/session/\(id)\(path)", body: body)
+        // Another window gets the commands, or this one closes or changes: DevTools emulation is
+        // the window's, so what was set is not known any more.
+        if method != "GET", path.hasPrefix("/window") { emulated.setValue([:]) }
+        return try await Self.send(client, method: method, path: "/session/\(id)\(path)", body: body)
     }
 
     static func send(_ client: LoopbackHTTPClient, method: String, path: String, body: JSONValue?) async throws -> JSONValue {
@@ -63,6 +69,11 @@ public struct WebDriverSession: Sendable {
     ///   not forward DevTools commands (some Grids and cloud services do not).
     @discardableResult
     public func devTools(_ command: String, _ parameters: JSONValue = [:]) async throws -> JSONValue {
+        if command.hasPrefix("Emulation.") { emulated.withValue { $0[Self.emulationKind(command)] = nil } }
+        return try await sendDevTools(command, parameters)
+    }
+
+    func sendDevTools(_ command: String, _ parameters: JSONValue) async throws -> JSONValue {
         do {
             return try await self.command("POST", "/goog/cdp/execute", ["cmd": .string(command), "params": parameters])
         } catch WebDriverError.command(code: .unknownCommand, _, _), WebDriverError.command(code: .unknownMethod, _, _) {

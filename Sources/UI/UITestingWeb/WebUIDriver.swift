@@ -111,16 +111,19 @@ public final class WebUIDriver: UIDriver, UITraceEvidenceSource {
         }
         let device = configuration.device
         let (width, height) = device.viewport
-        try await devTools("Emulation.setDeviceMetricsOverride", [
-            "width": .number(Double(width)), "height": .number(Double(height)),
-            "deviceScaleFactor": .number(device.scale), "mobile": true,
-            "screenOrientation": device.orientation == .portrait
-                ? ["type": "portraitPrimary", "angle": 0] : ["type": "landscapePrimary", "angle": 90],
+        // Sent only when they differ from what the last launch on this browser window set.
+        try await session.emulate([
+            ("Emulation.setDeviceMetricsOverride", [
+                "width": .number(Double(width)), "height": .number(Double(height)),
+                "deviceScaleFactor": .number(device.scale), "mobile": true,
+                "screenOrientation": device.orientation == .portrait
+                    ? ["type": "portraitPrimary", "angle": 0] : ["type": "landscapePrimary", "angle": 90],
+            ]),
+            ("Emulation.setEmulatedMedia", [
+                "features": [["name": "prefers-color-scheme", "value": .string(device.appearance.rawValue)]],
+            ]),
+            ("Emulation.setLocaleOverride", ["locale": .string(device.locale)]),
         ])
-        try await devTools("Emulation.setEmulatedMedia", [
-            "features": [["name": "prefers-color-scheme", "value": .string(device.appearance.rawValue)]],
-        ])
-        try await devTools("Emulation.setLocaleOverride", ["locale": .string(device.locale)])
         try await session.setDocumentScript(Self.launchSource(configuration, token: UUID().uuidString), named: Self.launchScriptName)
         try await clearState()
         // A reset between tests stops the previous page's scripts; the app's own must run.

@@ -103,6 +103,51 @@ struct BrowserIsolationTests {
         await pool.shutdown()
     }
 
+    @Test("the next launch on the same browser sets the device again only when something changed it: not after a reset, but after an emulation command, in another window, or for another device")
+    func launchEmulationIsSetWhenChanged() async throws {
+        let pool = BrowserPool(capacity: 1)
+        try await withStatePage { url, _ in
+            try await pool.withIsolatedSession { session in
+                let app = UIApp(driver: WebUIDriver(session: session, url: url))
+                app.device = DeviceConfiguration(width: 390, height: 844, scale: 2)
+                func viewport() async throws -> [Double] {
+                    try await session.executeScript("return [screen.width, devicePixelRatio];").arrayValue?.compactMap(\.doubleValue) ?? []
+                }
+                // Metrics set behind the session's back (not through devTools): a launch that sent
+                // them again would undo it, so what the page sees tells whether it did.
+                func setBehindTheBack(width: Int) async throws {
+                    _ = try await session.command("POST", "/goog/cdp/execute", [
+                        "cmd": "Emulation.setDeviceMetricsOverride",
+                        "params": ["width": .number(Double(width)), "height": 600, "deviceScaleFactor": 1, "mobile": true],
+                    ])
+                }
+                try await app.launch()
+                let launched = try await viewport()
+                #expect(launched == [390, 2])
+                try await WebUIDriver.reset(session: session)
+                try await setBehindTheBack(width: 500)
+                try await app.launch()
+                #expect(try await viewport() == [500, 1], "the same device after a reset: nothing sent")
+
+                _ = try await session.devTools("Emulation.setDeviceMetricsOverride", ["width": 600, "height": 600, "deviceScaleFactor": 1, "mobile": true])
+                try await app.launch()
+                #expect(try await viewport() == [390, 2], "an emulation command in between: sent again")
+
+                try await setBehindTheBack(width: 500)
+                app.device = DeviceConfiguration(width: 400, height: 844, scale: 2)
+                try await app.launch()
+                #expect(try await viewport() == [400, 2], "another device: sent")
+
+                let first = try await session.currentWindowHandle()
+                try await setBehindTheBack(width: 500)
+                try await session.switchToWindow(first)
+                try await app.launch()
+                #expect(try await viewport() == [400, 2], "after a window switch: sent again")
+            }
+        }
+        await pool.shutdown()
+    }
+
     @Test("a browser that cannot be reset is replaced, and the test that broke it gets a warning saying why")
     func unresettableBrowserIsReplaced() async throws {
         let pool = BrowserPool(capacity: 1)
