@@ -88,8 +88,7 @@ package enum Markup {
                 case 0x0D: literal += [0x5C, UInt8(ascii: "r")]
                 case 0x09: literal += [0x5C, UInt8(ascii: "t")]
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    literal += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                    literal += [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
                 }
             }
             literal.append(contentsOf: bytes[runStart...])
@@ -120,6 +119,7 @@ package enum Markup {
     private static let markupBytes = ByteSet { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0xEF }
     private static let breakBytes = ByteSet { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     private static let scriptBytes = ByteSet { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }
+    private static let hexDigits = Array("0123456789abcdef".utf8)
     private static let jsonBytes = ByteSet { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
