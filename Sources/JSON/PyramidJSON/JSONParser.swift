@@ -95,30 +95,28 @@ struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         position += 1
         var runStart = position
-        var gathered: [UInt8]?
+        // Empty until the first escape, which always adds at least one byte.
+        var gathered: [UInt8] = []
         while true {
             guard position < bytes.count else { throw failure("unterminated string") }
             switch bytes[position] {
             case UInt8(ascii: "\""):
                 let run = bytes[runStart..<position]
-                guard var value = gathered else {
+                guard !gathered.isEmpty else {
                     guard let text = String(validating: run, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
                     position += 1
                     return text
                 }
                 guard Self.isValidUTF8(run) else { throw failure("invalid UTF-8 in a string") }
-                value.append(contentsOf: run)
+                gathered.append(contentsOf: run)
                 position += 1
-                return String(decoding: value, as: UTF8.self)
+                return String(decoding: gathered, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 let run = bytes[runStart..<position]
                 guard Self.isValidUTF8(run) else { throw failure("invalid UTF-8 in a string") }
-                var value = gathered ?? []
-                gathered = nil
-                value.append(contentsOf: run)
+                gathered.append(contentsOf: run)
                 position += 1
-                UTF8.encode(try parseEscape()) { value.append($0) }
-                gathered = value
+                UTF8.encode(try parseEscape()) { gathered.append($0) }
                 runStart = position
             case 0..<0x20:
                 throw failure("control character \(describe(bytes[position])) in a string must be escaped")
