@@ -63,3 +63,56 @@ enum NaiveMutation {
         return failed
     }
 }
+
+/// The naive way's verdicts on the fixture, kept in `Fixtures/naive-verdicts.checked` as
+/// `scripts/check-mutants` keeps the reference app's: each mutant by where it begins and ends and
+/// what it writes, under a SHA-256 of what those verdicts are computed from (the toolchain's
+/// version, every file of the fixture, and this file, which holds the naive way). A recorded
+/// verdict stands in for rebuilding the copy only while those inputs are unchanged and only where
+/// it agrees with the pipeline's: a mutant judged otherwise is judged again the naive way, so a
+/// pipeline that goes wrong still meets the oracle itself.
+enum NaiveRecord {
+    /// A mutant's naive verdict: whether each level's test target failed, or nil when it did not compile.
+    typealias Verdict = [String: Bool]?
+
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/naive-verdicts.checked").path
+
+    /// The SHA-256 of the naive way's inputs, the same on every machine with this toolchain.
+    static func inputs() async throws -> String {
+        let script = """
+            { swift --version 2>/dev/null | head -n 1; find . -type f -not -path './.build/*' | LC_ALL=C sort | xargs sha256sum; sha256sum < "$1"; } \
+            | sha256sum | cut -d' ' -f1
+            """
+        let run = try await Program.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, "sh", #filePath], in: URL(fileURLWithPath: MutantFixture.package))
+        guard run.status == 0, run.stdout.count > 60 else { throw FixtureError(message: "the naive way's inputs could not be hashed: \(run.stderr)") }
+        return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The mutant's key in the record.
+    static func key(_ mutant: Mutant) -> String {
+        "\(mutant.file):\(mutant.start.line):\(mutant.start.column)-\(mutant.end.line):\(mutant.end.column) → \(mutant.replacement)"
+    }
+
+    /// The recorded verdicts, when they were recorded from `inputs`; empty otherwise.
+    static func load(inputs: String) -> [String: Verdict] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+        let lines = text.split(separator: "\n")
+        guard lines.first.map(String.init) == "inputs \(inputs)" else { return [:] }
+        var verdicts: [String: Verdict] = [:]
+        for line in lines.dropFirst() {
+            guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let mutant = entry["mutant"] as? String else { return [:] }
+            verdicts[mutant] = .some(entry["naive"] as? [String: Bool])
+        }
+        return verdicts
+    }
+
+    /// Writes `verdicts` as the record of `inputs` (a temporary file, then renamed).
+    static func write(_ verdicts: [String: Verdict], inputs: String) throws {
+        var text = "inputs \(inputs)\n"
+        for (mutant, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
+            let entry: [String: Any] = ["mutant": mutant, "naive": verdict.map { $0 as Any } ?? NSNull()]
+            text += String(decoding: try JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self) + "\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}

@@ -24,11 +24,34 @@ struct MutationRunTests {
         #expect(verdicts.contains { $0.levels["integration"] == .killed && $0.levels["unit"] != .killed }, "a mutant only integration tests kill")
         #expect(verdicts.contains { $0.levels == ["unit": .noCoverage, "integration": .noCoverage, "ui": .killed] }, "a mutant only UI tests kill")
 
-        let copy = TemporaryFolder("pyramid-naive", create: true)
-        try await Program.run("cp", ["-R", MutantFixture.package + "/.", copy.path]).expectSuccess()
+        // Each verdict against the naive way's: recorded (NaiveRecord) where the inputs are
+        // unchanged and the record agrees with ours, otherwise judged now by rebuilding a copy.
         let targets = ["unit": "PricingTests", "integration": "PricingIntegrationTests", "ui": "ReceiptUITests"]
+        func agrees(_ verdict: MutantVerdict, _ naive: NaiveRecord.Verdict) -> Bool {
+            guard let naive else { return verdict.status == .compileError }
+            return (verdict.status == .killed) == naive.values.contains(true)
+                && targets.allSatisfy { level, target in (verdict.levels[level] == .killed) == naive[target] }
+        }
+        let inputs = try await NaiveRecord.inputs()
+        let recorded = NaiveRecord.load(inputs: inputs)
+        var copy: TemporaryFolder?
+        var verdictsNow: [String: NaiveRecord.Verdict] = [:]
+        var judgedNow = 0
         for verdict in verdicts {
-            let naive = try await NaiveMutation.verdict(verdict.mutant, copy: copy.path, targets: Array(targets.values))
+            let key = NaiveRecord.key(verdict.mutant)
+            let naive: NaiveRecord.Verdict
+            if let kept = recorded[key], agrees(verdict, kept) {
+                naive = kept
+            } else {
+                if copy == nil {
+                    let folder = TemporaryFolder("pyramid-naive", create: true)
+                    try await Program.run("cp", ["-R", MutantFixture.package + "/.", folder.path]).expectSuccess()
+                    copy = folder
+                }
+                naive = try await NaiveMutation.verdict(verdict.mutant, copy: copy!.path, targets: Array(targets.values))
+                judgedNow += 1
+            }
+            verdictsNow[key] = .some(naive)
             let described = "mutant \(verdict.mutant.id) \(verdict.mutant.original) → \(verdict.mutant.replacement)"
             guard let naive else {
                 #expect(verdict.status == .compileError, "\(described): the naive way does not compile it")
@@ -40,6 +63,10 @@ struct MutationRunTests {
                 let ours = verdict.levels[level] == .killed
                 #expect(ours == naive[target], "\(described) at the \(level) level: \(verdict.levels[level].map(\.rawValue) ?? "–") against \(naive[target]!)")
             }
+        }
+        // The record takes what the naive way said today, once every verdict agrees with it.
+        if judgedNow > 0, verdicts.allSatisfy({ agrees($0, verdictsNow[NaiveRecord.key($0.mutant)] ?? nil) }) {
+            try NaiveRecord.write(verdictsNow, inputs: inputs)
         }
     }
 
