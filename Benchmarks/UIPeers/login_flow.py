@@ -1,7 +1,7 @@
 """Seed 000's login flow and the cost of isolating one test, driven by a peer on the system
 Chromium: the same page, the same steps as Benchmarks/Sources/UIBench.
 
-    python login_flow.py playwright|playwright-traced|selenium URL [ITERATIONS]
+    python login_flow.py playwright|playwright-traced|selenium|cdp URL [ITERATIONS]
 
 Prints one JSON line: median and p90 milliseconds.
 - Playwright: each test gets a new browser context and page (its isolation), one browser.
@@ -9,6 +9,10 @@ Prints one JSON line: median and p90 milliseconds.
   `trace: 'on'` records them), the trace saved to its zip before the flow counts as done.
 - Selenium: one session; isolation is what a Selenium suite can do without a new session
   (delete the cookies, clear local and session storage), and a new session is timed too.
+- cdp: no driver at all, a floor for any: the bare DevTools protocol on one tab of one Chromium,
+  each action the fewest commands that do it (navigate and wait for the load event; focus and
+  insert each text; read the button's centre and press and release the mouse there; one script
+  that resolves when the home screen shows, checked at each change of the document). No isolation.
 Waits poll every 50 ms, as UITesting's do, instead of Selenium's default 500 ms.
 """
 import json
@@ -118,10 +122,86 @@ def run_selenium(url, iterations):
     return flows, isolations, sessions
 
 
+def run_cdp(url, iterations):
+    import re
+    import subprocess
+    import tempfile
+    import urllib.request
+    import websocket
+
+    profile = tempfile.mkdtemp(prefix="login-flow-cdp-")
+    browser = subprocess.Popen(
+        [chromium(), "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
+         "--user-data-dir=" + profile, "about:blank"], stderr=subprocess.PIPE, text=True)
+    try:
+        port = None
+        for line in browser.stderr:
+            found = re.search(r"ws://127\.0\.0\.1:(\d+)/", line)
+            if found:
+                port = int(found.group(1))
+                break
+        if port is None:
+            sys.exit("login_flow.py: Chromium did not say where DevTools listens")
+        targets = json.load(urllib.request.urlopen("http://127.0.0.1:%d/json" % port))
+        tab = next(t for t in targets if t["type"] == "page")
+        socket = websocket.create_connection(tab["webSocketDebuggerUrl"], suppress_origin=True)
+        counter = [0]
+
+        def send(method, params=None, event=None):
+            counter[0] += 1
+            socket.send(json.dumps({"id": counter[0], "method": method, "params": params or {}}))
+            answer, seen = None, event is None
+            while answer is None or not seen:
+                message = json.loads(socket.recv())
+                if message.get("id") == counter[0]:
+                    answer = message
+                elif event and message.get("method") == event:
+                    seen = True
+            if "error" in answer:
+                sys.exit("login_flow.py: %s failed: %s" % (method, answer["error"]))
+            return answer["result"]
+
+        def evaluate(expression):
+            return send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True})["result"].get("value")
+
+        send("Page.enable")
+        send("Emulation.setDeviceMetricsOverride", {"width": 393, "height": 852, "deviceScaleFactor": 3, "mobile": True})
+        flows = []
+        for index in range(iterations + WARMUP):
+            start = time.perf_counter()
+            send("Page.navigate", {"url": url}, event="Page.loadEventFired")
+            for selector, text in ((EMAIL, "test@example.com"), (PASSWORD, "password123")):
+                evaluate("document.querySelector('%s').focus()" % selector)
+                send("Input.insertText", {"text": text})
+            x, y = evaluate("(() => { const r = document.querySelector('%s').getBoundingClientRect(); "
+                            "return [r.x + r.width / 2, r.y + r.height / 2]; })()" % LOGIN)
+            for kind in ("mousePressed", "mouseReleased"):
+                send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+            shown = evaluate("new Promise((resolve) => { const look = () => { const e = document.querySelector('%s'); "
+                             "return e !== null && e.checkVisibility(); }; if (look()) { resolve(true); return; } "
+                             "const watch = new MutationObserver(() => { if (look()) { watch.disconnect(); resolve(true); } }); "
+                             "watch.observe(document, { subtree: true, childList: true, attributes: true }); "
+                             "setTimeout(() => { watch.disconnect(); resolve(look()); }, 5000); })" % HOME)
+            if not shown:
+                sys.exit("login_flow.py: the home screen did not show within 5 s")
+            if index >= WARMUP:
+                flows.append((time.perf_counter() - start) * 1000)
+        socket.close()
+    finally:
+        browser.terminate()
+        browser.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+    return flows
+
+
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("playwright", "playwright-traced", "selenium"):
-        sys.exit("usage: login_flow.py playwright|playwright-traced|selenium URL [ITERATIONS]")
+    if len(sys.argv) < 3 or sys.argv[1] not in ("playwright", "playwright-traced", "selenium", "cdp"):
+        sys.exit("usage: login_flow.py playwright|playwright-traced|selenium|cdp URL [ITERATIONS]")
     iterations = int(sys.argv[3]) if len(sys.argv) > 3 else 30
+    if sys.argv[1] == "cdp":
+        flows = run_cdp(sys.argv[2], iterations)
+        print(json.dumps({"flow_p50": percentile(flows, 0.5), "flow_p90": percentile(flows, 0.9)}, sort_keys=True))
+        return
     if sys.argv[1] == "selenium":
         flows, isolations, sessions = run_selenium(sys.argv[2], iterations)
     else:
