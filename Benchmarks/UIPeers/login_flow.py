@@ -1,4 +1,4 @@
-"""Seed 000's login flow and the cost of isolating one test, driven by a peer on the system
+"""The guides' login flow and the cost of isolating one test, driven by a peer on the system
 Chromium: the same page, the same steps as Benchmarks/Sources/UIBench.
 
     python login_flow.py playwright|playwright-traced|selenium|cdp URL [ITERATIONS]
