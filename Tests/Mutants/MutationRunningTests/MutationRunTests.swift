@@ -37,6 +37,7 @@ struct MutationRunTests {
         var copy: TemporaryFolder?
         var verdictsNow: [String: NaiveRecord.Verdict] = [:]
         var judgedNow = 0
+        var allAgree = true
         for verdict in verdicts {
             let key = NaiveRecord.key(verdict.mutant)
             let naive: NaiveRecord.Verdict
@@ -52,6 +53,7 @@ struct MutationRunTests {
                 judgedNow += 1
             }
             verdictsNow[key] = .some(naive)
+            allAgree = allAgree && agrees(verdict, naive)
             let described = "mutant \(verdict.mutant.id) \(verdict.mutant.original) → \(verdict.mutant.replacement)"
             guard let naive else {
                 #expect(verdict.status == .compileError, "\(described): the naive way does not compile it")
@@ -65,7 +67,7 @@ struct MutationRunTests {
             }
         }
         // The record takes what the naive way said today, once every verdict agrees with it.
-        if judgedNow > 0, verdicts.allSatisfy({ agrees($0, verdictsNow[NaiveRecord.key($0.mutant)] ?? nil) }) {
+        if judgedNow > 0, allAgree {
             try NaiveRecord.write(verdictsNow, inputs: inputs)
         }
     }
