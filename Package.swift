@@ -199,7 +199,7 @@ let package = Package(
         // taken apart), each test traced once, each mutant judged level by level against the
         // tests that reach it, and the outcome. For the tools only.
         .target(
-            name: "MutationRunning", dependencies: ["Mutation", "MutationReport", "SpecRunning", "LivingSpec", "TestEventStream", "PyramidIO", "PyramidJSON"],
+            name: "MutationRunning", dependencies: ["Mutation", "MutationReport", "SpecRunning", "LivingSpec", "TestEventStream", "WebDriver", "PyramidIO", "PyramidJSON"],
             path: source("Mutants", "MutationRunning"), swiftSettings: strict),
         .target(
             name: "Scenario",
@@ -386,7 +386,8 @@ let package = Package(
         .testTarget(
             name: "UITestingTests",
             dependencies: [
-                "UITesting", "UITestingWeb", "UITestingXCUITest", "UITrace", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer", "TraitSupport",
+                "PyramidTestSupport", "UITesting", "UITestingWeb", "UITestingXCUITest", "UITrace", "WebDriver", "PyramidIO", "HTTPStubs", "HTTPStubsServer",
+                "TraitSupport",
                 "ChromiumRenderer", "VisualTesting", "PyramidImage",
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
@@ -451,7 +452,7 @@ let package = Package(
             name: "MutationTests", dependencies: ["PyramidTestSupport", "Mutation", "MutationReport", "PyramidJSON"], path: tests("Mutants", "MutationTests"),
             swiftSettings: strict),
         .testTarget(
-            name: "MutationRunningTests", dependencies: ["PyramidTestSupport", "MutationRunning", "Mutation", "MutationReport", "LivingSpec", "PyramidJSON"],
+            name: "MutationRunningTests", dependencies: ["PyramidTestSupport", "MutationRunning", "Mutation", "MutationReport", "LivingSpec", "PyramidJSON", "WebDriver"],
             path: tests("Mutants", "MutationRunningTests"), exclude: ["Fixtures"], swiftSettings: strict),
         .testTarget(
             name: "SpecRunningTests",

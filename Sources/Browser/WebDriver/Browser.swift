@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import PyramidIO
 
 /// A running Chromium with one WebDriver session: started through a local chromedriver, or
@@ -10,7 +11,8 @@ import PyramidIO
 /// cancellation included. A process that ends without closing it still leaves
 /// nothing behind: a normal exit ends the group and removes the profile, and so does
 /// the group's watchdog when the process is killed outright (SIGKILL, a crash).
-/// A remote browser's `close()` deletes its session on the remote end.
+/// A remote browser's `close()` deletes its session on the remote end. A session attached to a
+/// browser that was running already (``AttachableChromium``) ends only its chromedriver.
 public final class Browser: @unchecked Sendable {
     /// The browser's WebDriver session.
     public let session: WebDriverSession
@@ -25,17 +27,22 @@ public final class Browser: @unchecked Sendable {
     /// Whether the end offers Chrome DevTools commands (`goog/cdp/execute`), which device,
     /// colour-scheme, locale and time-zone emulation use. A Grid may not forward them.
     package let offersDevTools: Bool
+    /// The DevTools address of the running browser this session's chromedriver attached to
+    /// (``AttachableChromium``): a browser other processes used before, that goes on after
+    /// `close()`. Nil when the browser is this session's own, or remote.
+    package let attachedTo: String?
 
     private let driver: ProcessGroup?
     private let closed = Locked(false)
 
-    private init(session: WebDriverSession, driver: ProcessGroup, profileDirectory: String) {
+    private init(session: WebDriverSession, driver: ProcessGroup, profileDirectory: String, attachedTo: String? = nil) {
         self.session = session
         self.driver = driver
         self.processGroup = driver.pid
         self.profileDirectory = profileDirectory
         self.remoteEnd = nil
         self.offersDevTools = true
+        self.attachedTo = attachedTo
     }
 
     private init(session: WebDriverSession, remoteEnd: RemoteEnd, offersDevTools: Bool) {
@@ -45,6 +52,7 @@ public final class Browser: @unchecked Sendable {
         self.profileDirectory = ""
         self.remoteEnd = remoteEnd
         self.offersDevTools = offersDevTools
+        self.attachedTo = nil
     }
 
     /// Opens a session: on the least busy remote end that answers when `options` (or
@@ -55,6 +63,7 @@ public final class Browser: @unchecked Sendable {
     public static func launch(_ options: ChromiumOptions = ChromiumOptions()) async throws -> Browser {
         let ends = try options.resolvedRemoteEnds()
         if !ends.isEmpty { return try await connect(ends, options: options) }
+        if let address = options.attachAddress() { return try await attach(to: address, options: options) }
         let (chromium, chromedriver) = try options.executables()
 
         let workspace = FileManager.default.temporaryDirectory
@@ -75,6 +84,53 @@ public final class Browser: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: workspace)
             throw error
         }
+    }
+
+    /// Opens a session in a chromedriver started here, attached to the running browser at
+    /// `address` (``AttachableChromium``). Closing it ends chromedriver; the browser, in a
+    /// process group of its own, goes on running.
+    private static func attach(to address: String, options: ChromiumOptions) async throws -> Browser {
+        let chromedriver = try ChromiumOptions.chromedriver.resolve(options.chromedriverPath).get()
+        let workspace = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pyramid-chromedriver-\(UUID().uuidString.prefix(12))").path
+        try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+        let (driver, port) = try await startDriver(chromedriver, log: workspace + "/chromedriver.log", workspace: workspace, timeout: options.startupTimeout)
+        do {
+            try await openOnlyABlankTab(address, timeout: options.startupTimeout)
+            let client = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.startupTimeout)
+            let (session, _) = try await createSession(client, chromeOptions: ["debuggerAddress": .string(address)])
+            let commands = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.commandTimeout)
+            return Browser(
+                session: WebDriverSession(id: session, client: commands, devToolsAddress: address), driver: driver,
+                profileDirectory: workspace, attachedTo: address)
+        } catch {
+            await Task { await driver.terminate(grace: .milliseconds(500)) }.value
+            try? FileManager.default.removeItem(atPath: workspace)
+            throw error
+        }
+    }
+
+    /// Leaves the browser at `address` with one blank tab: a new one opened, every other page
+    /// closed. What a process killed mid-test left in its tab (a dialog open, which would hold
+    /// chromedriver's attach until its own time-out, a script still running, a history) goes
+    /// with the tab; what the browser keeps for every tab (cookies, storage) is the UI tests'
+    /// reset's to clear.
+    private static func openOnlyABlankTab(_ address: String, timeout: Duration) async throws {
+        let list = WebDriverRequest(method: "GET", path: "/json/list", body: nil)
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
+            throw WebDriverError.transport("'\(address)' is not a DevTools address (HOST:PORT)", request: list)
+        }
+        let client = LoopbackHTTPClient(host: String(address[..<colon]), port: port, requestTimeout: timeout)
+        let pages = try await client.send(.GET, "/json/list")
+        let old = ((try? JSONValue.decode(pages.body))?.arrayValue ?? []).filter { $0["type"]?.stringValue == "page" }.compactMap { $0["id"]?.stringValue }
+        // With a length: a PUT without one goes chunked, which the browser's server does not read.
+        let opened = try await client.send(.PUT, "/json/new?about:blank", body: [])
+        guard opened.status == 200, let new = (try? JSONValue.decode(opened.body))?["id"]?.stringValue else {
+            throw WebDriverError.transport(
+                "the browser at \(address) opened no tab (status \(opened.status)): \(String(decoding: opened.body.prefix(300), as: UTF8.self))",
+                request: WebDriverRequest(method: "PUT", path: "/json/new?about:blank", body: nil))
+        }
+        for id in old where id != new { _ = try await client.send(.GET, "/json/close/\(id)") }
     }
 
     /// Deletes the session, ends the whole process group and removes the profile.

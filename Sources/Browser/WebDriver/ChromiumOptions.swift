@@ -20,6 +20,9 @@ public struct ChromiumOptions: Sendable, Hashable {
     /// Remote ends to open sessions on instead of starting chromedriver here; nil reads
     /// `PYRAMID_WEBDRIVER_URL` when a browser is launched.
     public var remoteEnds: [RemoteEnd]?
+    /// The DevTools address (`127.0.0.1:PORT`) of a running browser to attach to instead of
+    /// starting one (``AttachableChromium``); nil reads `PYRAMID_CHROMIUM_ADDRESS`.
+    package var debuggerAddress: String?
 
     /// Options for starting Chromium; the defaults find the installed browser and driver. Each
     /// parameter sets the property of the same name.
@@ -38,8 +41,10 @@ public struct ChromiumOptions: Sendable, Hashable {
     }
 
     /// How many browsers a pool keeps at most: `PYRAMID_BROWSERS`, else 2 (or 1 on a one-core
-    /// machine). The renderer's pool and the UI tests' pool both use it.
+    /// machine), and 1 in a process handed one browser to attach to (`PYRAMID_CHROMIUM_ADDRESS`).
+    /// The renderer's pool and the UI tests' pool both use it.
     public static var defaultPoolCapacity: Int {
+        if ChromiumOptions().attachAddress() != nil { return 1 }
         if let text = ProcessInfo.processInfo.environment["PYRAMID_BROWSERS"], let value = Int(text), value > 0 {
             return value
         }

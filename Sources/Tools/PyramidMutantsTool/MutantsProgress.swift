@@ -29,6 +29,8 @@ final class MutantsProgress: Sendable {
             say("Running each of the \(tests) tests once without a mutant, to time it and see which mutants it reaches…")
         case .traced(let done, let total):
             if done == total || done % 10 == 0 { say("  \(done)/\(total) tests traced") }
+        case .browsersNotKept(let reason):
+            say("warning: no browser could be kept across the tests' processes, so each UI or snapshot test starts its own: \(reason)")
         case .judging(let mutants, let reached):
             say("Judging \(mutants) mutants (\(reached) reached by a test)…")
         case .judged(let verdict, let done, let total):

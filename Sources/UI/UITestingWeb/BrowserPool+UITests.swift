@@ -11,7 +11,12 @@ extension BrowserPool {
     /// Tests take a browser through the ``WebBrowserTrait`` (`.webBrowser`); tools and
     /// benchmarks can call this directly.
     public func withIsolatedSession<T: Sendable>(_ body: (WebDriverSession) async throws -> T) async throws -> T {
-        try await withBrowser(occupiedBy: { UITestOccupant(session: $0.session) }, prepareForNext: { occupant in
+        try await withBrowser(occupiedBy: { browser in
+            // A browser that other processes used (one a run kept across its tests' processes)
+            // may hold what a test killed mid-way left: cleared before this process's first test.
+            if browser.attachedTo != nil { try await WebUIDriver.reset(session: browser.session) }
+            return UITestOccupant(session: browser.session)
+        }, prepareForNext: { occupant in
             do {
                 try await WebUIDriver.reset(session: occupant.session)
             } catch {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPStubs
 import HTTPStubsServer
 import PyramidIO
+import PyramidTestSupport
 import Testing
 import UITesting
 import UITestingWeb
@@ -82,6 +83,40 @@ struct BrowserIsolationTests {
             }
         }
         await pool.shutdown()
+    }
+
+    @Test("a browser kept across processes is cleared before a process's first test: what a test killed mid-way left is gone")
+    func attachedBrowserIsResetFirst() async throws {
+        let chromium = try await offThePool { try AttachableChromium.start() }
+        var options = ChromiumOptions()
+        options.debuggerAddress = chromium.address
+        try await withStatePage { url, _ in
+            // A test process killed mid-test: its chromedriver ends, and nothing is reset.
+            let killed = try await Browser.launch(options)
+            let killedTab = try await killed.session.currentWindowHandle()
+            try await leaveEverythingBehind(killed.session, url: url)
+            await killed.close()
+            // The next session gets a new tab (the popup, the dialog and the writer went with the
+            // old ones), but cookies and storage are the browser's.
+            let bare = try await Browser.launch(options)
+            #expect(try await bare.session.windowHandles().count == 1)
+            try await bare.session.navigate(to: url)
+            let left = UIApp(driver: WebUIDriver(session: bare.session, url: url))
+            #expect(await left.staticTexts["state"].waitForLabel("cookie=1 local=1 session=0 idb=1 writer=1", timeout: .seconds(5)))
+            await bare.close()
+
+            let pool = BrowserPool(capacity: 1, options: options)
+            try await pool.withIsolatedSession { session in
+                let app = UIApp(driver: WebUIDriver(session: session, url: url))
+                try await app.launch()
+                #expect(await app.staticTexts["state"].waitForLabel("cookie=0 local=0 session=0 idb=0 writer=0", timeout: .seconds(5)))
+                #expect(try await session.windowHandles().count == 1)
+                #expect(try await session.currentWindowHandle() != killedTab, "a tab of its own")
+            }
+            await pool.shutdown()
+        }
+        #expect(chromium.isRunning, "the pool's shutdown ends its chromedriver, not the browser")
+        try await offThePool { chromium.close() }
     }
 
     @Test("the .webBrowser trait leases a browser to each test; WebUIDriver(url:) outside it says what is missing")

@@ -13,6 +13,9 @@ extension MutationRun {
         /// Each test is run once without a mutant, to time it and see which mutants it reaches.
         case tracing(tests: Int)
         case traced(done: Int, total: Int)
+        /// No browser could be kept across the tests' processes (why): each UI or snapshot
+        /// test starts its own, which takes longer.
+        case browsersNotKept(reason: String)
         /// The mutants are being judged against the tests that reach them.
         case judging(mutants: Int, reached: Int)
         case judged(MutantVerdict, done: Int, total: Int)

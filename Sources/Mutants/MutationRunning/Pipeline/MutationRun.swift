@@ -93,8 +93,11 @@ package struct MutationRun: Sendable {
         let levels = configuration.levels.isEmpty ? plan.levels : PyramidLevel.allCases.filter { configuration.levels.contains($0) }
         let tests = levels.flatMap { level in (plan.tests[level] ?? []).map { (name: $0, level: level) } }
         guard !tests.isEmpty else { throw .noTests(levels: levels.isEmpty ? PyramidLevel.allCases : levels) }
-        let process = TestProcess(bundle: layout.testBundle.path)
+        let browsers = TestBrowsers()
+        defer { browsers.close() }
+        let process = TestProcess(bundle: layout.testBundle.path, browsers: browsers)
         let traces = try TestTraces.run(tests, process: process, jobs: configuration.jobs, work: configuration.work, onEvent: onEvent)
+        if let reason = browsers.unavailableReason { onEvent(.browsersNotKept(reason: reason)) }
         let traceSeconds = Date().timeIntervalSince(traceStart)
 
         // 3. Each mutant judged against the tests that reach it.

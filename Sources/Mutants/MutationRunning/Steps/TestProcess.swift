@@ -1,6 +1,8 @@
 import Foundation
+import LivingSpec
 import PyramidIO
 import TestEventStream
+import WebDriver
 
 /// One test of a built test binary run in a process group of its own, as `swift test` runs it
 /// on Linux: an XCTest test by name, a Swift Testing test by an exact filter. Its output goes to
@@ -10,6 +12,9 @@ import TestEventStream
 struct TestProcess: Sendable {
     /// The test binary (`<Package>PackageTests.xctest`).
     var bundle: String
+    /// The browsers UI and snapshot tests attach to, kept across processes; nil: each test
+    /// process starts its own.
+    var browsers: TestBrowsers?
 
     /// How a test's run ended.
     enum Outcome: Sendable, Equatable {
@@ -24,12 +29,24 @@ struct TestProcess: Sendable {
         var passed: Bool { self == .passed }
     }
 
-    /// Runs `test` (its full name, as the binary lists it) with `environment` over this
-    /// process's; after `timeout` seconds its group is killed. Blocks: call it from a thread of
-    /// its own or Dispatch's, never from the cooperative pool.
+    /// Runs `test` (its full name, as the binary lists it, a test of `level`) with `environment`
+    /// over this process's; after `timeout` seconds its group is killed. A UI or snapshot test is
+    /// lent one of ``browsers``. Blocks: call it from a thread of its own or Dispatch's, never
+    /// from the cooperative pool.
     ///
     /// - Returns: the outcome and the seconds it took.
-    func run(_ test: String, environment: [String: String], timeout: Double, log: String) -> (outcome: Outcome, seconds: Double) {
+    func run(_ test: String, level: PyramidLevel, environment: [String: String], timeout: Double, log: String) -> (outcome: Outcome, seconds: Double) {
+        guard TestBrowsers.usesBrowser(level), let browsers, let browser = browsers.lend() else {
+            return run(test, environment: environment, timeout: timeout, log: log)
+        }
+        var environment = environment
+        environment[AttachableChromium.environmentVariable] = browser.address
+        let run = run(test, environment: environment, timeout: timeout, log: log)
+        browsers.giveBack(browser, testPassed: run.outcome.passed)
+        return run
+    }
+
+    private func run(_ test: String, environment: [String: String], timeout: Double, log: String) -> (outcome: Outcome, seconds: Double) {
         guard let entry = TestList(parsing: test).entries.first else { return (.failed(status: 127), 0) }
         let arguments = entry.framework == .xctest
             ? [entry.fullName]

@@ -36,7 +36,7 @@ enum TestTraces {
                 return .failure(error)
             }
             let (outcome, seconds) = process.run(
-                test.name,
+                test.name, level: test.level,
                 environment: [MutantSchema.environmentVariable: String(MutantSchema.tracing), MutantSchema.traceVariable: folder],
                 timeout: hangGuard, log: folder + "/output.log")
             let trace = TestTrace(test: test.name, level: test.level, outcome: outcome, seconds: seconds, reached: MutantTrace.read(folder: folder))
