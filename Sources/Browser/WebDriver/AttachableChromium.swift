@@ -1,5 +1,7 @@
 import Foundation
+import NIOHTTP1
 import PyramidIO
+import PyramidJSON
 
 /// A Chromium started on its own with its DevTools port open, that the sessions of other
 /// processes attach to: one browser kept across many short test processes, where each would
@@ -99,6 +101,25 @@ package final class AttachableChromium: Sendable {
 
     /// Whether the browser is still running.
     package var isRunning: Bool { group.isRunning }
+
+    /// The ids of the browser's open pages (`/json/list`), nil when it does not answer in
+    /// 10 s. A session that attached changed them: it opened a tab of its own and closed the
+    /// others. Blocks the calling thread: never call it from the cooperative pool.
+    package func pageIDs() -> Set<String>? {
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else { return nil }
+        let client = LoopbackHTTPClient(host: String(address[..<colon]), port: port, requestTimeout: .seconds(10))
+        let answer = Locked<Set<String>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            defer { done.signal() }
+            guard let response = try? await client.send(.GET, "/json/list"), response.status == 200,
+                  let pages = (try? JSONValue.decode(response.body))?.arrayValue
+            else { return }
+            answer.withValue { $0 = Set(pages.filter { $0["type"]?.stringValue == "page" }.compactMap { $0["id"]?.stringValue }) }
+        }
+        done.wait()
+        return answer.withValue { $0 }
+    }
 
     /// Ends the browser and every process it started, and removes its profile. Blocks the
     /// calling thread (at most a few seconds); later calls do nothing.

@@ -12,7 +12,7 @@ import PyramidIO
 /// nothing behind: a normal exit ends the group and removes the profile, and so does
 /// the group's watchdog when the process is killed outright (SIGKILL, a crash).
 /// A remote browser's `close()` deletes its session on the remote end. A session attached to a
-/// browser that was running already (``AttachableChromium``) ends only its chromedriver.
+/// browser that was running already (`AttachableChromium`) ends only its chromedriver.
 public final class Browser: @unchecked Sendable {
     /// The browser's WebDriver session.
     public let session: WebDriverSession
@@ -28,7 +28,7 @@ public final class Browser: @unchecked Sendable {
     /// colour-scheme, locale and time-zone emulation use. A Grid may not forward them.
     package let offersDevTools: Bool
     /// The DevTools address of the running browser this session's chromedriver attached to
-    /// (``AttachableChromium``): a browser other processes used before, that goes on after
+    /// (`AttachableChromium`): a browser other processes used before, that goes on after
     /// `close()`. Nil when the browser is this session's own, or remote.
     package let attachedTo: String?
 
@@ -87,7 +87,7 @@ public final class Browser: @unchecked Sendable {
     }
 
     /// Opens a session in a chromedriver started here, attached to the running browser at
-    /// `address` (``AttachableChromium``). Closing it ends chromedriver; the browser, in a
+    /// `address` (`AttachableChromium`). Closing it ends chromedriver; the browser, in a
     /// process group of its own, goes on running.
     private static func attach(to address: String, options: ChromiumOptions) async throws -> Browser {
         let chromedriver = try ChromiumOptions.chromedriver.resolve(options.chromedriverPath).get()

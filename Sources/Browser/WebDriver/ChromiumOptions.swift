@@ -21,7 +21,7 @@ public struct ChromiumOptions: Sendable, Hashable {
     /// `PYRAMID_WEBDRIVER_URL` when a browser is launched.
     public var remoteEnds: [RemoteEnd]?
     /// The DevTools address (`127.0.0.1:PORT`) of a running browser to attach to instead of
-    /// starting one (``AttachableChromium``); nil reads `PYRAMID_CHROMIUM_ADDRESS`.
+    /// starting one (`AttachableChromium`); nil reads `PYRAMID_CHROMIUM_ADDRESS`.
     package var debuggerAddress: String?
 
     /// Options for starting Chromium; the defaults find the installed browser and driver. Each

@@ -15,8 +15,13 @@ struct AttachableChromiumTests {
         options.debuggerAddress = chromium.address
         #expect(!ProcessTable.processes(commandLineContaining: chromium.workspace).isEmpty)
 
+        let blank = try #require(try await offThePool { chromium.pageIDs() })
+        #expect(blank.count == 1)
+        #expect(try await offThePool { chromium.pageIDs() } == blank, "asking changes nothing")
         let first = try await Browser.launch(options)
         #expect(first.attachedTo == chromium.address)
+        let attached = try #require(try await offThePool { chromium.pageIDs() })
+        #expect(attached.count == 1 && attached != blank, "a session that attaches opens a tab of its own and closes the others")
         try await first.session.navigate(to: fixtureURL("login.html"))
         let firstTab = try await first.session.currentWindowHandle()
         try await first.session.devTools("Network.setCookie", ["name": "left", "value": "1", "domain": "127.0.0.1", "path": "/"])

@@ -2,6 +2,7 @@ import Foundation
 import Mutation
 import MutationReport
 @testable import MutationRunning
+import PyramidJSON
 import PyramidTestSupport
 import Testing
 
@@ -100,8 +101,8 @@ enum NaiveRecord {
         guard lines.first.map(String.init) == "inputs \(inputs)" else { return [:] }
         var verdicts: [String: Verdict] = [:]
         for line in lines.dropFirst() {
-            guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let mutant = entry["mutant"] as? String else { return [:] }
-            verdicts[mutant] = .some(entry["naive"] as? [String: Bool])
+            guard let entry = try? JSONValue.decode(line.utf8), let mutant = entry["mutant"]?.stringValue else { return [:] }
+            verdicts[mutant] = .some(entry["naive"]?.objectValue?.compactMapValues(\.boolValue))
         }
         return verdicts
     }
@@ -110,8 +111,8 @@ enum NaiveRecord {
     static func write(_ verdicts: [String: Verdict], inputs: String) throws {
         var text = "inputs \(inputs)\n"
         for (mutant, verdict) in verdicts.sorted(by: { $0.key < $1.key }) {
-            let entry: [String: Any] = ["mutant": mutant, "naive": verdict.map { $0 as Any } ?? NSNull()]
-            text += String(decoding: try JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self) + "\n"
+            let entry: JSONValue = ["mutant": .string(mutant), "naive": verdict.map { .object($0.mapValues { .bool($0) }) } ?? .null]
+            text += entry.compactText + "\n"
         }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }

@@ -9,12 +9,14 @@ import WebDriver
 /// passed, and a browser that cannot start is said once, not tried at each test.
 @Suite("Browsers kept across test processes", .serialized, .timeLimit(.minutes(10)))
 struct TestBrowsersTests {
-    @Test("a browser lent to a test that passed is lent again; one lent to a test that failed is closed, and the next test gets a new one")
+    @Test("a browser lent to a test that passed, or that never attached to it, is lent again; one a failing test attached to is closed, and the next test gets a new one")
     func keptOnlyAfterAPass() async throws {
         let browsers = TestBrowsers()
         let first = try #require(try await offThePool { browsers.lend() })
         #expect(first.isRunning)
         browsers.giveBack(first, testPassed: true)
+        #expect(try await offThePool { browsers.lend() } === first)
+        browsers.giveBack(first, testPassed: false, attached: false)
         let again = try #require(try await offThePool { browsers.lend() })
         #expect(again === first)
         try await offThePool { browsers.giveBack(again, testPassed: false) }
@@ -25,6 +27,43 @@ struct TestBrowsersTests {
         try await offThePool { browsers.close() }
         #expect(!new.isRunning)
         #expect(browsers.unavailableReason == nil)
+    }
+
+    @Test("a test process is handed its browser's address; one that attached and failed loses the browser, one that never attached keeps it")
+    func testProcessAttaches() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-test-browsers-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A stand-in for a test binary: says the address it was handed; with ATTACH, opens a tab
+        // in that browser (as a session attaching does) and fails.
+        let bundle = folder + "/tests"
+        try """
+            #!/bin/sh
+            echo "address=$PYRAMID_CHROMIUM_ADDRESS"
+            [ -z "$ATTACH" ] && exit 0
+            python3 -c 'import os, urllib.request; urllib.request.urlopen(urllib.request.Request("http://" + os.environ["PYRAMID_CHROMIUM_ADDRESS"] + "/json/new?about:blank", method="PUT"))'
+            exit 1
+
+            """.write(toFile: bundle, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bundle)
+        let browsers = TestBrowsers()
+        let process = TestProcess(bundle: bundle, browsers: browsers)
+        let log = folder + "/output.log"
+
+        let quiet = try await offThePool { process.run("ShopTests.Suite/test()", browser: true, environment: [:], timeout: 60, log: log) }
+        #expect(quiet.outcome == .passed && !quiet.attached)
+        let kept = try #require(try await offThePool { browsers.lend() })
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "address=\(kept.address)\n")
+        browsers.giveBack(kept, testPassed: true)
+
+        let failing = try await offThePool { process.run("ShopTests.Suite/test()", browser: true, environment: ["ATTACH": "1"], timeout: 60, log: log) }
+        #expect(failing.outcome == .failed(status: 1) && failing.attached)
+        #expect(!kept.isRunning, "closed: the failing test had attached to it")
+
+        let without = try await offThePool { process.run("ShopTests.Suite/test()", browser: false, environment: [:], timeout: 60, log: log) }
+        #expect(without.outcome == .passed && !without.attached)
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "address=\n", "no browser asked for, none handed")
+        try await offThePool { browsers.close() }
     }
 
     @Test("only UI and snapshot tests are lent a browser")

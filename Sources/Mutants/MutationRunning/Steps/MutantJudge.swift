@@ -48,7 +48,7 @@ struct MutantJudge: Sendable {
                 let folder = work + "/judge/\(slot)"
                 try? MutantTrace.reset(folder: folder)
                 let run = process.run(
-                    trace.test, level: trace.level, environment: [MutantSchema.environmentVariable: String(mutant.id), MutantSchema.traceVariable: folder],
+                    trace.test, browser: trace.attachesBrowser, environment: [MutantSchema.environmentVariable: String(mutant.id), MutantSchema.traceVariable: folder],
                     timeout: timeout(trace), log: folder + "/output.log")
                 seconds += run.seconds
                 let activated = MutantTrace.read(folder: folder).contains(mutant.id)

@@ -6,11 +6,12 @@ import WebDriver
 /// The browsers a run's UI and snapshot tests attach to, kept across their processes: each
 /// test runs in a process of its own, and starting Chromium is most of a short UI test's time.
 ///
-/// A test process is lent one browser at a time (``AttachableChromium``, its address in
+/// A test process is lent one browser at a time (`AttachableChromium`, its address in
 /// `PYRAMID_CHROMIUM_ADDRESS`), so a run holds at most as many as it runs tests at once. A
-/// browser goes back only after a test that passed, which leaves it as its pool's reset leaves
-/// it; after a test that failed, crashed or was killed mid-way it is closed, and the next test
-/// gets a new one: what a failing mutant did to the browser cannot fail another test.
+/// browser goes back after a test that passed, which leaves it as its pool's reset leaves it, or
+/// one that never attached to it; after a test that attached and then failed, crashed or was
+/// killed mid-way it is closed, and the next test gets a new one: what a failing mutant did to
+/// the browser cannot fail another test.
 final class TestBrowsers: Sendable {
     private let options: ChromiumOptions
     private let idle = Locked<[AttachableChromium]>([])
@@ -42,9 +43,10 @@ final class TestBrowsers: Sendable {
         }
     }
 
-    /// Takes `browser` back after a test: kept for the next one when the test passed, else closed.
-    func giveBack(_ browser: AttachableChromium, testPassed: Bool) {
-        if testPassed, browser.isRunning {
+    /// Takes `browser` back after a test: kept for the next one when the test passed or did not
+    /// attach to it, else closed.
+    func giveBack(_ browser: AttachableChromium, testPassed: Bool, attached: Bool = true) {
+        if testPassed || !attached, browser.isRunning {
             idle.withValue { $0.append(browser) }
         } else {
             browser.close()

@@ -1,5 +1,4 @@
 import Foundation
-import LivingSpec
 import PyramidIO
 import TestEventStream
 import WebDriver
@@ -29,21 +28,28 @@ struct TestProcess: Sendable {
         var passed: Bool { self == .passed }
     }
 
-    /// Runs `test` (its full name, as the binary lists it, a test of `level`) with `environment`
-    /// over this process's; after `timeout` seconds its group is killed. A UI or snapshot test is
-    /// lent one of ``browsers``. Blocks: call it from a thread of its own or Dispatch's, never
-    /// from the cooperative pool.
+    /// Runs `test` (its full name, as the binary lists it) with `environment` over this
+    /// process's; after `timeout` seconds its group is killed. With `browser`, the test is lent
+    /// one of ``browsers`` to attach to. Blocks: call it from a thread of its own or Dispatch's,
+    /// never from the cooperative pool.
     ///
-    /// - Returns: the outcome and the seconds it took.
-    func run(_ test: String, level: PyramidLevel, environment: [String: String], timeout: Double, log: String) -> (outcome: Outcome, seconds: Double) {
-        guard TestBrowsers.usesBrowser(level), let browsers, let browser = browsers.lend() else {
-            return run(test, environment: environment, timeout: timeout, log: log)
+    /// - Returns: the outcome, the seconds it took, and whether the test attached to the browser
+    ///   it was lent.
+    func run(
+        _ test: String, browser: Bool, environment: [String: String], timeout: Double, log: String
+    ) -> (outcome: Outcome, seconds: Double, attached: Bool) {
+        guard browser, let browsers, let lent = browsers.lend() else {
+            let (outcome, seconds) = run(test, environment: environment, timeout: timeout, log: log)
+            return (outcome, seconds, false)
         }
         var environment = environment
-        environment[AttachableChromium.environmentVariable] = browser.address
-        let run = run(test, environment: environment, timeout: timeout, log: log)
-        browsers.giveBack(browser, testPassed: run.outcome.passed)
-        return run
+        environment[AttachableChromium.environmentVariable] = lent.address
+        let pages = lent.pageIDs()
+        let (outcome, seconds) = run(test, environment: environment, timeout: timeout, log: log)
+        // A test that attached opened a tab of its own; one that cannot be asked is taken as attached.
+        let attached = pages == nil || lent.pageIDs() != pages
+        browsers.giveBack(lent, testPassed: outcome.passed, attached: attached)
+        return (outcome, seconds, attached)
     }
 
     private func run(_ test: String, environment: [String: String], timeout: Double, log: String) -> (outcome: Outcome, seconds: Double) {

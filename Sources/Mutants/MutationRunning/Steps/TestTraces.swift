@@ -14,6 +14,9 @@ struct TestTrace: Sendable, Equatable {
     var outcome: TestProcess.Outcome
     var seconds: Double
     var reached: Set<Int>
+    /// Whether the test attached to the browser it was lent (a UI or snapshot test that drives
+    /// one): only such a test is lent one with a mutant on.
+    var attachesBrowser = false
 }
 
 enum TestTraces {
@@ -35,11 +38,13 @@ enum TestTraces {
             } catch {
                 return .failure(error)
             }
-            let (outcome, seconds) = process.run(
-                test.name, level: test.level,
+            let (outcome, seconds, attached) = process.run(
+                test.name, browser: TestBrowsers.usesBrowser(test.level),
                 environment: [MutantSchema.environmentVariable: String(MutantSchema.tracing), MutantSchema.traceVariable: folder],
                 timeout: hangGuard, log: folder + "/output.log")
-            let trace = TestTrace(test: test.name, level: test.level, outcome: outcome, seconds: seconds, reached: MutantTrace.read(folder: folder))
+            let trace = TestTrace(
+                test: test.name, level: test.level, outcome: outcome, seconds: seconds, reached: MutantTrace.read(folder: folder),
+                attachesBrowser: attached)
             let count = done.withValue { value -> Int in value += 1; return value }
             onEvent(.traced(done: count, total: tests.count))
             return .success(trace)
