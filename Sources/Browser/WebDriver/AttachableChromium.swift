@@ -1,7 +1,5 @@
 import Foundation
-import NIOHTTP1
 import PyramidIO
-import PyramidJSON
 
 /// A Chromium started on its own with its DevTools port open, that the sessions of other
 /// processes attach to: one browser kept across many short test processes, where each would
@@ -15,6 +13,9 @@ import PyramidJSON
 package final class AttachableChromium: Sendable {
     /// The variable that hands a test process the browser's DevTools address (`127.0.0.1:PORT`).
     package static let environmentVariable = "PYRAMID_CHROMIUM_ADDRESS"
+    /// The variable that names a file a session creates as it begins to attach: how the process
+    /// that handed out the browser learns that a test used it.
+    package static let attachMarkerVariable = "PYRAMID_CHROMIUM_ATTACHED"
 
     /// Where the browser's DevTools listen: `127.0.0.1:PORT`.
     package let address: String
@@ -102,25 +103,6 @@ package final class AttachableChromium: Sendable {
     /// Whether the browser is still running.
     package var isRunning: Bool { group.isRunning }
 
-    /// The ids of the browser's open pages (`/json/list`), nil when it does not answer in
-    /// 10 s. A session that attached changed them: it opened a tab of its own and closed the
-    /// others. Blocks the calling thread: never call it from the cooperative pool.
-    package func pageIDs() -> Set<String>? {
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else { return nil }
-        let client = LoopbackHTTPClient(host: String(address[..<colon]), port: port, requestTimeout: .seconds(10))
-        let answer = Locked<Set<String>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            defer { done.signal() }
-            guard let response = try? await client.send(.GET, "/json/list"), response.status == 200,
-                  let pages = (try? JSONValue.decode(response.body))?.arrayValue
-            else { return }
-            answer.withValue { $0 = Set(pages.filter { $0["type"]?.stringValue == "page" }.compactMap { $0["id"]?.stringValue }) }
-        }
-        done.wait()
-        return answer.withValue { $0 }
-    }
-
     /// Ends the browser and every process it started, and removes its profile. Blocks the
     /// calling thread (at most a few seconds); later calls do nothing.
     package func close() {
@@ -137,6 +119,14 @@ extension ChromiumOptions {
         if let debuggerAddress { return debuggerAddress }
         guard let text = environment[AttachableChromium.environmentVariable], !text.isEmpty else { return nil }
         return text
+    }
+
+    /// The file to create as a session begins to attach: ``attachMarker``, else
+    /// `PYRAMID_CHROMIUM_ATTACHED`; nil for none.
+    package func attachMarkerPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let attachMarker { return attachMarker }
+        guard let path = environment[AttachableChromium.attachMarkerVariable], !path.isEmpty else { return nil }
+        return path
     }
 
     /// The switches chromedriver adds to the browsers it starts (Chromium 156's chromedriver,

@@ -91,6 +91,8 @@ public final class Browser: @unchecked Sendable {
     /// process group of its own, goes on running.
     private static func attach(to address: String, options: ChromiumOptions) async throws -> Browser {
         let chromedriver = try ChromiumOptions.chromedriver.resolve(options.chromedriverPath).get()
+        // Said before anything touches the browser: an attach that fails half-way changed it too.
+        if let marker = options.attachMarkerPath() { _ = FileManager.default.createFile(atPath: marker, contents: nil) }
         let workspace = FileManager.default.temporaryDirectory
             .appendingPathComponent("pyramid-chromedriver-\(UUID().uuidString.prefix(12))").path
         try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)

@@ -23,6 +23,9 @@ public struct ChromiumOptions: Sendable, Hashable {
     /// The DevTools address (`127.0.0.1:PORT`) of a running browser to attach to instead of
     /// starting one (`AttachableChromium`); nil reads `PYRAMID_CHROMIUM_ADDRESS`.
     package var debuggerAddress: String?
+    /// A file created as a session begins to attach to ``debuggerAddress``; nil reads
+    /// `PYRAMID_CHROMIUM_ATTACHED`.
+    package var attachMarker: String?
 
     /// Options for starting Chromium; the defaults find the installed browser and driver. Each
     /// parameter sets the property of the same name.

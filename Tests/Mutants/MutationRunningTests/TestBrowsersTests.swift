@@ -34,14 +34,14 @@ struct TestBrowsersTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pyramid-test-browsers-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        // A stand-in for a test binary: says the address it was handed; with ATTACH, opens a tab
-        // in that browser (as a session attaching does) and fails.
+        // A stand-in for a test binary: says the address it was handed; with ATTACH, creates the
+        // marker file as a session attaching does, and fails.
         let bundle = folder + "/tests"
         try """
             #!/bin/sh
             echo "address=$PYRAMID_CHROMIUM_ADDRESS"
             [ -z "$ATTACH" ] && exit 0
-            python3 -c 'import os, urllib.request; urllib.request.urlopen(urllib.request.Request("http://" + os.environ["PYRAMID_CHROMIUM_ADDRESS"] + "/json/new?about:blank", method="PUT"))'
+            : > "$PYRAMID_CHROMIUM_ATTACHED"
             exit 1
 
             """.write(toFile: bundle, atomically: true, encoding: .utf8)

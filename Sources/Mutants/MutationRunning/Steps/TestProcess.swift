@@ -42,12 +42,15 @@ struct TestProcess: Sendable {
             let (outcome, seconds) = run(test, environment: environment, timeout: timeout, log: log)
             return (outcome, seconds, false)
         }
+        // The test's session creates the marker as it begins to attach.
+        let marker = log + ".attached"
+        try? FileManager.default.removeItem(atPath: marker)
         var environment = environment
         environment[AttachableChromium.environmentVariable] = lent.address
-        let pages = lent.pageIDs()
+        environment[AttachableChromium.attachMarkerVariable] = marker
         let (outcome, seconds) = run(test, environment: environment, timeout: timeout, log: log)
-        // A test that attached opened a tab of its own; one that cannot be asked is taken as attached.
-        let attached = pages == nil || lent.pageIDs() != pages
+        let attached = FileManager.default.fileExists(atPath: marker)
+        try? FileManager.default.removeItem(atPath: marker)
         browsers.giveBack(lent, testPassed: outcome.passed, attached: attached)
         return (outcome, seconds, attached)
     }

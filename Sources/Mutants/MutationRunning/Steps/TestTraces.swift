@@ -15,7 +15,7 @@ struct TestTrace: Sendable, Equatable {
     var seconds: Double
     var reached: Set<Int>
     /// Whether the test attached to the browser it was lent (a UI or snapshot test that drives
-    /// one): only such a test is lent one with a mutant on.
+    /// one; its session said so in a marker file): only such a test is lent one with a mutant on.
     var attachesBrowser = false
 }
 
