@@ -42,11 +42,14 @@ package final class AttachableChromium: Sendable {
         case .failure(.missingExecutable(let missing)): throw .missing(missing)
         case .failure(let error): throw .didNotStart(chromium: options.chromiumPath ?? "chromium", reason: "\(error)", log: "")
         }
-        let workspace = FileManager.default.temporaryDirectory
-            .appendingPathComponent("pyramid-chromium-\(UUID().uuidString.prefix(12))").path
+        let workspace: String
+        do {
+            workspace = try Browser.temporaryWorkspace()
+        } catch {
+            throw .didNotStart(chromium: chromium, reason: "\(error)", log: "")
+        }
         let group: ProcessGroup
         do {
-            try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
             group = try ProcessGroup(
                 executable: chromium, arguments: options.attachableArguments(profile: workspace + "/profile"),
                 logPath: workspace + "/chromium.log",

@@ -35,7 +35,7 @@ public final class Browser: @unchecked Sendable {
     private let driver: ProcessGroup?
     private let closed = Locked(false)
 
-    private init(session: WebDriverSession, driver: ProcessGroup, profileDirectory: String, attachedTo: String? = nil) {
+    private init(session: WebDriverSession, driver: ProcessGroup, profileDirectory: String, attachedTo: String?) {
         self.session = session
         self.driver = driver
         self.processGroup = driver.pid
@@ -65,20 +65,39 @@ public final class Browser: @unchecked Sendable {
         if !ends.isEmpty { return try await connect(ends, options: options) }
         if let address = options.attachAddress() { return try await attach(to: address, options: options) }
         let (chromium, chromedriver) = try options.executables()
+        return try await startLocal(chromedriver, options: options, attachedTo: nil) { client, workspace in
+            try await createSession(client, chromium: chromium, options: options, profile: workspace + "/profile")
+        }
+    }
 
-        let workspace = FileManager.default.temporaryDirectory
-            .appendingPathComponent("pyramid-chromium-\(UUID().uuidString.prefix(12))").path
-        try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
-        let profile = workspace + "/profile"
-        let log = workspace + "/chromedriver.log"
+    /// Opens a session in a chromedriver started here, attached to the running browser at
+    /// `address` (`AttachableChromium`), in a blank tab of its own. Closing it ends chromedriver;
+    /// the browser, in a process group of its own, goes on running.
+    private static func attach(to address: String, options: ChromiumOptions) async throws -> Browser {
+        let chromedriver = try ChromiumOptions.chromedriver.resolve(options.chromedriverPath).get()
+        // Said before anything touches the browser: an attach that fails half-way changed it too.
+        if let marker = options.attachMarkerPath() { _ = FileManager.default.createFile(atPath: marker, contents: nil) }
+        return try await startLocal(chromedriver, options: options, attachedTo: address) { client, _ in
+            try await openOnlyABlankTab(address, timeout: options.startupTimeout)
+            return (try await createSession(client, chromeOptions: ["debuggerAddress": .string(address)]).id, address)
+        }
+    }
 
-        let (driver, port) = try await startDriver(chromedriver, log: log, workspace: workspace, timeout: options.startupTimeout)
+    /// Starts chromedriver with a new temporary folder (`workspace`) and opens its session with
+    /// `open`, which returns the session's id and the browser's DevTools address. Whatever fails
+    /// once chromedriver runs ends it and removes the folder.
+    private static func startLocal(
+        _ chromedriver: String, options: ChromiumOptions, attachedTo: String?,
+        open: (_ client: LoopbackHTTPClient, _ workspace: String) async throws -> (id: String, devTools: String?)
+    ) async throws -> Browser {
+        let workspace = try temporaryWorkspace()
+        let (driver, port) = try await startDriver(chromedriver, log: workspace + "/chromedriver.log", workspace: workspace, timeout: options.startupTimeout)
         do {
-            let client = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.startupTimeout)
-            let (session, devTools) = try await createSession(client, chromium: chromium, options: options, profile: profile)
+            let (session, devTools) = try await open(LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.startupTimeout), workspace)
             let commands = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.commandTimeout)
             return Browser(
-                session: WebDriverSession(id: session, client: commands, devToolsAddress: devTools), driver: driver, profileDirectory: workspace)
+                session: WebDriverSession(id: session, client: commands, devToolsAddress: devTools), driver: driver,
+                profileDirectory: workspace, attachedTo: attachedTo)
         } catch {
             await Task { await driver.terminate(grace: .milliseconds(500)) }.value
             try? FileManager.default.removeItem(atPath: workspace)
@@ -86,30 +105,13 @@ public final class Browser: @unchecked Sendable {
         }
     }
 
-    /// Opens a session in a chromedriver started here, attached to the running browser at
-    /// `address` (`AttachableChromium`). Closing it ends chromedriver; the browser, in a
-    /// process group of its own, goes on running.
-    private static func attach(to address: String, options: ChromiumOptions) async throws -> Browser {
-        let chromedriver = try ChromiumOptions.chromedriver.resolve(options.chromedriverPath).get()
-        // Said before anything touches the browser: an attach that fails half-way changed it too.
-        if let marker = options.attachMarkerPath() { _ = FileManager.default.createFile(atPath: marker, contents: nil) }
+    /// A new folder in the temporary folder for a browser's profile and logs; its unique name
+    /// also finds the browser's processes.
+    static func temporaryWorkspace() throws -> String {
         let workspace = FileManager.default.temporaryDirectory
-            .appendingPathComponent("pyramid-chromedriver-\(UUID().uuidString.prefix(12))").path
+            .appendingPathComponent("pyramid-chromium-\(UUID().uuidString.prefix(12))").path
         try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
-        let (driver, port) = try await startDriver(chromedriver, log: workspace + "/chromedriver.log", workspace: workspace, timeout: options.startupTimeout)
-        do {
-            try await openOnlyABlankTab(address, timeout: options.startupTimeout)
-            let client = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.startupTimeout)
-            let (session, _) = try await createSession(client, chromeOptions: ["debuggerAddress": .string(address)])
-            let commands = LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: options.commandTimeout)
-            return Browser(
-                session: WebDriverSession(id: session, client: commands, devToolsAddress: address), driver: driver,
-                profileDirectory: workspace, attachedTo: address)
-        } catch {
-            await Task { await driver.terminate(grace: .milliseconds(500)) }.value
-            try? FileManager.default.removeItem(atPath: workspace)
-            throw error
-        }
+        return workspace
     }
 
     /// Leaves the browser at `address` with one blank tab: a new one opened, every other page
