@@ -6,7 +6,7 @@ import Testing
 /// Bad clients get a 4xx or a closed connection, only their own, and the server keeps
 /// serving everyone else with bounded memory. Every case goes over a raw socket, so it
 /// sends exactly what a hostile or broken client would.
-@Suite("Loopback server robustness", .timeLimit(.minutes(5)))
+@Suite("Loopback server robustness", .timeLimit(.minutes(5)), .patientServers)
 struct LoopbackServerRobustnessTests {
     static let echo: LoopbackServer.Handler = { request, writer in
         let body = Array("\(request.method) \(request.target) \(request.body.count)".utf8)

@@ -13,7 +13,7 @@ import FoundationNetworking
 #endif
 
 /// Each fault as a client sees it on the socket.
-@Suite("Stub server faults", .timeLimit(.minutes(5)))
+@Suite("Stub server faults", .timeLimit(.minutes(5)), .patientServers)
 struct StubServerFaultTests {
     /// The bytes a raw client receives for `path` until the server closes, or the errno it got.
     func receive(_ path: String, from server: StubServer) async throws -> Result<String, RawHTTP.Failure> {

@@ -7,7 +7,7 @@ import Testing
 /// Hostile and broken requests to the stub server: a 4xx or a closed connection for the
 /// sender, and the stubs still served to everyone else. (The connection-level cases, such as
 /// slow clients, oversized headers and the connection cap, are LoopbackServer's tests.)
-@Suite("Stub server robustness", .timeLimit(.minutes(5)))
+@Suite("Stub server robustness", .timeLimit(.minutes(5)), .patientServers)
 struct StubServerRobustnessTests {
     @Test(
         "bad requests get 4xx (an absolute-form target is served, as HTTP/1.1 requires) and the stubs are still served",

@@ -7,7 +7,7 @@ import VisualTesting
 
 /// The review server over real sockets: hostile requests change nothing; approve
 /// replaces the reference and updates the manifest; reject keeps the reference.
-@Suite("Review server over HTTP")
+@Suite("Review server over HTTP", .timeLimit(.minutes(5)), .patientServers)
 struct ReviewServerTests {
     func withServer(_ body: (ReviewFixture, ReviewServer, RawHTTP) async throws -> Void) async throws {
         let fixture = try ReviewFixture()
