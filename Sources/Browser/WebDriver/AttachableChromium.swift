@@ -61,8 +61,8 @@ package final class AttachableChromium: Sendable {
         let deadline = ContinuousClock.now.advanced(by: options.startupTimeout)
         while true {
             let log = group.log(lastBytes: .max)
-            if let address = devToolsAddress(in: log) {
-                return AttachableChromium(address: address, group: group, workspace: workspace)
+            if let address = DevToolsAddress(listeningLine: log) {
+                return AttachableChromium(address: address.description, group: group, workspace: workspace)
             }
             let exited = group.exitCode
             if exited != nil || ContinuousClock.now >= deadline {
@@ -90,17 +90,6 @@ package final class AttachableChromium: Sendable {
                 "Chromium (\(chromium)) did not start: \(reason)" + (log.isEmpty ? "" : "\n--- Chromium's output ---\n\(log)")
             }
         }
-    }
-
-    /// `127.0.0.1:PORT` from Chromium's "DevTools listening on ws://127.0.0.1:PORT/devtools/browser/ID".
-    static func devToolsAddress(in log: String) -> String? {
-        let marker = "DevTools listening on ws://"
-        guard let range = log.range(of: marker) else { return nil }
-        let rest = log[range.upperBound...]
-        guard let slash = rest.firstIndex(of: "/") else { return nil }
-        let address = rest[..<slash]
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]), port > 0 else { return nil }
-        return String(address)
     }
 
     /// Whether the browser is still running.

@@ -121,10 +121,10 @@ public final class Browser: @unchecked Sendable {
     /// reset's to clear.
     private static func openOnlyABlankTab(_ address: String, timeout: Duration) async throws {
         let list = WebDriverRequest(method: "GET", path: "/json/list", body: nil)
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
+        guard let devTools = DevToolsAddress(address) else {
             throw WebDriverError.transport("'\(address)' is not a DevTools address (HOST:PORT)", request: list)
         }
-        let client = LoopbackHTTPClient(host: String(address[..<colon]), port: port, requestTimeout: timeout)
+        let client = devTools.client(requestTimeout: timeout)
         let pages = try await client.send(.GET, "/json/list")
         let old = ((try? JSONValue.decode(pages.body))?.arrayValue ?? []).filter { $0["type"]?.stringValue == "page" }.compactMap { $0["id"]?.stringValue }
         // With a length: a PUT without one goes chunked, which the browser's server does not read.

@@ -15,7 +15,7 @@ extension WebDriverSession {
     ///   such page, or does not answer.
     package func devToolsSocket(window: String? = nil) async throws -> DevToolsSocket {
         let list = WebDriverRequest(method: "GET", path: "/json/list", body: nil)
-        guard let address = devToolsAddress, let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
+        guard let address = devToolsAddress.flatMap({ DevToolsAddress($0) }) else {
             throw WebDriverError.transport("this browser offers no DevTools connection of its own (it is not on this machine)", request: list)
         }
         // The window handle is the page's DevTools target id.
@@ -25,7 +25,7 @@ extension WebDriverSession {
             throw WebDriverError.malformedResponse("no window handle", request: WebDriverRequest(method: "GET", path: "/session/\(id)/window", body: nil))
         }
         if let (window, socket) = devToolsSockets.value, window == handle, !socket.hasEnded { return socket }
-        let response = try await LoopbackHTTPClient(host: "127.0.0.1", port: port, requestTimeout: .seconds(10)).send(.GET, "/json/list")
+        let response = try await address.client(requestTimeout: .seconds(10)).send(.GET, "/json/list")
         let targets = (try? JSONValue.decode(response.body))?.arrayValue ?? []
         guard let target = targets.first(where: { $0["id"]?.stringValue == handle }),
               let url = target["webSocketDebuggerUrl"]?.stringValue

@@ -44,18 +44,6 @@ struct AttachableChromiumTests {
         #expect(!FileManager.default.fileExists(atPath: chromium.workspace))
     }
 
-    @Test("the address is read from Chromium's line, whole or not at all", arguments: [
-        ("DevTools listening on ws://127.0.0.1:40123/devtools/browser/4f1c\n", "127.0.0.1:40123"),
-        ("[1130/221500.1:WARNING] x\nDevTools listening on ws://127.0.0.1:9222/devtools/browser/a", "127.0.0.1:9222"),
-        ("DevTools listening on ws://127.0.0.1:401", nil),
-        ("DevTools listening on ws://127.0.0.1:/devtools/browser/a", nil),
-        ("DevTools listening on ws://127.0.0.1:0/devtools/browser/a", nil),
-        ("[WARNING] no DevTools here\n", nil),
-    ] as [(String, String?)])
-    func readsTheAddress(log: String, address: String?) {
-        #expect(AttachableChromium.devToolsAddress(in: log) == address)
-    }
-
     @Test("the address to attach to, and the file that says a session attached: the option, else the environment")
     func attachAddress() {
         var marked = ChromiumOptions()
