@@ -14,6 +14,9 @@ package enum ShardSelection {
         package var tests: [String]
         /// Whether the deal used a previous run's durations (else it dealt by count).
         package var byDuration: Bool
+        /// `swift test list`'s output the deal was made from (empty for a deal of given names):
+        /// the run of the same build keeps it rather than listing again.
+        package var listed = ""
 
         /// Exact `--filter` patterns for ``tests``; one that matches nothing when the share is empty,
         /// so an empty shard runs no test rather than all of them.
@@ -71,7 +74,9 @@ package enum ShardSelection {
             let records = try TestHistory(folder: history).read().records
             if !records.isEmpty { durations = ShardDurations.estimate(names, from: records) }
         }
-        return try share(for: shard, of: names, filters: filters, durations: durations)
+        var share = try share(for: shard, of: names, filters: filters, durations: durations)
+        share.listed = listed
+        return share
     }
 
     /// `shard`'s share of `names` (as `swift test list` prints them) that `filters` select.

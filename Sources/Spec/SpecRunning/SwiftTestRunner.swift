@@ -22,6 +22,9 @@ package struct SwiftTestRunner: Sendable {
     /// Whether to run `swift test list` after the tests, for XCTest's modules and the package's
     /// frameworks (a few seconds); off for a package known to have Swift Testing tests only.
     package var listsTests: Bool
+    /// `swift test list`'s output for this build when it was already had (a shard's plan lists
+    /// before it deals): with ``listsTests``, kept as the run's list instead of listing again.
+    package var knownList: String?
     /// Whether to show Swift Testing's "↳ Written to …" line for every attachment it saves;
     /// off, they are kept in the console file only.
     package var verbose = false
@@ -104,7 +107,9 @@ package struct SwiftTestRunner: Sendable {
             throw .noEventStream(path: eventStreamPath, exitStatus: status)
         }
         // Only the module names and the frameworks come from the list: a run goes on without it.
-        if listsTests, let listed = try? Self.capture(listArguments, environment: environment), listed.status == 0 {
+        if listsTests, let knownList {
+            try? AtomicFile.write(Data(knownList.utf8), to: testListPath)
+        } else if listsTests, let listed = try? Self.capture(listArguments, environment: environment), listed.status == 0 {
             try? AtomicFile.write(Data(listed.output.utf8), to: testListPath)
         }
         return status

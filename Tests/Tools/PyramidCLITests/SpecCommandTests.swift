@@ -265,15 +265,20 @@ struct SpecCommandTests {
 
         // Two shards, merged: the spec and JUnit of the whole run, XCTest's tests too, apart from
         // timings. A shard left out is an error naming it, and nothing is written.
+        // Each shard asks SwiftPM for the list once: the deal's list is also the run's.
+        let swiftCalls = try SwiftCallLog(in: folder.path("swift-calls"))
         var shards: [String] = []
         for index in 1...2 {
             let shard = try await CLI.run([
                 "spec", "--package-path", package, "--output", folder.path("shard\(index)"), "--shard", "\(index)/2",
                 "--", "--scratch-path", scratch, "--skip-build",
-            ])
+            ], environment: swiftCalls.environment)
             #expect(shard.stdout.contains("shard \(index)/2: "), "\(shard.stdout)\n\(shard.stderr.suffix(2_000))")
             shards.append(folder.path("shard\(index)"))
         }
+        let calls = try swiftCalls.calls()
+        #expect(calls.filter { $0.hasPrefix("test list ") }.count == 2, "\(calls)")
+        #expect(calls.filter { $0.hasPrefix("test ") && !$0.hasPrefix("test list ") }.count == 2, "\(calls)")
         let merged = try await CLI.run(["merge"] + shards + ["-o", folder.path("merged")])
         #expect(merged.status == 1, "the two failing tests fail the merge: \(merged.stdout)\n\(merged.stderr)")
         #expect(merged.stdout.hasPrefix("Merged 2 shards of pyramid spec into \(folder.path("merged"))\n✘ 7 tests — 2 failed, 1 skipped, 4 passed"), "\(merged.stdout)")

@@ -103,6 +103,7 @@ package struct SpecRun: Sendable {
             }
             events(.sharded(sharding.shard, tests: share.tests.count, of: share.all.count, byDuration: share.byDuration))
             runner.filters = share.filters
+            if !share.listed.isEmpty { runner.knownList = share.listed }
             // Which shard this was, for `pyramid merge` to tell a missing shard from a small one.
             let record = ShardRecord(
                 shard: sharding.shard.description, tests: share.tests.count, all: share.all.count, filtered: !tests.runner.filters.isEmpty)
