@@ -265,7 +265,8 @@ struct SpecCommandTests {
 
         // Two shards, merged: the spec and JUnit of the whole run, XCTest's tests too, apart from
         // timings. A shard left out is an error naming it, and nothing is written.
-        // Each shard asks SwiftPM for the list once: the deal's list is also the run's.
+        // Each shard asks SwiftPM for the list once (the deal's list is also the run's), and
+        // builds nothing when told --skip-build, the list included.
         let swiftCalls = try SwiftCallLog(in: folder.path("swift-calls"))
         var shards: [String] = []
         for index in 1...2 {
@@ -278,6 +279,7 @@ struct SpecCommandTests {
         }
         let calls = try swiftCalls.calls()
         #expect(calls.filter { $0.hasPrefix("test list ") }.count == 2, "\(calls)")
+        #expect(calls.allSatisfy { $0.hasPrefix("test ") && $0.contains(" --skip-build") }, "\(calls)")
         #expect(calls.filter { $0.hasPrefix("test ") && !$0.hasPrefix("test list ") }.count == 2, "\(calls)")
         let merged = try await CLI.run(["merge"] + shards + ["-o", folder.path("merged")])
         #expect(merged.status == 1, "the two failing tests fail the merge: \(merged.stdout)\n\(merged.stderr)")

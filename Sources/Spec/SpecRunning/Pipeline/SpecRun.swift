@@ -97,7 +97,7 @@ package struct SpecRun: Sendable {
                 share = try ShardSelection.share(
                     for: sharding.shard, packagePath: runner.packagePath, filters: runner.filters, durationsFrom: sharding.durationsFrom,
                     history: sharding.history, buildArguments: sharding.buildArguments, workFolder: runner.workFolder,
-                    environment: sharding.environment, building: tests.build == nil)
+                    environment: sharding.environment, building: tests.build == nil && !runner.extraArguments.contains("--skip-build"))
             } catch {
                 throw Failure(step: .plan, error: error)
             }
