@@ -58,8 +58,9 @@ package enum ShardMerge {
         }
 
         // Everything is read and checked before anything is written.
-        let staging = options.output + ".merging-\(UUID().uuidString.prefix(8))"
-        let files = Demo.Files(folder: staging)
+        let staged = StagedFolder(destination: options.output)
+        defer { staged.discard() }
+        let files = Demo.Files(folder: staged.path)
         let parts = shards.map { EventStreamJoin.Part(label: $0.folder, runFolder: $0.files.run) }
         let events: EventStreamJoin.Joined, reruns: [EventStreamJoin.Joined]
         do {
@@ -75,19 +76,17 @@ package enum ShardMerge {
         let manifests = try joinManifests(shards)
 
         do {
-            try FileManager.default.createDirectory(
-                atPath: (options.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let coverage = try joinCoverage(shards, into: files, examples: options.examples)
             let document = try writeAll(
                 shards: shards, files: files, events: events, reruns: reruns, report: report, manifests: manifests, snapshotRoot: snapshotRoot,
                 title: options.title, shape: options.shape, history: options.history, coverage: coverage.recorded)
             var summary = try summarize(shards: shards, files: files, document: document, report: report, breakage: shards[0].record.breakage)
             summary.warnings += coverage.notes
-            try FileManager.default.moveItem(atPath: staging, toPath: options.output)
+            try staged.commit()
             return summary.relocated(to: Demo.Files(folder: options.output))
         } catch {
-            try? FileManager.default.removeItem(atPath: staging)
             if let error = error as? MergeError { throw error }
+            if let error = error as? FileError { throw .cannotWrite(options.output, error.reason) }
             throw .cannotWrite(options.output, "\(error)")
         }
     }
@@ -99,25 +98,25 @@ package enum ShardMerge {
     ///   (a bundle that cannot be read); ``SpecError/cannotWrite(path:reason:)``.
     package static func mergeBundles(_ bundles: [String], output: String, shape: PyramidShape, history: String? = nil) throws -> SpecRun.Outcome {
         guard !FileManager.default.fileExists(atPath: output) else { throw MergeError.outputExists(output) }
-        let staging = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
-        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let staged = StagedFolder(destination: output)
+        defer { staged.discard() }
         let outcome: SpecRun.Outcome
         do {
             outcome = try SpecRun(
-                source: .xcresult(bundles: bundles, attachments: (staging as NSString).appendingPathComponent("attachments")), title: "Living spec",
+                source: .xcresult(bundles: bundles, attachments: (staged.path as NSString).appendingPathComponent("attachments")), title: "Living spec",
                 followUp: RunFollowUp(
                     retries: .none, quarantine: nil, history: history.map(TestHistory.init(folder:)),
                     checkout: FileManager.default.currentDirectoryPath),
                 shape: shape,
-                destinations: .folder(staging)
+                destinations: .folder(staged.path)
             ).run()
         } catch {
             throw error.error
         }
         do {
-            try FileManager.default.moveItem(atPath: staging, toPath: output)
+            try staged.commit()
         } catch {
-            throw SpecError.cannotWrite(path: output, reason: FileError.describe(error))
+            throw SpecError.cannotWrite(path: output, reason: error.reason)
         }
         return outcome
     }

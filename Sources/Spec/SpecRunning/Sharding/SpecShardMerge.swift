@@ -52,9 +52,9 @@ package enum SpecShardMerge {
         }
         try MergeError.checkComplete(zip(folders, records).map { ($0, $1?.shard) })
 
-        let staging = output + ".merging-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: staging) }
-        let run = (staging as NSString).appendingPathComponent("run")
+        let staged = StagedFolder(destination: output)
+        defer { staged.discard() }
+        let run = (staged.path as NSString).appendingPathComponent("run")
         let parts = folders.map { EventStreamJoin.Part(label: $0, runFolder: ($0 as NSString).appendingPathComponent("run")) }
         let events: EventStreamJoin.Joined, reruns: [EventStreamJoin.Joined]
         do {
@@ -84,7 +84,7 @@ package enum SpecShardMerge {
             title: title,
             followUp: RunFollowUp(retries: .none, quarantine: nil, history: history.map(TestHistory.init(folder:)), checkout: checkout),
             shape: shape,
-            destinations: .folder(staging),
+            destinations: .folder(staged.path),
             attachments: (run as NSString).appendingPathComponent("attachments"))
         pipeline.recordedReruns = reruns.map(\.folder)
         // The shards of a filtered run join into the filtered run, still part of the suite.
@@ -92,17 +92,16 @@ package enum SpecShardMerge {
         let levels = try ShardProfiles.join(runFolders: parts.map(\.runFolder), into: run)
         let coverage = ShardProfiles.measuring(
             levels, packagePath: packagePath, buildArguments: [], environment: ProcessInfo.processInfo.environment, targets: [], run: run,
-            folder: (staging as NSString).appendingPathComponent("coverage"),
+            folder: (staged.path as NSString).appendingPathComponent("coverage"),
             howToBuild: "swift build --package-path \(packagePath) --build-tests --enable-code-coverage")
         pipeline.recordedCoverage = coverage.recorded
         var outcome: SpecRun.Outcome
         do { outcome = try pipeline.run() } catch { throw error.error }
         if let note = coverage.note { outcome.warnings.append(note) }
         do {
-            try FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try FileManager.default.moveItem(atPath: staging, toPath: output)
+            try staged.commit()
         } catch {
-            throw MergeError.cannotWrite(output, FileError.describe(error))
+            throw MergeError.cannotWrite(output, error.reason)
         }
         return outcome
     }
