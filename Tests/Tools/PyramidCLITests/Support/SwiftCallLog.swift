@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 
 /// A `swift` first on PATH that writes down each call's arguments (a line each) and runs the
 /// real one: what a command asked of SwiftPM.
@@ -9,16 +10,16 @@ struct SwiftCallLog {
     let environment: [String: String]
 
     init(in folder: String) throws {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard let real = path.split(separator: ":").map({ String($0) + "/swift" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no swift on PATH (\(path))"])
+        let folders = SearchPath.folders()
+        guard let real = SearchPath.find("swift") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no swift on PATH (\(folders.joined(separator: ":")))"])
         }
         self.folder = folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let script = folder + "/swift"
         try "#!/bin/sh\necho \"$*\" >> '\(folder)/calls.log'\nexec '\(real)' \"$@\"\n".write(toFile: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-        environment = ["PATH": folder + ":" + path]
+        environment = ["PATH": ([folder] + folders).joined(separator: ":")]
     }
 
     /// Each call's arguments, in order.
