@@ -311,20 +311,23 @@ public struct PNGDecoder: Sendable {
     // MARK: - Expansion
 
     private func expand8(_ data: UnsafeMutablePointer<UInt8>, header: PNGHeader, expander: PixelExpander) throws(PNGError.Reason) -> Bitmap {
-        var failure: PNGError.Reason?
-        let pixels = [UInt8](unsafeUninitializedCapacity: header.width * header.height * 4) { out, count in
-            count = 0
-            let words = UnsafeMutableRawPointer(out.baseAddress!).bindMemory(to: UInt32.self, capacity: header.width * header.height)
+        let count = header.width * header.height * 4
+        var pixels = PixelBuffers.take(count: count) ?? PixelBuffers.make(count: count)
+        let failure = pixels.withUnsafeMutableBytes { out -> PNGError.Reason? in
+            let words = out.baseAddress!.bindMemory(to: UInt32.self, capacity: header.width * header.height)
             do throws(PNGError.Reason) {
                 try forEachRow(data, header: header) { (row, y, xStart, xStep, count) throws(PNGError.Reason) in
                     try expander.expandRow8(row, count: count, into: words + y * header.width + xStart, step: xStep)
                 }
-                count = out.count
+                return nil
             } catch {
-                failure = error
+                return error
             }
         }
-        if let failure { throw failure }
+        if let failure {
+            PixelBuffers.recycle(pixels)
+            throw failure
+        }
         return try! Bitmap(width: header.width, height: header.height, pixels: pixels)
     }
 

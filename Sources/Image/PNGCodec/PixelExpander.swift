@@ -50,17 +50,40 @@ struct PixelExpander {
     func expandRow8(_ row: UnsafePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt32>, step: Int) throws(PNGError.Reason) {
         let depth = header.bitDepth
         switch header.colorType {
+        // The two formats of screenshots and references step by pointer, with no range iterator and
+        // no call a pixel (`pack` written out): a debug build, the tests', inlines neither.
         case .rgba:
-            for i in 0..<count {
-                let p = row + 4 * i
-                out[i * step] = Self.pack(p[0], p[1], p[2], p[3])
+            var p = row, o = out
+            let end = out + count * step
+            while o < end {
+                #if _endian(little)
+                o.pointee = UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24
+                #else
+                o.pointee = Self.pack(p[0], p[1], p[2], p[3])
+                #endif
+                p += 4
+                o += step
             }
         case .rgb:
-            let key = colorKey.map { ($0[0], $0[1], $0[2]) }
+            guard let colorKey else {
+                var p = row, o = out
+                let end = out + count * step
+                while o < end {
+                    #if _endian(little)
+                    o.pointee = UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | 0xFF00_0000
+                    #else
+                    o.pointee = Self.pack(p[0], p[1], p[2], 255)
+                    #endif
+                    p += 3
+                    o += step
+                }
+                return
+            }
+            let key = (colorKey[0], colorKey[1], colorKey[2])
             for i in 0..<count {
                 let p = row + 3 * i
                 var alpha: UInt8 = 255
-                if let key, UInt16(p[0]) == key.0, UInt16(p[1]) == key.1, UInt16(p[2]) == key.2 { alpha = 0 }
+                if UInt16(p[0]) == key.0, UInt16(p[1]) == key.1, UInt16(p[2]) == key.2 { alpha = 0 }
                 out[i * step] = Self.pack(p[0], p[1], p[2], alpha)
             }
         case .grayscaleAlpha:

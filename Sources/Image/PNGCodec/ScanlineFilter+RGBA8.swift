@@ -22,16 +22,7 @@ extension ScanlineFilter {
                 ScanlineFilter.none.unfilterFourBytePixels(from: source, previous: nil, into: destination, rowBytes: rowBytes)
                 return
             }
-            var i = 0
-            while i + 32 <= rowBytes {
-                let sum = Self.load32(source + i) &+ Self.load32(previous + i)
-                UnsafeMutableRawPointer(destination + i).storeBytes(of: sum, as: SIMD32<UInt8>.self)
-                i += 32
-            }
-            while i < rowBytes {
-                destination[i] = source[i] &+ previous[i]
-                i += 1
-            }
+            Self.addRowAbove(source, previous, into: destination, rowBytes: rowBytes)
         case .sub:
             var left = SIMD4<UInt8>()
             var i = 0
@@ -77,6 +68,24 @@ extension ScanlineFilter {
                 c = b
                 i += 4
             }
+        }
+    }
+
+    /// Undoes Up, whatever the pixel's size: each byte plus the byte above it, 32 at a time.
+    /// `destination` may be `source` or start before it, as in ``unfilterFourBytePixels(from:previous:into:rowBytes:)``.
+    @inline(__always)
+    static func addRowAbove(
+        _ source: UnsafePointer<UInt8>, _ previous: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, rowBytes: Int
+    ) {
+        var i = 0
+        while i + 32 <= rowBytes {
+            let sum = load32(source + i) &+ load32(previous + i)
+            UnsafeMutableRawPointer(destination + i).storeBytes(of: sum, as: SIMD32<UInt8>.self)
+            i += 32
+        }
+        while i < rowBytes {
+            destination[i] = source[i] &+ previous[i]
+            i += 1
         }
     }
 

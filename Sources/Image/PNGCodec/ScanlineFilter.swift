@@ -27,8 +27,9 @@ enum ScanlineFilter: UInt8, CaseIterable {
                 var i = bpp
                 while i < rowBytes { row[i] &+= row[i - bpp]; i += 1 }
             case .up:
+                // Chromium's screenshots: RGB, every row Up.
                 guard let prev = previous else { break }
-                for i in 0..<rowBytes { row[i] &+= prev[i] }
+                addRowAbove(row, prev, into: row, rowBytes: rowBytes)
             case .average:
                 if let prev = previous {
                     for i in 0..<min(bpp, rowBytes) { row[i] &+= prev[i] >> 1 }

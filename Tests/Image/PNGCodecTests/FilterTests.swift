@@ -59,7 +59,7 @@ struct FilterTests {
                     let expected: [UInt16]
                     switch format.colorType {
                     case 0: expected = [UInt16(source[0])]
-                    case 2: expected = source.map(UInt16.init)
+                    case 2: expected = source.map(UInt16.init) + [255]  // RGB without a colour key: opaque
                     default:
                         expected = format.depth == 8
                             ? source.map(UInt16.init)
@@ -70,7 +70,7 @@ struct FilterTests {
                         actual = Array(wide.samples[((y * width + x) * 4)..<((y * width + x) * 4 + 4)])
                     } else {
                         let p = decoded.bitmap[x, y]
-                        actual = format.colorType == 0 ? [UInt16(p.r)] : format.colorType == 2 ? [p.r, p.g, p.b].map(UInt16.init) : [p.r, p.g, p.b, p.a].map(UInt16.init)
+                        actual = format.colorType == 0 ? [UInt16(p.r)] : [p.r, p.g, p.b, p.a].map(UInt16.init)
                     }
                     guard actual == expected else {
                         Issue.record("filter \(filter) at (\(x), \(y)): \(actual) != \(expected)")
