@@ -5,6 +5,7 @@ package import LivingSpec
 import PyramidIO
 package import TestEventStream
 @_spi(PyramidTools) package import VisualTestingCore
+import WebDriver
 
 /// `pyramid demo`: the reference app's whole test pyramid in one run. It builds the Examples
 /// package (the app `shop-app` and its tests), runs every level's tests in one `swift test`
@@ -100,21 +101,27 @@ package enum Demo {
         package var manifestEnvironment: [String: String] { coverage ? [Demo.coverageVariable: "1"] : [:] }
 
         /// The build's environment, the same on every run: SwiftPM keeps it with each plugin it
-        /// compiles and some steps it runs, and runs them again when it changes. With coverage,
+        /// compiles and some steps it runs, and when any variable changed it compiles the host
+        /// tools' C code again and links the macros' and the mocks plugin's tools again, about 8 s
+        /// whatever the change. So `base` is given without ``variablesOfOneRun``. With coverage,
         /// the Examples' manifest instruments the app's own targets; in a build of its own, where
         /// every module is instrumented, the profiles the build's own tools write go to one
         /// folder in it, not the working directory.
-        package func buildEnvironment() -> [String: String] {
+        package func buildEnvironment(from base: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+            let stable = base.filter { !Self.variablesOfOneRun.contains($0.key) }
             var environment = coverage && scratchPath == nil
-                ? LevelRuns.buildEnvironment(workFolder: examples + "/.build/pyramid")
-                : ProcessInfo.processInfo.environment
+                ? LevelRuns.buildEnvironment(workFolder: examples + "/.build/pyramid", from: stable)
+                : stable
             environment.merge(manifestEnvironment) { $1 }
-            // The shell's last command and depth, which differ from one way of starting the demo to
-            // another (`swift run`, a script): SwiftPM would relink its tools for them.
-            environment["_"] = nil
-            environment["SHLVL"] = nil
             return environment
         }
+
+        /// Variables that change from one run of the demo to the next and that neither SwiftPM nor
+        /// the Examples' manifest reads: the shell's last command, depth and previous folder (they
+        /// differ between `swift run pyramid demo` and a script), a CI engine's shard, and the
+        /// browsers the tests are to use. The tests read them as they run; the build never does.
+        package static let variablesOfOneRun = Set(["_", "SHLVL", "OLDPWD", RemoteEnd.environmentVariable, AttachableChromium.environmentVariable])
+            .union(ShardEnvironment.variables)
     }
 
     /// The variable the Examples' manifest reads to instrument the app's own targets for coverage.

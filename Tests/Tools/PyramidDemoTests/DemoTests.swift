@@ -128,6 +128,14 @@ struct DemoTests {
         // The same on every run, whatever the output folder: SwiftPM runs steps again when it changes.
         #expect(options.buildEnvironment()["LLVM_PROFILE_FILE"] == checkout + "/Examples/.build/pyramid/build-profiles/%p-%m.profraw")
         #expect(options.buildEnvironment()["_"] == nil && options.buildEnvironment()["SHLVL"] == nil, "the shell's last command and depth are no part of the build's environment")
+        // What one run's tests read (a shard, the browsers) is no part of it either; what the build reads is.
+        let oneRun = [
+            "TEST_SHARD_INDEX": "1", "TEST_TOTAL_SHARDS": "2", "TEST_SHARD_STATUS_FILE": "/tmp/status", "CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "4",
+            "PYRAMID_WEBDRIVER_URL": "http://127.0.0.1:4444", "PYRAMID_CHROMIUM_ADDRESS": "127.0.0.1:9222", "OLDPWD": "/", "SHLVL": "2", "_": "/usr/bin/swift",
+        ]
+        let kept = ["PATH": "/usr/bin", "HOME": "/root", "SWIFTPM_CUSTOM_VARIABLE": "kept"]
+        #expect(options.buildEnvironment(from: kept.merging(oneRun) { $1 }) == options.buildEnvironment(from: kept))
+        #expect(options.buildEnvironment(from: kept)["SWIFTPM_CUSTOM_VARIABLE"] == "kept" && options.buildEnvironment(from: kept)["PATH"] == "/usr/bin")
         options.coverage = false
         #expect(options.buildArguments.isEmpty && options.buildEnvironment()[Demo.coverageVariable] == nil)
     }

@@ -38,6 +38,11 @@ package struct ShardEnvironment: Sendable, Equatable {
         }
     }
 
+    /// Every variable an engine sets that differs from one shard of a job to the next: each
+    /// engine's index and count, and Bazel's status file.
+    package static let variables: Set<String> = Set(Engine.allCases.flatMap { [$0.variables.index, $0.variables.count] })
+        .union(["TEST_SHARD_STATUS_FILE"])
+
     /// The engine whose variables named the shard.
     package var engine: Engine
     /// The shard, counted from 1.
