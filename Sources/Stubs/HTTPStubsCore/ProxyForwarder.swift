@@ -1,4 +1,5 @@
 import Foundation
+import PyramidIO
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -86,16 +87,40 @@ package final class ProxyForwarder: Sendable {
     }
 
     /// The real server's answer to `request`, or nil when none came within ``timeout``.
+    ///
+    /// The request is a data task with a completion handler, stopped by `cancel()` from a timer,
+    /// never by cancelling the Swift task that awaits it: on Linux, FoundationNetworking's async
+    /// `data(for:)` cancels its task from inside the Swift runtime's cancellation lock, and an
+    /// answer arriving at that moment waits for the same lock on URLSession's queue. Both sides
+    /// then wait forever (seen as a whole test run stalled with every thread of the pool blocked).
     private func answer(_ request: URLRequest) async throws -> (Data, URLResponse)? {
         let session = session, timeout = timeout
-        return try await withThrowingTaskGroup(of: Answer?.self) { group in
-            group.addTask { Answer(try await session.data(for: request)) }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
+        let started = Locked<URLSessionDataTask?>(nil)
+        let timedOut = Locked(false)
+        let timer = Task {
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled else { return }
+            timedOut.setValue(true)
+            started.withValue { $0 }?.cancel()
+        }
+        defer { timer.cancel() }
+        do {
+            let answer: Answer = try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        continuation.resume(returning: Answer((data, response)))
+                    } else {
+                        continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                    }
+                }
+                started.setValue(task)
+                task.resume()
+                // The timer may have fired before the task was there to stop.
+                if timedOut.withValue({ $0 }) { task.cancel() }
             }
-            defer { group.cancelAll() }
-            return try await group.next()!.map { ($0.body, $0.response) }
+            return (answer.body, answer.response)
+        } catch let error as URLError where error.code == .cancelled && timedOut.withValue({ $0 }) {
+            return nil
         }
     }
 
