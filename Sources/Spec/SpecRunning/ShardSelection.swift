@@ -14,8 +14,8 @@ package enum ShardSelection {
         package var tests: [String]
         /// Whether the deal used a previous run's durations (else it dealt by count).
         package var byDuration: Bool
-        /// `swift test list`'s output the deal was made from (empty for a deal of given names):
-        /// the run of the same build keeps it rather than listing again.
+        /// The list the deal was made from, as `swift test list` prints it (empty for a deal of
+        /// given names): the run of the same build keeps it rather than listing again.
         package var listed = ""
 
         /// Exact `--filter` patterns for ``tests``; one that matches nothing when the share is empty,
@@ -25,8 +25,9 @@ package enum ShardSelection {
         }
     }
 
-    /// Lists the package's tests, keeps those `filters` select (every test when there is none),
-    /// deals them to the shards and returns `shard`'s share.
+    /// Lists the package's tests (with `swift test list` when it may build them, else with the
+    /// built test binary), keeps those `filters` select (every test when there is none), deals
+    /// them to the shards and returns `shard`'s share.
     ///
     /// - Parameters:
     ///   - shard: The shard to run.
@@ -54,11 +55,22 @@ package enum ShardSelection {
         } catch {
             throw .cannotCreateFolder(path: workFolder, reason: FileError.describe(error))
         }
-        let arguments = building ? runner.listArguments.filter { $0 != "--skip-build" } : runner.listArguments
-        let (status, listed, errors) = try SwiftTestRunner.capture(
-            arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
-        guard status == 0 else {
-            throw .cannotListTests(package: packagePath, exitStatus: status, output: String((listed + errors).suffix(2000)))
+        let listingEnvironment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let listed: String
+        if building {
+            let (status, output, errors) = try SwiftTestRunner.capture(runner.listArguments.filter { $0 != "--skip-build" }, environment: listingEnvironment)
+            guard status == 0 else {
+                throw .cannotListTests(package: packagePath, exitStatus: status, output: String((output + errors).suffix(2000)))
+            }
+            listed = output
+        } else {
+            // Built already: the test binary lists its tests in a tenth of a second, where `swift
+            // test list` plans the package for seconds, and the next build of it after that
+            // compiles the host tools' C code and links their tools again (8 s for the reference app).
+            let layout = try PackageLayout.read(packagePath: packagePath, buildArguments: buildArguments, only: [], environment: listingEnvironment)
+            let stream = (workFolder as NSString).appendingPathComponent("shard-list-events.jsonl")
+            defer { try? FileManager.default.removeItem(atPath: stream) }
+            listed = try layout.testBundle.list(streamPath: stream).names
         }
         try? AtomicFile.write(Data(listed.utf8), to: listPath)
         let names = TestList(parsing: listed).entries.map { entry in
