@@ -101,7 +101,7 @@ package final class ProxyForwarder: Sendable {
             try? await Task.sleep(for: timeout)
             guard !Task.isCancelled else { return }
             timedOut.setValue(true)
-            started.withValue { $0 }?.cancel()
+            started.value?.cancel()
         }
         defer { timer.cancel() }
         do {
@@ -116,10 +116,10 @@ package final class ProxyForwarder: Sendable {
                 started.setValue(task)
                 task.resume()
                 // The timer may have fired before the task was there to stop.
-                if timedOut.withValue({ $0 }) { task.cancel() }
+                if timedOut.value { task.cancel() }
             }
             return (answer.body, answer.response)
-        } catch let error as URLError where error.code == .cancelled && timedOut.withValue({ $0 }) {
+        } catch let error as URLError where error.code == .cancelled && timedOut.value {
             return nil
         }
     }
