@@ -12,7 +12,7 @@ import PackageDescription
 //             LivingSpec, SpecRunning, Trends, HTTPStubsCore, HTTPStubs, HTTPStubsServer, UITesting,
 //             MutationReport, Mutation, MutationRunning
 //   Adapters  ChromiumRenderer, UITestingWeb, UITestingXCUITest, PyramidMocksPlugin
-//   Tools     SnapshotReview, PyramidDemo, MocksCommand, PyramidMocksTool, PyramidMutantsTool, PyramidStubsTool,
+//   Tools     SnapshotReview, PyramidDemo, MocksCommand, PyramidMocksTool, PyramidMocksPluginTool, PyramidMutantsTool, PyramidStubsTool,
 //             PyramidCLI
 //
 // Folders group targets by feature (Sources/Image, Sources/Snapshots, …); Tests/ mirrors them.
@@ -257,7 +257,7 @@ let package = Package(
         .target(
             name: "UITestingWeb", dependencies: ["UITesting", "WebDriver", "PyramidIO"],
             path: source("UI", "UITestingWeb"), swiftSettings: strict),
-        .plugin(name: "PyramidMocksPlugin", capability: .buildTool(), dependencies: ["PyramidMocksTool"]),
+        .plugin(name: "PyramidMocksPlugin", capability: .buildTool(), dependencies: ["PyramidMocksPluginTool"]),
 
         // MARK: Tools: the commands; they parse arguments and call the libraries.
 
@@ -284,6 +284,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "PyramidMocksTool", dependencies: ["MocksCommand"], path: source("Tools", "PyramidMocksTool"), swiftSettings: strict),
+        // The mocks plugin's tool: pyramid-mocks without ArgumentParser. SwiftPM builds a plugin's tool,
+        // for the host, before anything else of a package that applies it; the less it links, the
+        // sooner the rest of the build starts.
+        .executableTarget(
+            name: "PyramidMocksPluginTool", dependencies: ["MockGen", "MockModel"], path: source("Tools", "PyramidMocksPluginTool"),
+            swiftSettings: strict),
         // `pyramid-mutants`, which `pyramid mutants` and `pyramid demo --mutants` run: an executable
         // of its own because it parses Swift with swift-syntax, which `pyramid` does not link.
         .executableTarget(

@@ -29,13 +29,13 @@ struct PyramidMocksPlugin: BuildToolPlugin {
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedMocks.swift")
         let cache = context.pluginWorkDirectoryURL.appending(path: "cache")
-        var arguments = ["-srcs"] + sources.map(\.path)
-        arguments += ["-d", output.path, "--cache-dir", cache.path, "--quiet"]
-        arguments += ["-i"] + modules.map(\.moduleName)
+        var arguments = ["--output", output.path, "--cache-dir", cache.path]
+        arguments += modules.flatMap { ["--testable-import", $0.moduleName] }
+        arguments += ["--"] + sources.map(\.path)
         return [
             .buildCommand(
                 displayName: "Generating mocks for \(testTarget.name) from \(modules.map(\.name).joined(separator: ", "))",
-                executable: try context.tool(named: "PyramidMocksTool").url,
+                executable: try context.tool(named: "PyramidMocksPluginTool").url,
                 arguments: arguments,
                 inputFiles: sources,
                 outputFiles: [output])

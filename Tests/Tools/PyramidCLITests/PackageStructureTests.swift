@@ -172,7 +172,7 @@ struct PackageStructureTests {
         }
     }
 
-    @Test("pyramid links no swift-syntax (its mocks and mutants run tools of their own), which pyramid-mutants and pyramid-mocks do", .timeLimit(.minutes(5)))
+    @Test("pyramid links no swift-syntax (its mocks and mutants run tools of their own), which pyramid-mutants and pyramid-mocks do; the mocks plugin's tool links only swift-syntax", .timeLimit(.minutes(5)))
     func pyramidWithoutSwiftSyntax() async throws {
         let manifest = try await Self.dumpedManifest()
         let targets = try #require(manifest["targets"] as? [[String: Any]])
@@ -201,6 +201,10 @@ struct PackageStructureTests {
         #expect(!reached(from: "PyramidCLI").contains("swift-syntax"), "pyramid reaches \(reached(from: "PyramidCLI").sorted())")
         #expect(reached(from: "PyramidMutantsTool").contains("swift-syntax"))
         #expect(reached(from: "PyramidMocksTool").contains("swift-syntax"))
+        // The mocks plugin's tool, which a package applying the plugin builds before anything
+        // else, links swift-syntax and nothing else from outside: no ArgumentParser.
+        #expect(targetEdges["PyramidMocksPlugin"] == ["PyramidMocksPluginTool"])
+        #expect(reached(from: "PyramidMocksPluginTool") == ["swift-syntax"])
     }
 
     #if os(Linux)
