@@ -77,7 +77,7 @@ package struct TrendsRun: Sendable {
         }
         // A test a flip-rate report calls flaky (over its window, the last runs) is never a regression.
         let window = FlakinessReport.Options().window
-        let flaky = Set(FlakinessReport(records: read.outcomes.records(last: window)).flaky.map(\.id))
+        let flaky = Set(FlakinessReport(runs: read.outcomes.flakinessRuns(last: window)).flaky.map(\.id))
         let warnings = read.problems.map(\.description)
         if let compare {
             let comparison = TrendsComparison(history: read.outcomes, before: compare.before, after: compare.after, escaped: bugs, flaky: flaky)

@@ -55,18 +55,32 @@ package struct HistoryOutcomes: Sendable {
         self.runs = runs
     }
 
-    /// The last `count` runs, as records (for a flip-rate report of the window).
-    package func records(last count: Int) -> [HistoryRecord] {
-        runs.suffix(count).map { run in
-            var tests: [HistoryRecord.Test] = []
+    /// The last `count` runs, for a flip-rate report of the window (``FlakinessReport/init(runs:quarantine:options:today:)``):
+    /// each run's tests by id and name, their verdicts from their letters, no failure message, no
+    /// duration, no dirty tree. Made straight from the numbers and letters, with no record of
+    /// strings for each test of each run (a trends page beside a spec of 10,000 tests spent
+    /// half its time making those).
+    package func flakinessRuns(last count: Int) -> HistoryRuns {
+        let ids = tests.map(\.id), names = tests.map(\.name)
+        let records = runs.suffix(count).map { run in
+            var runIDs: [String] = [], runNames: [String?] = [], runTests: [HistoryRuns.Test] = []
+            runIDs.reserveCapacity(run.tests.count)
+            runNames.reserveCapacity(run.tests.count)
+            runTests.reserveCapacity(run.tests.count)
             for place in run.tests.indices where run.outcomes[place] != Self.notRun {
-                let test = self.tests[Int(run.tests[place])]
-                tests.append(HistoryRecord.Test(
-                    id: test.id, level: run.testLevels[place], name: test.name, outcome: HistoryCompactRun.outcome(of: run.outcomes[place]) ?? "passed",
-                    attempts: run.outcomes[place] == Self.flaky ? 2 : 1, duration: nil, quarantined: run.quarantined.contains(place) ? true : nil))
+                let number = Int(run.tests[place])
+                runIDs.append(ids[number])
+                runNames.append(names[number])
+                runTests.append(HistoryRuns.Test(
+                    idStart: 0, idCount: 0, nameStart: 0, nameCount: -1, failure: -1,
+                    verdict: RunVerdict(outcome: HistoryCompactRun.outcome(of: run.outcomes[place]) ?? "passed"), duration: .nan))
             }
-            return HistoryRecord(time: run.time, commit: run.commit, dirty: false, run: run.id, seconds: run.seconds, levels: run.levels, tests: tests)
+            var record = HistoryRuns.Record(
+                time: run.time, commit: run.commit, dirty: false, tests: runTests, failures: [], ids: runIDs, names: runNames)
+            record.run = run.id
+            return record
         }
+        return HistoryRuns(bytes: Data(), records: records)
     }
 
     /// Makes the runs: each test numbered once, each list of version 3 numbered once.
