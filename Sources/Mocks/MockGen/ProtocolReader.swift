@@ -1,5 +1,6 @@
 import MockModel
 import SwiftSyntax
+import SwiftParser
 
 /// Reads a protocol declaration into the model, or says why it cannot be mocked.
 struct ProtocolReader {
@@ -31,12 +32,12 @@ struct ProtocolReader {
             } else if let variable = decl.as(VariableDeclSyntax.self) {
                 added += try properties(variable).map(Member.property)
             } else if let item = decl.as(SubscriptDeclSyntax.self) {
-                added.append(.subscript(subscriptModel(item)))
+                added.append(.subscript(try subscriptModel(item)))
             } else if let initializer = decl.as(InitializerDeclSyntax.self) {
-                added.append(.initializer(self.initializer(initializer)))
+                added.append(.initializer(try self.initializer(initializer)))
             } else if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
                 model.associatedTypes.append(AssociatedType(
-                    name: associated.name.text,
+                    name: try plainName(associated.name, "associated type", at: associated),
                     constraint: associated.inheritanceClause.map { clause in
                         clause.inheritedTypes.map { source.text($0.type) }.joined(separator: " & ")
                     },
@@ -91,7 +92,7 @@ struct ProtocolReader {
 
     func read(_ declaration: ProtocolDeclSyntax, annotation: MockAnnotation?, conditions: [String]) throws(Failure) -> ProtocolModel {
         var model = ProtocolModel(
-            name: declaration.name.text,
+            name: try plainName(declaration.name, "protocol", at: declaration.name),
             access: Self.access(declaration.modifiers) ?? .internal,
             attributes: declaration.attributes.map(source.text),
             inherited: declaration.inheritanceClause?.inheritedTypes.map { source.text($0.type) } ?? [],
@@ -106,9 +107,9 @@ struct ProtocolReader {
     /// An annotated class (`--mock-all`): what a subclass can override. Private, final and
     /// static members, convenience initialisers and properties without a type annotation
     /// are left out, as mockolo leaves them.
-    func read(_ declaration: ClassDeclSyntax, annotation: MockAnnotation?, conditions: [String]) -> ProtocolModel {
+    func read(_ declaration: ClassDeclSyntax, annotation: MockAnnotation?, conditions: [String]) throws(Failure) -> ProtocolModel {
         var model = ProtocolModel(
-            name: declaration.name.text,
+            name: try plainName(declaration.name, "class", at: declaration.name),
             access: Self.access(declaration.modifiers) ?? .internal,
             attributes: declaration.attributes.map(source.text),
             inherited: declaration.inheritanceClause?.inheritedTypes.map { source.text($0.type) } ?? [],
@@ -116,7 +117,7 @@ struct ProtocolReader {
             conditions: conditions,
             location: location(of: declaration.name))
         model.isClass = true
-        model.genericParameters = generics(declaration.genericParameterClause)
+        model.genericParameters = try generics(declaration.genericParameterClause)
         for item in declaration.memberBlock.members {
             let decl = item.decl
             guard let modifiers = decl.asProtocol((any WithModifiersSyntax).self)?.modifiers else { continue }
@@ -132,14 +133,15 @@ struct ProtocolReader {
                 method.modifiers = publicity + method.modifiers
                 model.members.append(.method(method))
             } else if let initializer = decl.as(InitializerDeclSyntax.self), !kinds.contains("convenience") {
-                var model0 = self.initializer(initializer)
+                guard var model0 = try? self.initializer(initializer) else { continue }
                 model0.isRequired = kinds.contains("required")
                 model0.modifiers = publicity
                 model.members.append(.initializer(model0))
             } else if let variable = decl.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var),
                       !kinds.contains("class") {
                 for binding in variable.bindings {
-                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
+                          let name = try? plainName(identifier, "property", at: binding),
                           let type = binding.typeAnnotation?.type
                     else { continue }
                     var isComputed = false
@@ -158,7 +160,7 @@ struct ProtocolReader {
                         break
                     }
                     var property = Property(
-                        name: name.replacingBackticks, type: types.read(type), isSettable: isSettable,
+                        name: name, type: types.read(type), isSettable: isSettable,
                         attributes: variable.attributes.map(source.text), modifiers: publicity, line: line(of: binding))
                     property.isComputed = isComputed && !isSettable
                     model.members.append(.property(property))
@@ -208,9 +210,9 @@ struct ProtocolReader {
         }
         let effects = function.signature.effectSpecifiers
         return Method(
-            name: function.name.text.replacingBackticks,
-            genericParameters: generics(function.genericParameterClause),
-            parameters: function.signature.parameterClause.parameters.enumerated().map { parameter($1, at: $0, isSubscript: false) },
+            name: try plainName(function.name, "method", at: function.name),
+            genericParameters: try generics(function.genericParameterClause),
+            parameters: try parameters(function.signature.parameterClause.parameters, isSubscript: false),
             returnType: function.signature.returnClause.map { types.read($0.type) },
             isAsync: effects?.asyncSpecifier != nil,
             throwing: throwing(effects?.throwsClause),
@@ -224,11 +226,12 @@ struct ProtocolReader {
     func properties(_ variable: VariableDeclSyntax) throws(Failure) -> [Property] {
         var result: [Property] = []
         for binding in variable.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
                   let type = binding.typeAnnotation?.type
             else {
                 throw .unsupported("a property needs a name and a type", at: binding)
             }
+            let name = try plainName(identifier, "property", at: binding)
             var isSettable = false
             var getterIsAsync = false
             var getterThrowing = Throwing.none
@@ -244,7 +247,7 @@ struct ProtocolReader {
                 }
             }
             result.append(Property(
-                name: name.replacingBackticks, type: types.read(type), isStatic: Self.isStatic(variable.modifiers),
+                name: name, type: types.read(type), isStatic: Self.isStatic(variable.modifiers),
                 isSettable: isSettable, getterIsAsync: getterIsAsync, getterThrowing: getterThrowing,
                 attributes: variable.attributes.map(source.text), modifiers: keptModifiers(variable.modifiers),
                 line: line(of: binding)))
@@ -252,14 +255,14 @@ struct ProtocolReader {
         return result
     }
 
-    func subscriptModel(_ item: SubscriptDeclSyntax) -> Subscript {
+    func subscriptModel(_ item: SubscriptDeclSyntax) throws(Failure) -> Subscript {
         var isSettable = false
         if case .accessors(let accessors)? = item.accessorBlock?.accessors {
             isSettable = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
         }
         return Subscript(
-            genericParameters: generics(item.genericParameterClause),
-            parameters: item.parameterClause.parameters.enumerated().map { parameter($1, at: $0, isSubscript: true) },
+            genericParameters: try generics(item.genericParameterClause),
+            parameters: try parameters(item.parameterClause.parameters, isSubscript: true),
             returnType: types.read(item.returnClause.type),
             isStatic: Self.isStatic(item.modifiers),
             isSettable: isSettable,
@@ -268,20 +271,25 @@ struct ProtocolReader {
             line: line(of: item))
     }
 
-    func initializer(_ item: InitializerDeclSyntax) -> Initializer {
+    func initializer(_ item: InitializerDeclSyntax) throws(Failure) -> Initializer {
         let effects = item.signature.effectSpecifiers
         return Initializer(
-            parameters: item.signature.parameterClause.parameters.enumerated().map { parameter($1, at: $0, isSubscript: false) },
+            parameters: try parameters(item.signature.parameterClause.parameters, isSubscript: false),
             isFailable: item.optionalMark != nil,
             isAsync: effects?.asyncSpecifier != nil,
             throwing: throwing(effects?.throwsClause),
-            genericParameters: generics(item.genericParameterClause),
+            genericParameters: try generics(item.genericParameterClause),
             attributes: item.attributes.map(source.text),
             line: line(of: item))
     }
 
-    func generics(_ clause: GenericParameterClauseSyntax?) -> [GenericParameter] {
-        clause?.parameters.map { GenericParameter(name: $0.name.text, constraint: $0.inheritedType.map(source.text)) } ?? []
+    func generics(_ clause: GenericParameterClauseSyntax?) throws(Failure) -> [GenericParameter] {
+        var result: [GenericParameter] = []
+        for parameter in clause?.parameters ?? [] {
+            result.append(GenericParameter(
+                name: try plainName(parameter.name, "generic parameter", at: parameter), constraint: parameter.inheritedType.map(source.text)))
+        }
+        return result
     }
 
     func throwing(_ clause: ThrowsClauseSyntax?) -> Throwing {
@@ -294,9 +302,9 @@ struct ProtocolReader {
     /// In functions the first name is the label and the second the name inside; in
     /// subscripts a single name is only the name inside. A parameter with no name inside
     /// (`_: Int`) is called `_0`, `_1`… by its position, as mockolo does, so each is distinct.
-    func parameter(_ parameter: FunctionParameterSyntax, at index: Int, isSubscript: Bool) -> Parameter {
-        let first = parameter.firstName.text.replacingBackticks
-        let second = parameter.secondName?.text.replacingBackticks
+    func parameter(_ parameter: FunctionParameterSyntax, at index: Int, isSubscript: Bool) throws(Failure) -> Parameter {
+        let first = try plainName(parameter.firstName, "parameter", at: parameter)
+        let second = try parameter.secondName.map { token throws(Failure) in try plainName(token, "parameter", at: parameter) }
         let label: String?
         let name: String
         if let second {
@@ -310,7 +318,40 @@ struct ProtocolReader {
     }
 }
 
+extension ProtocolReader {
+    /// The parameters of a function, subscript or initialiser, in order.
+    func parameters(_ list: FunctionParameterListSyntax, isSubscript: Bool) throws(Failure) -> [Parameter] {
+        var result: [Parameter] = []
+        for (index, item) in list.enumerated() {
+            result.append(try parameter(item, at: index, isSubscript: isSubscript))
+        }
+        return result
+    }
+
+    /// `token`'s name without escaping backticks (`` `default` `` → `default`). A raw identifier
+    /// (`` `load page` ``, `` `im^port` ``, allowed since Swift 6.2) is a reason not to mock: the
+    /// names a mock derives from it (`…CallCount`, `…Handler`, `…Mock`) would not be Swift.
+    func plainName(_ token: TokenSyntax, _ what: String, at node: some SyntaxProtocol) throws(Failure) -> String {
+        let name = token.text.replacingBackticks
+        guard name.isPlainIdentifier else {
+            throw .unsupported("\(what) '\(token.text)' is a raw identifier, which a mock's names cannot be made from", at: node)
+        }
+        return name
+    }
+}
+
 extension String {
     /// `` `default` `` → `default`: the name without the escaping backticks.
     var replacingBackticks: String { utf8.contains(UInt8(ascii: "`")) ? filter { $0 != "`" } : self }
+
+    /// Whether the name is an identifier without backticks (a keyword counts: it is escaped
+    /// where it is used). ASCII names are checked here, the rest by the parser.
+    var isPlainIdentifier: Bool {
+        guard let first = utf8.first else { return false }
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_") }
+            return isLetter(first) && utf8.allSatisfy { isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+        }
+        return isValidSwiftIdentifier(for: .memberAccess)
+    }
 }

@@ -90,9 +90,16 @@ package enum SourceFileReader {
                   let (annotationModel, ignored) = AnnotationReader.read(comments: comments(of: classDecl), annotation: annotation) {
             // An annotated class: mocked with `--mock-all`, said so otherwise.
             warn(ignored, at: reader.location(of: classDecl.name), into: &model)
-            var classModel = reader.read(classDecl, annotation: annotationModel, conditions: conditions)
-            classModel.namespace = namespace
-            model.protocols.append(classModel)
+            do {
+                var classModel = try reader.read(classDecl, annotation: annotationModel, conditions: conditions)
+                classModel.namespace = namespace
+                model.protocols.append(classModel)
+            } catch {
+                if case .unsupported(let reason, let node) = error {
+                    model.diagnostics.append(MockDiagnostic(
+                        location: reader.location(of: node), message: "\(reason); no mock generated for '\(classDecl.name.text)'"))
+                }
+            }
         } else if let (name, members) = nestingScope(decl) {
             for member in members {
                 visit(member.decl, conditions: conditions, namespace: namespace + [name], reader: reader, annotation: annotation, into: &model)

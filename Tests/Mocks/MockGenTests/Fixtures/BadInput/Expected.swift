@@ -110,3 +110,17 @@ class FirstChildMock: FirstChild {
 class SecondChildMock: SecondChild {
     init() { }
 }
+
+class QuotedMock: Quoted {
+    init() { }
+
+    private(set) var defaultCallCount = 0
+    var defaultHandler: ((Int) -> Int)?
+    func `default`(in value: Int) -> Int {
+        defaultCallCount += 1
+        if let defaultHandler = defaultHandler {
+            return defaultHandler(value)
+        }
+        return 0
+    }
+}

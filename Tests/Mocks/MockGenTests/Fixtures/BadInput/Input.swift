@@ -44,3 +44,25 @@ protocol FirstChild: SharedParent {}
 
 /// @mockable
 protocol SecondChild: SharedParent {}
+
+/// Raw identifiers (Swift 6.2) cannot name what a mock derives from them: said, not mocked.
+/// @mockable
+protocol RawMethod {
+    func `load page`()
+}
+
+/// @mockable
+protocol RawParameter {
+    func load(_ `the^page`: Int)
+}
+
+/// @mockable
+protocol `Raw Name` {
+    func run()
+}
+
+/// A plain name in backticks is mocked under that name.
+/// @mockable
+protocol `Quoted` {
+    func `default`(`in` value: Int) -> Int
+}
