@@ -17,13 +17,6 @@ import PackageDescription
 //
 // Folders group targets by feature (Sources/Image, Sources/Snapshots, …); Tests/ mirrors them.
 
-/// The image engines optimised inside a debug build, when `scripts/test` asks for it
-/// (`PYRAMID_OPTIMIZE_ENGINES=1`): the snapshot verdicts' tests spend most of their time
-/// decoding and comparing screenshots, which unoptimised code does many times slower. Nothing
-/// else sets the variable, so a package that depends on swift-pyramid never sees these flags.
-let optimizedInTests: [SwiftSetting] = Context.environment["PYRAMID_OPTIMIZE_ENGINES"] == "1"
-    ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
-
 /// Settings every first-party target shares: Swift 6 language mode comes from the
 /// tools version; warnings are errors so the tree stays at zero warnings; and the compiler
 /// guards what leaks: an import that public API needs must say `public import`, members come
@@ -109,9 +102,9 @@ let package = Package(
 
         // MARK: Engines: no outside dependency.
 
-        .target(name: "PyramidImage", dependencies: ["PyramidIO"], path: source("Image", "PyramidImage"), swiftSettings: strict + optimizedInTests),
-        .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], path: source("Image", "PNGCodec"), swiftSettings: strict + optimizedInTests),
-        .target(name: "ImageDiff", dependencies: ["PyramidImage", "PNGCodec", "PyramidIO"], path: source("Image", "ImageDiff"), swiftSettings: strict + optimizedInTests),
+        .target(name: "PyramidImage", dependencies: ["PyramidIO"], path: source("Image", "PyramidImage"), swiftSettings: strict),
+        .target(name: "PNGCodec", dependencies: ["PyramidImage", "PyramidIO", "CZlib"], path: source("Image", "PNGCodec"), swiftSettings: strict),
+        .target(name: "ImageDiff", dependencies: ["PyramidImage", "PNGCodec", "PyramidIO"], path: source("Image", "ImageDiff"), swiftSettings: strict),
         .target(name: "MockModel", path: source("Mocks", "MockModel"), swiftSettings: strict),
         // The one JSON value: stub bodies and mappings, WebDriver's commands (re-exported by both).
         .target(name: "PyramidJSON", dependencies: ["PyramidIO"], path: source("JSON", "PyramidJSON"), swiftSettings: strict),
