@@ -95,10 +95,7 @@ package enum SourceFileReader {
                 classModel.namespace = namespace
                 model.protocols.append(classModel)
             } catch {
-                if case .unsupported(let reason, let node) = error {
-                    model.diagnostics.append(MockDiagnostic(
-                        location: reader.location(of: node), message: "\(reason); no mock generated for '\(classDecl.name.text)'"))
-                }
+                notMocked(classDecl.name.text, because: error, reader: reader, into: &model)
             }
         } else if let (name, members) = nestingScope(decl) {
             for member in members {
@@ -156,11 +153,15 @@ package enum SourceFileReader {
             model.protocols.append(protocolModel)
         } catch {
             guard annotationModel != nil else { return }
-            if case .unsupported(let reason, let node) = error {
-                model.diagnostics.append(MockDiagnostic(
-                    location: reader.location(of: node),
-                    message: "\(reason); no mock generated for '\(protocolDecl.name.text)'"))
-            }
+            notMocked(protocolDecl.name.text, because: error, reader: reader, into: &model)
+        }
+    }
+
+    /// The warning for an annotated protocol or class that cannot be mocked: why, and where.
+    static func notMocked(_ name: String, because failure: ProtocolReader.Failure, reader: ProtocolReader, into model: inout SourceFileModel) {
+        switch failure {
+        case .unsupported(let reason, let node):
+            model.diagnostics.append(MockDiagnostic(location: reader.location(of: node), message: "\(reason); no mock generated for '\(name)'"))
         }
     }
 

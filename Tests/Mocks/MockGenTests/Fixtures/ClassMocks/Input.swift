@@ -45,3 +45,7 @@ class Counter: @unchecked Sendable {
 /// Annotated, but never subclassed elsewhere: only its own file could.
 /// @mockable
 private class Hidden {}
+
+/// A raw identifier names no subclass: said, not mocked.
+/// @mockable
+class `Raw Class` {}
